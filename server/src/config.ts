@@ -1,0 +1,70 @@
+// Every setting of the server, read from the environment, with defaults for the embedded run.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  apiBase: string;
+  basePath: string;
+  /** Hosts matching this pattern get the alternative brand. */
+  altBrandHostPattern?: RegExp;
+  brandName: string;
+  altBrandName: string;
+  /** Folder of the built console; unset means the API is served alone. */
+  consoleDir?: string;
+  /** Secret for captcha signatures; generated per process when unset. */
+  captchaSecret: string;
+  /** Difficulty of the renewal captcha (proof-of-work cost). */
+  captchaCost: number;
+  /** Failed sign-ins of one account before it is locked, and for how long. */
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  /** Sign-in attempts allowed per address per minute. */
+  loginRatePerMinute: number;
+  /** Default session inactivity limit in minutes when the company has no ts. */
+  defaultSessionMinutes: number;
+  logLevel: string;
+  /** Clock, replaceable in tests. */
+  now: () => number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(parsed) ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    apiBase: normaliseBase(env.API_BASE || '/api'),
+    basePath: normaliseBase(env.BASE_PATH || '/'),
+    altBrandHostPattern: env.ALT_BRAND_HOSTS ? new RegExp(env.ALT_BRAND_HOSTS, 'i') : undefined,
+    brandName: env.BRAND_NAME || 'Quipu',
+    altBrandName: env.ALT_BRAND_NAME || 'Quipu Andes',
+    consoleDir: env.CONSOLE_DIR === '' ? undefined : path.resolve(env.CONSOLE_DIR || './dist'),
+    captchaSecret: env.CAPTCHA_SECRET || cryptoRandom(),
+    captchaCost: int(env.CAPTCHA_COST, 2000),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    loginRatePerMinute: int(env.LOGIN_RATE_PER_MINUTE, 30),
+    defaultSessionMinutes: int(env.SESSION_MINUTES, 30),
+    logLevel: env.LOG_LEVEL || 'info',
+    now: () => Date.now(),
+    ...overrides,
+  };
+}
+
+function normaliseBase(base: string): string {
+  const trimmed = '/' + base.replace(/^\/+|\/+$/g, '');
+  return trimmed;
+}
+
+function cryptoRandom(): string {
+  return globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
+}

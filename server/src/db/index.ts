@@ -1,0 +1,52 @@
+// Opens the database chosen by the configuration (SQLite file or PostgreSQL) and migrates it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from './schema';
+import * as m001 from './migrations/001_inicial';
+
+export type DB = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001_inicial': m001,
+};
+
+class StaticMigrations implements MigrationProvider {
+  async getMigrations() {
+    return MIGRATIONS;
+  }
+}
+
+export interface OpenedDb {
+  db: DB;
+  dialect: DialectName;
+}
+
+export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<OpenedDb> {
+  if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    // Big integers (bigint columns: sesion.ua, nonce.ts) come back as numbers.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const { default: SQLite } = await import('better-sqlite3');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = new SQLite(path.join(config.dataDir, 'quipu.db'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+}
+
+export async function migrate(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`La migración ${failed?.migrationName ?? ''} falló: ${String(error)}`);
+  }
+}

@@ -1,0 +1,117 @@
+// Kysely table types. Booleans are stored as 0/1 and dates as ISO-8601 text on both dialects,
+// so the same queries and the same sort order hold on SQLite and PostgreSQL.
+import type { Generated } from 'kysely';
+
+export type Bool = 0 | 1;
+
+export interface EmpresaTable {
+  id: string;
+  nm: string;
+  ruc: string;
+  activo: Bool;
+  audit: Bool;
+  dir: string | null;
+  tel: string | null;
+  c: string | null;
+  razon: string | null;
+  cs: string | null;
+  csA: string | null;
+  csE: string | null;
+  consulta: string | null;
+  fc: string;
+  ff: string | null;
+  acl: Bool;
+  /** JSON array of ip/netmask strings. */
+  aclList: string;
+  liveAgent: Bool;
+  tg: Bool;
+  /** Session inactivity limit, in minutes. */
+  ts: number;
+  tk1: string | null;
+  tk2: string | null;
+  tk3: string | null;
+  tk4: string | null;
+  /** Optimistic-lock counter, bumped by every update. */
+  version: Generated<number>;
+}
+
+export interface UsuarioTable {
+  id: string;
+  /** Login: an e-mail, stored lower-case, unique. */
+  usuario: string;
+  idE: string;
+  rol: string;
+  nm: string;
+  ap: string;
+  a: Bool;
+  /** Login of the user who created this one. */
+  uc: string | null;
+  sso: Bool;
+  pmHist: Bool;
+  showChannels: Bool;
+  fc: string;
+  /** scrypt$N$r$p$salt$hash */
+  pwd: string;
+  /** When set and past, sign-in leads to renewal. */
+  pwdExpira: string | null;
+  fallos: Generated<number>;
+  bloqueoHasta: string | null;
+  version: Generated<number>;
+}
+
+export interface SesionTable {
+  /** SHA-256 of the cookie token, hex. */
+  id: string;
+  /** Null for the anonymous pre-session made by GET /public/athena. */
+  idU: string | null;
+  /** Integrity signing key, base64url. */
+  k: string;
+  fc: string;
+  /** Last activity, ms since epoch. */
+  ua: number;
+}
+
+export interface NonceTable {
+  nonce: string;
+  ts: number;
+}
+
+export interface EmailCfgTable {
+  id: string;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  email: string;
+  provider: string;
+  fm: string;
+}
+
+export interface AuditoriaTable {
+  id: string;
+  idU: string;
+  /** Login of idU when the row was written. */
+  us: string;
+  idE: string;
+  ev: number;
+  fc: string;
+  val: string | null;
+}
+
+export interface BotTable {
+  id: string;
+  idE: string;
+  nm: string;
+  dsc: string | null;
+  fc: string;
+}
+
+export interface Database {
+  empresa: EmpresaTable;
+  usuario: UsuarioTable;
+  sesion: SesionTable;
+  nonce: NonceTable;
+  email_cfg: EmailCfgTable;
+  auditoria: AuditoriaTable;
+  bot: BotTable;
+}

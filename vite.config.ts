@@ -1,0 +1,42 @@
+// Console build. It also writes about.json (branch, commit id and commit time from git), which
+// the server serves at GET /public/about.
+import { execFileSync } from 'node:child_process';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+function git(args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function aboutJson(): Plugin {
+  return {
+    name: 'quipu-about',
+    apply: 'build',
+    generateBundle() {
+      const about = {
+        branch: process.env.QUIPU_BRANCH || git(['rev-parse', '--abbrev-ref', 'HEAD']) || 'desconocida',
+        commitId: process.env.QUIPU_COMMIT || git(['rev-parse', 'HEAD']) || 'desconocido',
+        commitTime: process.env.QUIPU_COMMIT_TIME || git(['log', '-1', '--format=%cI']) || null,
+      };
+      this.emitFile({ type: 'asset', fileName: 'about.json', source: JSON.stringify(about, null, 2) });
+    },
+  };
+}
+
+export default defineConfig({
+  base: process.env.BASE_PATH || '/',
+  plugins: [react(), aboutJson()],
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+});
