@@ -1,0 +1,24 @@
+// The signed-in frame: sidebar, top bar and user menu.
+import type { Page } from 'playwright-core';
+
+export class LayoutPage {
+  constructor(private readonly page: Page) {}
+
+  sidebar() {
+    return this.page.getByRole('navigation', { name: 'Menú principal' });
+  }
+
+  async sidebarLinks(): Promise<string[]> {
+    const links = this.sidebar().getByRole('link');
+    return (await links.allInnerTexts()).map((t) => t.trim());
+  }
+
+  async openUserMenu() {
+    await this.page.getByRole('button', { name: 'Menú de usuario' }).click();
+  }
+
+  async logout() {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: 'Salir' }).click();
+  }
+}
