@@ -1,16 +1,18 @@
 // Opens the database chosen by the configuration (SQLite file or PostgreSQL) and migrates it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import * as m001 from './migrations/001_inicial';
+import * as m002 from './migrations/002_busquedas';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001_inicial': m001,
+  '002_busquedas': m002,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -43,7 +45,14 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): P
 }
 
 export async function migrate(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+  // Kysely looks for its migration tables in every schema unless told which one; on PostgreSQL,
+  // name the connection's own, so a database holding other Quipu schemas is migrated correctly.
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider: new StaticMigrations(), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -106,6 +106,13 @@ export interface BotTable {
   fc: string;
 }
 
+/** Rows per company of a counted table (usuario, auditoria), kept by triggers (migration 002). */
+export interface ConteoTable {
+  tabla: string;
+  idE: string;
+  n: number;
+}
+
 export interface Database {
   empresa: EmpresaTable;
   usuario: UsuarioTable;
@@ -114,4 +121,5 @@ export interface Database {
   email_cfg: EmailCfgTable;
   auditoria: AuditoriaTable;
   bot: BotTable;
+  conteo: ConteoTable;
 }

@@ -1,6 +1,10 @@
 // Every domain route plugin, registered under the API base by app.ts.
 import type { App } from '../types';
+import { auditoriaRoutes } from './auditoria';
+import { emailRoutes } from './email';
+import { empresasRoutes } from './empresas';
+import { usuariosRoutes } from './usuarios';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
-export const routePlugins: RoutePlugin[] = [];
+export const routePlugins: RoutePlugin[] = [usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes];

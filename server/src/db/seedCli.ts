@@ -1,0 +1,26 @@
+// npm run db:seed: migrates the configured database and loads the demo data if it is empty.
+import { loadConfig } from '../config';
+import { migrate, openDb } from './index';
+import { isEmpty, seedDemo } from './seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { db, dialect } = await openDb(config);
+  try {
+    await migrate(db);
+    const where = dialect === 'sqlite' ? `${config.dataDir}/quipu.db` : 'PostgreSQL';
+    if (await isEmpty(db)) {
+      await seedDemo(db, config.now());
+      console.log(`Datos de demostración cargados en ${where}. La contraseña de las cuentas de demostración es Demo.2026.`);
+    } else {
+      console.log(`La base de datos (${where}) ya tiene datos; no se cargó nada.`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('No se pudieron cargar los datos de demostración:', error);
+  process.exit(1);
+});

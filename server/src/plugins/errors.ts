@@ -1,0 +1,144 @@
+// The one error handler: ApiError keeps its status and message, schema failures become a Spanish
+// 400 naming the field, anything else is a 500 whose details stay in the log.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors';
+import { isApiUrl } from './session';
+import { shared } from './shared';
+
+export interface ErrorBody {
+  message: string;
+  code?: string;
+}
+
+export const INTERNAL_ERROR = 'Error interno del servidor';
+export const ROUTE_NOT_FOUND = 'Recurso no encontrado';
+
+interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** '/sorted/0/id' → 'sorted[0].id' */
+function fieldName(instancePath: string, extra?: unknown): string {
+  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (typeof extra === 'string') parts.push(extra);
+  return parts.reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  number: 'un número',
+  integer: 'un número entero',
+  string: 'un texto',
+  boolean: 'verdadero o falso',
+  array: 'una lista',
+  object: 'un objeto',
+  null: 'nulo',
+};
+
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'un correo electrónico válido',
+  'date-time': 'una fecha y hora válida',
+  date: 'una fecha válida',
+  time: 'una hora válida',
+  uri: 'una dirección válida',
+  uuid: 'un identificador válido',
+};
+
+/** The Spanish message for the first schema failure of a request part. */
+export function validationMessage(issue: SchemaIssue, context?: string): string {
+  const { keyword, params } = issue;
+  const missing = keyword === 'required' ? params.missingProperty : keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+  const field = fieldName(issue.instancePath, missing);
+  if (!field) {
+    return context === 'body' ? 'El cuerpo de la solicitud debe ser un objeto JSON' : 'La solicitud no es válida';
+  }
+  const campo = `El campo ${field}`;
+  const limit = params.limit as number;
+  switch (keyword) {
+    case 'required':
+      return `${campo} es obligatorio`;
+    case 'additionalProperties':
+      return `${campo} no está permitido`;
+    case 'maxLength':
+      return `${campo} admite como máximo ${limit} ${limit === 1 ? 'carácter' : 'caracteres'}`;
+    case 'minLength':
+      return limit <= 1 ? `${campo} es obligatorio` : `${campo} debe tener al menos ${limit} caracteres`;
+    case 'type': {
+      const type = String(params.type).split(',')[0];
+      return `${campo} debe ser ${TYPE_NAMES[type] ?? 'de otro tipo'}`;
+    }
+    case 'format':
+      return `${campo} debe ser ${FORMAT_NAMES[String(params.format)] ?? 'un valor con formato válido'}`;
+    case 'pattern':
+      return `${campo} no tiene un formato válido`;
+    case 'minimum':
+      return `${campo} debe ser mayor o igual a ${limit}`;
+    case 'maximum':
+      return `${campo} debe ser menor o igual a ${limit}`;
+    case 'exclusiveMinimum':
+      return `${campo} debe ser mayor que ${limit}`;
+    case 'exclusiveMaximum':
+      return `${campo} debe ser menor que ${limit}`;
+    case 'maxItems':
+      return `${campo} admite como máximo ${limit} ${limit === 1 ? 'elemento' : 'elementos'}`;
+    case 'minItems':
+      return `${campo} debe tener al menos ${limit} ${limit === 1 ? 'elemento' : 'elementos'}`;
+    case 'enum':
+    case 'const':
+      return `${campo} tiene un valor no permitido`;
+    default:
+      return `${campo} no es válido`;
+  }
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'La solicitud no es válida',
+  401: 'Sesión no iniciada',
+  403: 'No tiene permiso para realizar esta acción',
+  404: ROUTE_NOT_FOUND,
+  405: 'Método no permitido',
+  406: 'Formato de respuesta no admitido',
+  408: 'La solicitud tardó demasiado',
+  413: 'El cuerpo de la solicitud es demasiado grande',
+  414: 'La dirección de la solicitud es demasiado larga',
+  415: 'Tipo de contenido no admitido',
+  429: 'Demasiadas solicitudes. Espere un minuto e intente nuevamente.',
+  431: 'Las cabeceras de la solicitud son demasiado grandes',
+};
+
+/** Status and body the client gets for `error`; never a stack, SQL or English text. */
+export function clientError(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ApiError) {
+    return { status: error.statusCode, body: error.code ? { message: error.message, code: error.code } : { message: error.message } };
+  }
+  const e = error as Partial<FastifyError> & { validation?: SchemaIssue[]; validationContext?: string };
+  if (Array.isArray(e.validation) && e.validation.length > 0) {
+    return { status: 400, body: { message: validationMessage(e.validation[0], e.validationContext) } };
+  }
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, body: { message: 'El cuerpo de la solicitud no es un JSON válido' } };
+  }
+  if (status >= 400 && status < 500) return { status, body: { message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] } };
+  return { status: 500, body: { message: INTERNAL_ERROR } };
+}
+
+export interface ErrorsOptions {
+  /** Answers a non-API GET that matched nothing (the console's SPA fallback); false to decline. */
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+export const errorsPlugin = shared<ErrorsOptions>('quipu-errors', async (app, opts) => {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = clientError(error);
+    if (status >= 500) request.log.error({ err: error }, 'error no controlado');
+    else request.log.info({ status, message: body.message }, 'solicitud rechazada');
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isApiUrl(request.url, app.config.apiBase) && opts.fallback && (await opts.fallback(request, reply))) return reply;
+    return reply.status(404).send({ message: ROUTE_NOT_FOUND });
+  });
+});

@@ -1,0 +1,241 @@
+// Session and access (spec §7): bootstrap, sign-in, sign-out, recovery, renewal and password change.
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest, forbidden, unauthorized } from '../errors';
+import { currentUser, requireUser } from '../plugins/guards';
+import { LOGIN_THROTTLED, REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
+import { clearSessionCookie, setSessionCookie } from '../plugins/session';
+import { AUTH_MESSAGES, PASSWORD_MESSAGES, changePassword, checkSignIn, findUserByLogin } from '../services/auth';
+import { createCaptcha, verifyCaptcha } from '../services/captcha';
+import { RESET_NEUTRAL_MESSAGE, resetPassword } from '../services/passwordReset';
+import { createSesion, deleteSesion, loadSessionUser, sessionInfo } from '../services/sessions';
+import type { App } from '../types';
+import { ErrorBody, Login, MessageBody, Password, SessionInfo, signedErrors } from './schemas';
+
+export const SESSION_MESSAGES = {
+  notSignedIn: 'Sesión no iniciada',
+  captcha: 'Debe resolver el captcha',
+  ssoPassword: 'Los usuarios de Microsoft cambian su contraseña en Microsoft',
+} as const;
+
+/** usuario:password from `Authorization: Basic ...`, or null when the header is not that. */
+export function basicCredentials(header: string): { login: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return null;
+  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** The address of the console's sign-in page, as the browser reached this server. */
+function signInUrl(request: FastifyRequest, basePath: string): string {
+  const origin = request.headers.origin;
+  const base = origin && /^https?:\/\/[^/\s]+$/.test(origin) ? origin : `${request.protocol}://${request.host}`;
+  return base + (basePath === '/' ? '/' : `${basePath}/`);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function microsoftNotConfiguredPage(basePath: string): string {
+  const home = escapeHtml(basePath === '/' ? '/' : `${basePath}/`);
+  return `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Inicio de sesión con Microsoft no configurado</title>
+</head>
+<body>
+<main>
+<h1>Inicio de sesión con Microsoft no configurado</h1>
+<p>Este servidor no tiene configurado el inicio de sesión único con Microsoft, por lo que no es posible ingresar ni autorizar archivos con una cuenta de Microsoft.</p>
+<p>Ingrese con su usuario y contraseña, o solicite al administrador del sistema que configure el inicio de sesión con Microsoft.</p>
+<p><a href="${home}">Volver a la consola</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+const PasswordChangeBody = {
+  current: Password,
+  passwd1: Password,
+  passwd2: Password,
+};
+
+export async function sessionRoutes(app: App): Promise<void> {
+  const { config, db } = app;
+  const loginLimit = perAddressLimit(config.loginRatePerMinute, LOGIN_THROTTLED, (request) => !!request.headers.authorization);
+  const requestLimit = perAddressLimit(config.loginRatePerMinute, REQUESTS_THROTTLED);
+
+  app.get(
+    '/public/athena',
+    {
+      schema: {
+        summary: 'Inicia la sesión de integridad y entrega la clave de firma',
+        response: { 200: Type.Object({ k: Type.String(), brand: Type.Object({ name: Type.String(), alt: Type.Boolean() }) }) },
+      },
+    },
+    async (request, reply) => {
+      let k = request.sesion?.k;
+      if (!k) {
+        const { token, sesion } = await createSesion(db, null, config.now());
+        setSessionCookie(request, reply, token);
+        k = sesion.k;
+      }
+      const alt = !!config.altBrandHostPattern?.test(request.hostname);
+      reply.header('Cache-Control', 'no-store');
+      return { k, brand: { name: alt ? config.altBrandName : config.brandName, alt } };
+    },
+  );
+
+  app.post(
+    '/enki',
+    {
+      config: { rateLimit: loginLimit },
+      schema: {
+        summary: 'Sesión actual, o ingreso con Authorization: Basic',
+        body: Type.Object({}),
+        response: { 200: SessionInfo, ...signedErrors },
+      },
+    },
+    async (request, reply) => {
+      const authorization = request.headers.authorization;
+      if (!authorization) {
+        if (!request.user || !request.sesion) throw unauthorized(SESSION_MESSAGES.notSignedIn, 'SESSION');
+        return sessionInfo(request.user, request.sesion.k);
+      }
+      const credentials = basicCredentials(authorization);
+      if (!credentials) throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+      const account = await checkSignIn(db, config, credentials.login, credentials.password, request.ip, app.passwordCost);
+      const user = await loadSessionUser(db, account.id, config.defaultSessionMinutes);
+      if (!user) throw unauthorized(AUTH_MESSAGES.inactiveUser);
+      // A new row and key at sign-in: whatever the old cookie knew is worthless now.
+      if (request.sesion) await deleteSesion(db, request.sesion.id);
+      const { token, sesion } = await createSesion(db, user.id, config.now());
+      setSessionCookie(request, reply, token);
+      request.sesion = sesion;
+      request.user = user;
+      return sessionInfo(user, sesion.k);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { summary: 'Cierra la sesión', body: Type.Object({}), response: { 204: Type.Null(), ...signedErrors } } },
+    async (request, reply) => {
+      if (request.sesion) await deleteSesion(db, request.sesion.id);
+      clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/resetpasswd',
+    {
+      config: { rateLimit: requestLimit },
+      schema: {
+        summary: 'Envía una contraseña nueva por correo; la respuesta no revela si la cuenta existe',
+        body: Type.Object({ user: Login }),
+        response: { 200: MessageBody, ...signedErrors },
+      },
+    },
+    async (request) => {
+      try {
+        await resetPassword(db, config, request.body.user, signInUrl(request, config.basePath), app.passwordCost);
+      } catch (error) {
+        // The answer stays neutral; the operator finds the cause in the log.
+        request.log.error({ err: error }, 'no se pudo enviar la nueva contraseña');
+      }
+      return { message: RESET_NEUTRAL_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/public/captcha',
+    {
+      schema: {
+        summary: 'Desafío altcha (prueba de trabajo) para la renovación de contraseña',
+        response: {
+          200: Type.Object({
+            parameters: Type.Object(
+              {
+                algorithm: Type.String(),
+                nonce: Type.String(),
+                salt: Type.String(),
+                cost: Type.Integer(),
+                keyLength: Type.Integer(),
+                keyPrefix: Type.String(),
+                expiresAt: Type.Optional(Type.Integer()),
+              },
+              { additionalProperties: true },
+            ),
+            signature: Type.Optional(Type.String()),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return createCaptcha(config);
+    },
+  );
+
+  app.post(
+    '/public/usuario/cambiar-expired',
+    {
+      config: { rateLimit: requestLimit },
+      schema: {
+        summary: 'Renueva una contraseña expirada (requiere el captcha resuelto)',
+        body: Type.Object({ ...PasswordChangeBody, id: Login, token: Type.Optional(Type.String({ maxLength: 8000 })) }),
+        response: { 200: MessageBody, ...signedErrors },
+      },
+    },
+    async (request) => {
+      const { id, token, ...change } = request.body;
+      if (!(await verifyCaptcha(db, config, token))) throw badRequest(SESSION_MESSAGES.captcha);
+      const user = await findUserByLogin(db, id);
+      await changePassword(db, config, user, change, { passwordCost: app.passwordCost });
+      return { message: PASSWORD_MESSAGES.updated };
+    },
+  );
+
+  app.post(
+    '/usuario/cambiar',
+    {
+      preHandler: requireUser(),
+      schema: {
+        summary: 'Cambia la contraseña del usuario que ha ingresado',
+        body: Type.Object({ ...PasswordChangeBody, id: Type.String({ maxLength: 64 }) }),
+        response: { 200: MessageBody, 403: ErrorBody, ...signedErrors },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id, ...change } = request.body;
+      if (id !== me.id) throw forbidden();
+      if (me.sso) throw forbidden(SESSION_MESSAGES.ssoPassword);
+      const user = await db.selectFrom('usuario').selectAll().where('id', '=', me.id).executeTakeFirst();
+      await changePassword(db, config, user, change, { passwordCost: app.passwordCost, keepSesionId: request.sesion?.id });
+      return { message: PASSWORD_MESSAGES.updated };
+    },
+  );
+
+  app.get(
+    '/loginMicrosoft',
+    {
+      schema: {
+        summary: 'Inicio de sesión con Microsoft (no configurado en este servidor)',
+        querystring: Type.Object({ ch: Type.Optional(Type.String({ maxLength: 64 })), type: Type.Optional(Type.String({ maxLength: 20 })) }),
+        produces: ['text/html'],
+        response: { 501: Type.String() },
+      },
+    },
+    async (_request, reply) => {
+      return reply.status(501).type('text/html; charset=utf-8').send(microsoftNotConfiguredPage(config.basePath));
+    },
+  );
+}

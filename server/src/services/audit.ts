@@ -1,0 +1,159 @@
+// The audit log: event codes, writing a row, and the paged search of /auditoria.
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { DB } from '../db';
+import type { AuditoriaTable } from '../db/schema';
+import { badRequest } from '../errors';
+import { applyOrder, cappedCount, checkFilters, checkSorts, containsText, deferredRows, fullOrder, planWindow, type PageRequest, type SearchPlan } from './paging';
+
+/** Event codes: 0-3 come from the spec (posted by the console), 4-6 are written by the server. */
+export const EV = {
+  HISTORIAL: 0,
+  BOT_MODIFICADO: 1,
+  BOT_DESPLEGADO: 2,
+  CANALES: 3,
+  USUARIO: 4,
+  EMPRESA: 5,
+  CORREO: 6,
+} as const;
+
+export const EV_LABELS: Record<number, string> = {
+  0: 'Historial',
+  1: 'Bot Modificado',
+  2: 'Bot desplegado',
+  3: 'Canales',
+  4: 'Usuarios',
+  5: 'Empresas',
+  6: 'Configuración de correo',
+};
+
+/** The codes a client may post; the administrative ones are only written by the server. */
+export const CLIENT_EVENTS: readonly number[] = [EV.HISTORIAL, EV.BOT_MODIFICADO, EV.BOT_DESPLEGADO, EV.CANALES];
+
+/** Who did it: the part of the session user a row keeps. */
+export interface AuditActor {
+  id: string;
+  usuario: string;
+  idE: string;
+}
+
+export interface AuditEvent {
+  ev: number;
+  val: string | null;
+  /** The company the change concerns; the actor's own company by default. */
+  idE?: string;
+}
+
+/** What a service that writes needs: the database and the clock (config.now, movable in tests). */
+export interface WriteContext {
+  db: DB;
+  config: Pick<Config, 'now'>;
+}
+
+/**
+ * Appends one row at `now` (ms). `db` may be a transaction, so the row lands with the change it
+ * records.
+ */
+export async function recordAudit(db: DB, actor: AuditActor, event: AuditEvent, now: number): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('auditoria')
+    .values({ id, idU: actor.id, us: actor.usuario, idE: event.idE ?? actor.idE, ev: event.ev, fc: new Date(now).toISOString(), val: event.val })
+    .execute();
+  return id;
+}
+
+/**
+ * "(campos: nombre, rol)" naming, in Spanish, the fields whose value differs, or "(sin cambios)".
+ * Only names: a value (a password, a token) never reaches the log.
+ */
+export function changedFields<T extends object>(before: T, after: Partial<T>, labels: Partial<Record<keyof T, string>>): string {
+  const names: string[] = [];
+  for (const key of Object.keys(labels) as (keyof T)[]) {
+    if (key in after && after[key] !== undefined && after[key] !== before[key]) names.push(labels[key] as string);
+  }
+  return names.length ? `(campos: ${names.join(', ')})` : '(sin cambios)';
+}
+
+export type AuditRow = Pick<AuditoriaTable, 'id' | 'idU' | 'us' | 'idE' | 'ev' | 'fc' | 'val'>;
+
+export const AUDIT_SORTS = ['fc', 'us', 'ev'] as const;
+/** q is react-admin's search box: user or detail. */
+export const AUDIT_FILTERS = ['us', 'ev', 'val', 'fc', 'fcDesde', 'fcHasta', 'q'] as const;
+export const AUDIT_PAGE_SIZE = 10;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A filter date: 'YYYY-MM-DD' is a whole UTC day [start, next day); an ISO instant is exact. */
+function dateBound(id: string, value: string): { start: string; next: string } {
+  if (DAY.test(value)) {
+    const start = new Date(`${value}T00:00:00.000Z`);
+    if (!Number.isNaN(start.getTime()) && start.toISOString().startsWith(value)) {
+      return { start: value, next: new Date(start.getTime() + 86_400_000).toISOString().slice(0, 10) };
+    }
+  } else if (INSTANT.test(value)) {
+    const instant = new Date(value);
+    if (!Number.isNaN(instant.getTime())) return { start: instant.toISOString(), next: instant.toISOString() };
+  }
+  throw badRequest(`filtered: la fecha de '${id}' no es válida ('${value}'); use AAAA-MM-DD`);
+}
+
+/** The queries of one audit search; `idE` undefined means every company (system admin). */
+export function planAuditSearch(db: DB, idE: string | undefined, req: PageRequest): SearchPlan<AuditRow> {
+  const sorts = checkSorts(req.sorted, AUDIT_SORTS);
+  const filters = checkFilters(req.filtered, AUDIT_FILTERS);
+  const { pageSize, offset, countLimit } = planWindow(req, AUDIT_PAGE_SIZE);
+
+  let filtered = db.selectFrom('auditoria');
+  if (idE !== undefined) filtered = filtered.where('auditoria.idE', '=', idE);
+  for (const f of filters) {
+    switch (f.id) {
+      case 'us':
+        filtered = filtered.where(containsText(sql.ref('auditoria.us'), f.value));
+        break;
+      case 'val':
+        filtered = filtered.where(containsText(sql.ref('auditoria.val'), f.value));
+        break;
+      case 'q':
+        filtered = filtered.where((eb) => eb.or([containsText(sql.ref('auditoria.us'), f.value), containsText(sql.ref('auditoria.val'), f.value)]));
+        break;
+      case 'ev': {
+        const ev = Number(f.value);
+        if (!Number.isInteger(ev)) throw badRequest(`filtered: el código de evento no es un número ('${f.value}')`);
+        filtered = filtered.where('auditoria.ev', '=', ev);
+        break;
+      }
+      case 'fc': {
+        if (!DAY.test(f.value)) throw badRequest(`filtered: la fecha de 'fc' no es válida ('${f.value}'); use AAAA-MM-DD`);
+        const day = dateBound(f.id, f.value);
+        filtered = filtered.where('auditoria.fc', '>=', day.start).where('auditoria.fc', '<', day.next);
+        break;
+      }
+      case 'fcDesde':
+        filtered = filtered.where('auditoria.fc', '>=', dateBound(f.id, f.value).start);
+        break;
+      case 'fcHasta': {
+        const bound = dateBound(f.id, f.value);
+        // A day includes all of it; an instant is inclusive.
+        filtered = DAY.test(f.value) ? filtered.where('auditoria.fc', '<', bound.next) : filtered.where('auditoria.fc', '<=', bound.start);
+        break;
+      }
+    }
+  }
+
+  const order = fullOrder(sorts, { id: 'fc', desc: true });
+  const rows = (from: number, limit: number, fromEnd: boolean) =>
+    deferredRows(applyOrder(filtered.select('auditoria.id as pid'), 'auditoria', order, fromEnd).limit(limit).offset(from), (ids) =>
+      db.selectFrom('auditoria').select(['id', 'idU', 'us', 'idE', 'ev', 'fc', 'val']).where('id', 'in', ids),
+    );
+
+  return {
+    rows,
+    count: filters.length ? cappedCount(db, filtered, countLimit) : null,
+    countLimit,
+    counter: { tabla: 'auditoria', idE },
+    pageSize,
+    offset,
+  };
+}

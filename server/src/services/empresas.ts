@@ -1,0 +1,205 @@
+// Companies (tenants): reading, saving with the rules of the company form, and deleting
+// only when nothing hangs from them. Every change leaves an audit row (ev 5).
+import net from 'node:net';
+import { sql } from 'kysely';
+import type { Static } from 'typebox';
+import type { DB } from '../db';
+import type { Bool, EmpresaTable } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import type { Empresa, EmpresaBody } from '../routes/empresas';
+import type { SessionUser } from '../types';
+import { parseAclList } from './acl';
+import { changedFields, EV, recordAudit, type WriteContext } from './audit';
+import { constraintViolation, STALE_VERSION } from './dbErrors';
+
+/** A company as the API shows it (tokens only to a system admin and the company's administrator). */
+export type EmpresaView = Static<typeof Empresa>;
+export type EmpresaInput = Static<typeof EmpresaBody>;
+
+type EmpresaRow = Omit<EmpresaTable, 'version'> & { version: number };
+
+const TOKENS = ['tk1', 'tk2', 'tk3', 'tk4'] as const;
+const TEXTS = ['dir', 'tel', 'c', 'razon', 'cs', 'csA', 'csE', 'consulta'] as const;
+export const DEFAULT_TS = 30;
+
+/** The tokens are shown to a system admin and to the company's own administrator only (bot-building §6). */
+export function toView(row: EmpresaRow, showTokens: boolean): EmpresaView {
+  const view: EmpresaView = {
+    ...row,
+    activo: !!row.activo,
+    audit: !!row.audit,
+    acl: !!row.acl,
+    liveAgent: !!row.liveAgent,
+    tg: !!row.tg,
+    aclList: parseAclList(row.aclList),
+  };
+  if (!showTokens) for (const tk of TOKENS) delete view[tk];
+  return view;
+}
+
+export function seesTokens(user: SessionUser): boolean {
+  return user.flags.isAdmin || user.flags.isCompania;
+}
+
+/** Every company for a system admin; their own for anyone else. */
+export async function listCompanies(db: DB, user: SessionUser): Promise<EmpresaView[]> {
+  let query = db.selectFrom('empresa').selectAll().orderBy('nm').orderBy('id');
+  if (!user.flags.isAdmin) query = query.where('id', '=', user.idE);
+  return (await query.execute()).map((row) => toView(row, seesTokens(user)));
+}
+
+/** One company: any for a system admin, only their own for anyone else (404 otherwise). */
+export async function getCompany(db: DB, user: SessionUser, id: string): Promise<EmpresaView> {
+  if (!user.flags.isAdmin && id !== user.idE) throw notFound('Empresa no encontrada');
+  const row = await db.selectFrom('empresa').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Empresa no encontrada');
+  return toView(row, seesTokens(user));
+}
+
+/**
+ * An address-list entry the sign-in check understands (services/acl.ts): an IPv4 or IPv6
+ * address, alone or with a prefix length that fits it, or an IPv4 address with a contiguous
+ * dotted netmask.
+ */
+export function isAclEntry(entry: string): boolean {
+  const [ip, mask, ...rest] = entry.split('/');
+  const family = net.isIP(ip);
+  if (family === 0 || rest.length) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
+  if (family !== 4 || net.isIP(mask) !== 4) return false;
+  const bits = mask.split('.').map((octet) => Number(octet).toString(2).padStart(8, '0')).join('');
+  return /^1*0*$/.test(bits);
+}
+
+const FIELD_LABELS: Partial<Record<keyof EmpresaTable, string>> = {
+  nm: 'nombre',
+  ruc: 'RUC',
+  activo: 'activa',
+  audit: 'auditoría',
+  dir: 'dirección',
+  tel: 'teléfono',
+  c: 'contacto',
+  razon: 'razón social',
+  cs: 'cs',
+  csA: 'csA',
+  csE: 'csE',
+  consulta: 'consulta',
+  ff: 'fecha de fin',
+  acl: 'ACL',
+  aclList: 'lista ACL',
+  liveAgent: 'agente en vivo',
+  tg: 'Telegram',
+  ts: 'duración de sesión',
+  tk1: 'token 1',
+  tk2: 'token 2',
+  tk3: 'token 3',
+  tk4: 'token 4',
+};
+
+const blankToNull = (value: string | null | undefined) => (value ?? '').trim() || null;
+const bool = (value: boolean | undefined, fallback: boolean): Bool => ((value ?? fallback) ? 1 : 0);
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** The stored columns of a valid form, or a 400 naming the first wrong field. */
+function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'version'> {
+  const nm = blankToNull(input.nm);
+  if (!nm) throw badRequest('Campo requerido: Nombre');
+  const ruc = blankToNull(input.ruc);
+  if (!ruc) throw badRequest('Campo requerido: RUC');
+
+  const ts = input.ts ?? DEFAULT_TS;
+  if (!Number.isInteger(ts) || ts < 1) throw badRequest('Duración de sesión: debe ser un número entero mayor o igual a 1');
+
+  const aclList = (input.aclList ?? []).map((entry) => entry.trim());
+  aclList.forEach((entry, i) => {
+    if (!isAclEntry(entry)) throw badRequest(`La entrada ${i + 1} de la lista ACL ('${entry}') no es una dirección IP/máscara válida`);
+  });
+
+  // The company administration section (ROLE_COMPANIA) requires its four tokens.
+  const tokens = TOKENS.map((tk) => blankToNull(input[tk]));
+  const missing = tokens.findIndex((tk) => !tk);
+  if (missing >= 0) throw badRequest(`Campo requerido: Token ${missing + 1}`);
+
+  const ff = blankToNull(input.ff);
+  if (ff && (!DATE.test(ff) || Number.isNaN(new Date(ff).getTime()))) throw badRequest('Fecha de fin no válida: use AAAA-MM-DD');
+
+  const texts = Object.fromEntries(TEXTS.map((k) => [k, blankToNull(input[k])])) as Record<(typeof TEXTS)[number], string | null>;
+  return {
+    nm,
+    ruc,
+    ...texts,
+    activo: bool(input.activo, true),
+    audit: bool(input.audit, false),
+    acl: bool(input.acl, false),
+    liveAgent: bool(input.liveAgent, false),
+    tg: bool(input.tg, false),
+    aclList: JSON.stringify(aclList),
+    ts,
+    ff,
+    tk1: tokens[0],
+    tk2: tokens[1],
+    tk3: tokens[2],
+    tk4: tokens[3],
+  };
+}
+
+/** Creates (no id) or updates (id) a company; system admin only (checked by the route). */
+export async function saveCompany({ db, config }: WriteContext, actor: SessionUser, input: EmpresaInput): Promise<EmpresaView> {
+  const fields = validated(input);
+  const now = config.now();
+  if (!input.id) {
+    const row: EmpresaRow = { id: crypto.randomUUID(), ...fields, fc: new Date(now).toISOString(), version: 1 };
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('empresa').values(row).execute();
+      await recordAudit(trx, actor, { ev: EV.EMPRESA, idE: row.id, val: `Empresa creada: ${row.nm} (RUC ${row.ruc})` }, now);
+    });
+    return toView(row, true);
+  }
+
+  const id = input.id;
+  const current = await db.selectFrom('empresa').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) throw notFound('Empresa no encontrada');
+  if (input.version === undefined) throw badRequest('version: falta la versión del registro');
+  // Sessions need an active company: this would sign the caller out for good.
+  if (id === actor.idE && !fields.activo) throw badRequest('No puede desactivar su propia empresa');
+  const changed = changedFields(current, fields, FIELD_LABELS);
+  const saved = await db.transaction().execute(async (trx) => {
+    // fc is kept: the creation date is the server's.
+    const result = await trx
+      .updateTable('empresa')
+      .set({ ...fields, version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('version', '=', input.version as number)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw conflict(STALE_VERSION);
+    await recordAudit(trx, actor, { ev: EV.EMPRESA, idE: id, val: `Empresa modificada: ${fields.nm} ${changed}` }, now);
+    return trx.selectFrom('empresa').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  });
+  return toView(saved, true);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export async function deleteCompany({ db, config }: WriteContext, actor: SessionUser, id: string): Promise<void> {
+  const company = await db.selectFrom('empresa').select(['id', 'nm']).where('id', '=', id).executeTakeFirst();
+  if (!company) throw notFound('Empresa no encontrada');
+  const count = async (table: 'usuario' | 'bot') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('idE', '=', id).executeTakeFirst())?.n ?? 0);
+  const [usuarios, bots] = [await count('usuario'), await count('bot')];
+  if (usuarios || bots) {
+    throw conflict(`No se puede eliminar la empresa: tiene ${plural(usuarios, 'usuario', 'usuarios')} y ${plural(bots, 'bot', 'bots')} asociados`);
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('empresa').where('id', '=', id).execute();
+      await recordAudit(trx, actor, { ev: EV.EMPRESA, idE: id, val: `Empresa eliminada: ${company.nm}` }, config.now());
+    });
+  } catch (error) {
+    // Records of other areas (channels, ...) that point at the company.
+    if (constraintViolation(error) === 'foreignKey') throw conflict('No se puede eliminar la empresa: tiene registros asociados');
+    throw error;
+  }
+}

@@ -1,0 +1,199 @@
+// Paged searches (DESIGN.md): the request and answer schemas, the whitelists of sortable and
+// filterable columns, and the two ways a total is obtained without counting a whole table.
+import { Type, type Static, type TSchema } from 'typebox';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../db';
+import type { Database } from '../db/schema';
+import { badRequest } from '../errors';
+
+export const MAX_PAGE_SIZE = 500;
+/**
+ * A filtered total is counted up to this many rows past the current page and reported as
+ * 'at least' beyond that, so a broad filter never counts a million rows to show ten.
+ */
+export const COUNT_AHEAD = 10_000;
+
+const SortItem = Type.Object({
+  id: Type.String({ maxLength: 40 }),
+  desc: Type.Optional(Type.Boolean()),
+});
+const FilterItem = Type.Object({
+  id: Type.String({ maxLength: 40 }),
+  value: Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]),
+});
+
+/** The fields every paged search body shares; areas add their own. */
+export const pageRequestFields = {
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  sorted: Type.Optional(Type.Array(SortItem, { maxItems: 5 })),
+  filtered: Type.Optional(Type.Array(FilterItem, { maxItems: 10 })),
+  idE: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+};
+export const PageRequestSchema = Type.Object(pageRequestFields);
+export type PageRequest = Static<typeof PageRequestSchema>;
+
+export function pageResponse<T extends TSchema>(row: T) {
+  return Type.Object({
+    content: Type.Array(row),
+    totalPages: Type.Integer(),
+    totalElements: Type.Integer(),
+    /** False when totalElements is a lower bound (a filtered count that stopped early). */
+    totalExact: Type.Boolean(),
+  });
+}
+
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  totalExact: boolean;
+}
+
+export interface SortTerm<K extends string> {
+  id: K;
+  desc: boolean;
+}
+
+/** The requested order, refusing any column outside the whitelist. */
+export function checkSorts<K extends string>(sorted: PageRequest['sorted'], allowed: readonly K[]): SortTerm<K>[] {
+  return (sorted ?? []).map((s) => {
+    if (!(allowed as readonly string[]).includes(s.id)) {
+      throw badRequest(`sorted: no se puede ordenar por el campo '${s.id}' (campos permitidos: ${allowed.join(', ')})`);
+    }
+    return { id: s.id as K, desc: !!s.desc };
+  });
+}
+
+/** The requested filters with their text trimmed; empty ones are dropped, unknown ones refused. */
+export function checkFilters<K extends string>(filtered: PageRequest['filtered'], allowed: readonly K[]): { id: K; value: string }[] {
+  const out: { id: K; value: string }[] = [];
+  for (const f of filtered ?? []) {
+    if (!(allowed as readonly string[]).includes(f.id)) {
+      throw badRequest(`filtered: no se puede filtrar por el campo '${f.id}' (campos permitidos: ${allowed.join(', ')})`);
+    }
+    const value = String(f.value).trim();
+    if (value !== '') out.push({ id: f.id as K, value });
+  }
+  return out;
+}
+
+/**
+ * The full order of a list: the requested terms, then fc and id as tie-breakers in the
+ * direction of the last term, so one index (…, column, fc, id) serves the whole ORDER BY.
+ */
+export function fullOrder<K extends string>(terms: SortTerm<K>[], fallback: SortTerm<K>): SortTerm<K | 'fc' | 'id'>[] {
+  const order: SortTerm<K | 'fc' | 'id'>[] = terms.length ? [...terms] : [fallback];
+  const desc = order[order.length - 1].desc;
+  for (const tie of ['fc', 'id'] as const) {
+    if (!order.some((t) => t.id === tie)) order.push({ id: tie, desc });
+  }
+  return order;
+}
+
+/** A case-insensitive "contains" on a column; % and _ typed by the user match themselves. */
+export function containsText(column: Expression<unknown>, text: string): Expression<SqlBool> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+/** Rows of a counted table (triggers of migration 002) for one company, or for all. */
+export async function countedRows(db: DB, tabla: CountedTable, idE: string | undefined): Promise<number> {
+  let query = db.selectFrom('conteo').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n')).where('tabla', '=', tabla);
+  if (idE !== undefined) query = query.where('idE', '=', idE);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export type CountedTable = 'usuario' | 'auditoria';
+
+/** COUNT(*) of a filtered query that stops at `limit` rows. */
+export function cappedCount<TB extends keyof Database>(db: DB, filtered: SelectQueryBuilder<Database, TB, object>, limit: number) {
+  return db
+    .selectFrom(filtered.select(sql<number>`1`.as('uno')).limit(limit).as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
+/**
+ * Applies a list's order to a query on `table`; `fromEnd` reads it backwards (every term flipped,
+ * so the same index is walked from its other end).
+ */
+export function applyOrder<DBT, TB extends keyof DBT, O>(
+  query: SelectQueryBuilder<DBT, TB, O>,
+  table: CountedTable,
+  order: SortTerm<string>[],
+  fromEnd = false,
+): SelectQueryBuilder<DBT, TB, O> {
+  let ordered = query;
+  for (const t of order) ordered = ordered.orderBy(sql.ref(`${table}.${t.id}`), t.desc !== fromEnd ? 'desc' : 'asc');
+  return ordered;
+}
+
+/**
+ * A deferred join in two steps: the page's ids, read from a covering index, then only those rows,
+ * put back in the ids' order. (As one SQL join, SQLite may drive it from the whole table to save
+ * a sort of ten rows; two steps keep the plan fixed on both dialects.)
+ */
+export function deferredRows<Row extends { id: string }>(
+  ids: { execute(): Promise<Array<{ pid: string }>> },
+  fetch: (ids: string[]) => { execute(): Promise<Row[]> },
+): { execute(): Promise<Row[]> } {
+  return {
+    async execute() {
+      const order = (await ids.execute()).map((r) => r.pid);
+      if (order.length === 0) return [];
+      const byId = new Map((await fetch(order).execute()).map((row) => [row.id, row]));
+      // A row deleted between the two steps is simply left out.
+      return order.flatMap((id) => byId.get(id) ?? []);
+    },
+  };
+}
+
+/** Everything a search runs; the benchmark times these same queries bare. */
+export interface SearchPlan<Row> {
+  /**
+   * `limit` rows from `offset` in the list's order (or, `fromEnd`, counted from the last row and
+   * returned last first), through deferredRows.
+   */
+  rows(offset: number, limit: number, fromEnd: boolean): { execute(): Promise<Row[]> };
+  /** A capped count of the filtered rows, or null when the per-company counter is exact. */
+  count: ReturnType<typeof cappedCount> | null;
+  countLimit: number;
+  counter: { tabla: CountedTable; idE: string | undefined };
+  pageSize: number;
+  offset: number;
+}
+
+export function planWindow(req: PageRequest, defaultSize: number) {
+  const pageSize = req.pageSize ?? defaultSize;
+  const offset = (req.page ?? 0) * pageSize;
+  // Count far enough past this page to say whether more pages follow.
+  return { pageSize, offset, countLimit: offset + pageSize + COUNT_AHEAD };
+}
+
+export async function runSearch<Row>(db: DB, plan: SearchPlan<Row>): Promise<Page<Row>> {
+  const { offset, pageSize } = plan;
+  const page = (content: Row[], total: number, exact: boolean): Page<Row> => ({
+    content,
+    totalElements: total,
+    totalPages: Math.ceil(total / pageSize),
+    totalExact: exact,
+  });
+
+  if (!plan.count) {
+    // Unfiltered: the exact total comes first, so a page past the middle is read from the end
+    // and no page walks more than half the company's rows.
+    const total = await countedRows(db, plan.counter.tabla, plan.counter.idE);
+    const limit = Math.min(pageSize, total - offset);
+    if (limit <= 0) return page([], total, true);
+    const content =
+      offset > total / 2 ? (await plan.rows(total - offset - limit, limit, true).execute()).reverse() : await plan.rows(offset, pageSize, false).execute();
+    return page(content, total, true);
+  }
+
+  const content = await plan.rows(offset, pageSize, false).execute();
+  // A short page is the last one: its total needs no count.
+  if (content.length < pageSize && (content.length > 0 || offset === 0)) return page(content, offset + content.length, true);
+  const counted = Number((await plan.count.executeTakeFirst())?.n ?? 0);
+  return page(content, counted, counted < plan.countLimit);
+}

@@ -1,0 +1,114 @@
+// Session rows: creation, loading the signed-in user with the company, expiry and purging.
+import { createHash, randomBytes } from 'node:crypto';
+import { deriveFlags, isRol, sidebarLinks } from '../../../src/permissions/roles';
+import type { DB } from '../db';
+import type { SesionTable } from '../db/schema';
+import type { SessionUser } from '../types';
+
+export const SESSION_COOKIE = 'quipu_sid';
+/** ua is written at most this often, so a burst of requests costs one update. */
+export const TOUCH_INTERVAL_MS = 15_000;
+/** An anonymous pre-session lives this long without use. */
+export const PRE_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+
+/** The row id for a cookie token: the database never holds a usable token. */
+export function tokenId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Creates a session row (idU null for a pre-session) with a fresh signing key; returns the cookie token. */
+export async function createSesion(db: DB, idU: string | null, now: number): Promise<{ token: string; sesion: SesionTable }> {
+  const token = randomToken();
+  const sesion: SesionTable = { id: tokenId(token), idU, k: randomToken(), fc: new Date(now).toISOString(), ua: now };
+  await db.insertInto('sesion').values(sesion).execute();
+  return { token, sesion };
+}
+
+export async function deleteSesion(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('sesion').where('id', '=', id).execute();
+}
+
+/**
+ * The signed-in user with flags and company, or null when the user, its company or its role no
+ * longer allows a session (deleted, deactivated).
+ */
+export async function loadSessionUser(db: DB, idU: string, defaultMinutes: number): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('usuario as u')
+    .innerJoin('empresa as e', 'e.id', 'u.idE')
+    .select([
+      'u.id', 'u.usuario', 'u.nm', 'u.ap', 'u.rol', 'u.idE', 'u.sso', 'u.pmHist', 'u.showChannels', 'u.a',
+      'e.nm as empNm', 'e.audit', 'e.tg', 'e.liveAgent', 'e.ts', 'e.activo',
+    ])
+    .where('u.id', '=', idU)
+    .executeTakeFirst();
+  if (!row || !row.a || !row.activo || !isRol(row.rol)) return null;
+  const emp = { id: row.idE, nm: row.empNm, audit: !!row.audit, tg: !!row.tg, liveAgent: !!row.liveAgent, ts: row.ts > 0 ? row.ts : defaultMinutes };
+  const base = { rol: row.rol, pmHist: !!row.pmHist, showChannels: !!row.showChannels, sso: !!row.sso };
+  return {
+    id: row.id,
+    usuario: row.usuario,
+    nm: row.nm,
+    ap: row.ap,
+    idE: row.idE,
+    a: true,
+    ...base,
+    flags: deriveFlags(base, emp),
+    emp,
+  };
+}
+
+/** True when the row has been idle longer than allowed (the company's ts, or a day for a pre-session). */
+export function sesionExpired(sesion: SesionTable, user: SessionUser | null, now: number): boolean {
+  const limit = user ? user.emp.ts * 60_000 : PRE_SESSION_IDLE_MS;
+  return now - Number(sesion.ua) > limit;
+}
+
+export async function touchSesion(db: DB, sesion: SesionTable, now: number): Promise<void> {
+  if (now - Number(sesion.ua) < TOUCH_INTERVAL_MS) return;
+  await db.updateTable('sesion').set({ ua: now }).where('id', '=', sesion.id).execute();
+  sesion.ua = now;
+}
+
+/** Removes idle pre-sessions and signed-in sessions past their company's limit. */
+export async function purgeSesiones(db: DB, now: number, defaultMinutes: number): Promise<void> {
+  await db.deleteFrom('sesion').where('idU', 'is', null).where('ua', '<', now - PRE_SESSION_IDLE_MS).execute();
+  const idle = await db
+    .selectFrom('sesion as s')
+    .leftJoin('usuario as u', 'u.id', 's.idU')
+    .leftJoin('empresa as e', 'e.id', 'u.idE')
+    .select(['s.id', 's.ua', 'e.ts'])
+    .where('s.idU', 'is not', null)
+    // No company allows less than a minute; rows fresher than that cannot be expired.
+    .where('s.ua', '<', now - 60_000)
+    .execute();
+  const expired = idle.filter((r) => now - Number(r.ua) > (r.ts && r.ts > 0 ? r.ts : defaultMinutes) * 60_000).map((r) => r.id);
+  for (let i = 0; i < expired.length; i += 500) {
+    await db.deleteFrom('sesion').where('id', 'in', expired.slice(i, i + 500)).execute();
+  }
+}
+
+/** The {user, config, emp} answer of POST /enki. */
+export function sessionInfo(user: SessionUser, k: string) {
+  return {
+    user: {
+      id: user.id,
+      usuario: user.usuario,
+      nm: user.nm,
+      ap: user.ap,
+      rol: user.rol,
+      idE: user.idE,
+      sso: user.sso,
+      pmHist: user.pmHist,
+      showChannels: user.showChannels,
+      a: user.a,
+    },
+    // Channel sign-ins are not configured on this server yet, hence all false.
+    config: { k, fb: false, tw: false, web: false, tg: false, wp: false, ts: user.emp.ts, menu: sidebarLinks(user.flags).map((l) => l.path) },
+    emp: { id: user.emp.id, nm: user.emp.nm, audit: user.emp.audit, tg: user.emp.tg, liveAgent: user.emp.liveAgent },
+  };
+}

@@ -1,0 +1,121 @@
+// Integrity headers on every API write (X-Ts, X-Nonce, X-Sig): each refusal, and what is stored.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { API, Client, TEST_PASSWORD_COST, createTestApp, dialects, type TestApp } from './helpers';
+
+const refusal = (message: string) => ({ message, code: 'INTEGRITY' });
+
+describe.each(dialects)('cabeceras de integridad (%s)', (dialect) => {
+  let t: TestApp;
+  let c: Client;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    c = await t.login('usuario@quipu.test');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('acepta una escritura firmada y guarda su nonce', async () => {
+    const headers = c.sign('POST', `${API}/enki`, '');
+    const res = await c.inject({ method: 'POST', url: `${API}/enki`, headers: { ...headers } });
+    expect(res.statusCode).toBe(200);
+    const nonce = await t.app.db.selectFrom('nonce').selectAll().where('nonce', '=', headers['X-Nonce']).executeTakeFirst();
+    expect(nonce).toMatchObject({ nonce: headers['X-Nonce'] });
+  });
+
+  it("sin cabeceras: 401 'Faltan las cabeceras de integridad de la solicitud'", async () => {
+    const res = await c.post(`${API}/enki`, undefined, { sign: false });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(refusal('Faltan las cabeceras de integridad de la solicitud'));
+    const partial = await c.post(`${API}/enki`, undefined, { tamper: { 'X-Sig': '' } });
+    expect(partial.json()).toEqual(refusal('Faltan las cabeceras de integridad de la solicitud'));
+  });
+
+  it("sin sesión que aporte la clave: 401 'Sesión de integridad no iniciada; recargue la página'", async () => {
+    const stranger = t.client();
+    stranger.key = c.key;
+    const res = await stranger.post(`${API}/enki`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(refusal('Sesión de integridad no iniciada; recargue la página'));
+  });
+
+  it("firma con otra clave, otro cuerpo u otra ruta: 401 'Firma de integridad inválida'", async () => {
+    const noncesBefore = await t.app.db.selectFrom('nonce').selectAll().execute();
+    const otherKey = Buffer.alloc(32, 7).toString('base64url');
+    const res = await c.post(`${API}/resetpasswd`, { user: 'x@quipu.test' }, { tamper: c.sign('POST', `${API}/resetpasswd`, JSON.stringify({ user: 'x@quipu.test' }), t.clock.now, otherKey) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(refusal('Firma de integridad inválida'));
+
+    // Signed for one body, sent with another.
+    const signed = c.sign('POST', `${API}/resetpasswd`, JSON.stringify({ user: 'a@quipu.test' }));
+    const body = await c.post(`${API}/resetpasswd`, { user: 'b@quipu.test' }, { tamper: signed });
+    expect(body.json()).toEqual(refusal('Firma de integridad inválida'));
+
+    // The signed path includes the query string exactly.
+    const query = c.sign('POST', `${API}/enki?a=1`, '');
+    const path = await c.inject({ method: 'POST', url: `${API}/enki?a=2`, headers: { ...query } });
+    expect(path.json()).toEqual(refusal('Firma de integridad inválida'));
+
+    // Nothing badly signed reaches the nonce table.
+    expect(await t.app.db.selectFrom('nonce').selectAll().execute()).toEqual(noncesBefore);
+  });
+
+  it("marca de tiempo a más de 5 minutos: 401 'La marca de tiempo de la solicitud está vencida'", async () => {
+    const old = await c.post(`${API}/enki`, undefined, { signedAt: t.clock.now - 5 * 60_000 - 1 });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual(refusal('La marca de tiempo de la solicitud está vencida'));
+    const future = await c.post(`${API}/enki`, undefined, { signedAt: t.clock.now + 5 * 60_000 + 1 });
+    expect(future.json()).toEqual(refusal('La marca de tiempo de la solicitud está vencida'));
+    const edge = await c.post(`${API}/enki`, undefined, { signedAt: t.clock.now - 4 * 60_000 });
+    expect(edge.statusCode).toBe(200);
+  });
+
+  it("nonce repetido: 401 'Solicitud repetida: el nonce ya fue usado'", async () => {
+    const headers = { ...c.sign('POST', `${API}/enki`, '') };
+    expect((await c.inject({ method: 'POST', url: `${API}/enki`, headers })).statusCode).toBe(200);
+    const replay = await c.inject({ method: 'POST', url: `${API}/enki`, headers });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(refusal('Solicitud repetida: el nonce ya fue usado'));
+  });
+
+  it('un nonce usado en una instancia es rechazado por otra que comparte la base de datos', async () => {
+    const second = await buildApp(t.config, { passwordCost: TEST_PASSWORD_COST, logger: false });
+    try {
+      const headers = { ...c.sign('POST', `${API}/enki`, '') };
+      expect((await c.inject({ method: 'POST', url: `${API}/enki`, headers })).statusCode).toBe(200);
+      const cookie = `quipu_sid=${c.cookies.get('quipu_sid')}`;
+      const replay = await second.inject({ method: 'POST', url: `${API}/enki`, headers: { ...headers, cookie } });
+      expect(replay.json()).toEqual(refusal('Solicitud repetida: el nonce ya fue usado'));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('purga los nonces de más de 10 minutos', async () => {
+    await c.post(`${API}/enki`);
+    const old = await t.app.db.selectFrom('nonce').select('nonce').execute();
+    expect(old.length).toBeGreaterThan(0);
+    t.clock.advance(11 * 60_000);
+    const fresh = await t.login('compania@quipu.test');
+    const left = await t.app.db.selectFrom('nonce').selectAll().execute();
+    expect(left).toHaveLength(1);
+    expect(old.map((n) => n.nonce)).not.toContain(left[0].nonce);
+    expect(Number(left[0].ts)).toBe(t.clock.now);
+    expect(fresh.key).toBeDefined();
+  });
+
+  it('las lecturas (GET) no requieren firma', async () => {
+    const res = await c.get(`${API}/public/about`);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('un cuerpo vacío con Content-Type JSON se firma como vacío y se lee como {}', async () => {
+    const headers = { ...c.sign('POST', `${API}/logout`, ''), 'content-type': 'application/json' };
+    const res = await c.inject({ method: 'POST', url: `${API}/logout`, headers, payload: '' });
+    expect(res.statusCode).toBe(204);
+  });
+});
