@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { LayoutPage } from './pages/LayoutPage';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
-import { useQuipu } from './support/quipu';
+import { setupQuipu } from './support/quipu';
 
-const quipu = useQuipu();
+const quipu = setupQuipu();
 
 async function renew(page: Page, current: string, next: string) {
   await page.getByText('Sus credenciales han expirado. Favor cambie su clave.').waitFor();
@@ -17,16 +17,21 @@ async function renew(page: Page, current: string, next: string) {
   await page.getByLabel('Verificar contraseña').fill(next);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await page.getByText('Debe resolver el captcha').waitFor();
-  await page.getByRole('checkbox').first().check();
-  await page.waitForFunction(() => document.querySelector('altcha-widget')?.getAttribute('data-state') === 'verified' || !!document.querySelector('[data-state="verified"]'), null, { timeout: 30_000 });
+  // As a keyboard user would: focus the captcha's checkbox and press Space.
+  await page.getByLabel('No soy un robot').focus();
+  await page.keyboard.press('Space');
+  await page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Enviar' }).click();
   await page.getByText('Contraseña actualizada con éxito').waitFor();
 }
 
+/** The newest .eml of the outbox, with its quoted-printable body decoded. */
 function newestMail(dataDir: string): string {
   const outbox = path.join(dataDir, 'outbox');
   const files = fs.readdirSync(outbox).sort();
-  return fs.readFileSync(path.join(outbox, files[files.length - 1]), 'utf8');
+  const raw = fs.readFileSync(path.join(outbox, files[files.length - 1]), 'latin1');
+  const joined = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(joined, 'latin1').toString('utf8');
 }
 
 describe('Renovación de credenciales expiradas', () => {
@@ -58,7 +63,7 @@ describe('Recuperación de contraseña', () => {
 
     const mail = newestMail(quipu.server.dataDir);
     expect(mail).toMatch(/^To: historial@quipu\.test$/m);
-    const password = /contraseña(?: temporal)?(?: es)?:\s*(\S+)/i.exec(mail)?.[1];
+    const password = /Su nueva contraseña es: (\S+)/.exec(mail)?.[1];
     expect(password, mail).toBeTruthy();
 
     const login = new LoginPage(page, quipu.server.url);

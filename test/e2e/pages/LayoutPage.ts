@@ -9,12 +9,13 @@ export class LayoutPage {
   }
 
   async sidebarLinks(): Promise<string[]> {
-    const links = this.sidebar().getByRole('link');
+    // react-admin renders the sidebar links as menu items.
+    const links = this.sidebar().getByRole('menuitem');
     return (await links.allInnerTexts()).map((t) => t.trim());
   }
 
   async openUserMenu() {
-    await this.page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await this.page.getByRole('button', { name: 'Perfil' }).click();
   }
 
   async logout() {

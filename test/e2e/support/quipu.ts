@@ -9,7 +9,7 @@ export interface Quipu {
   newPage: (options?: { width?: number }) => Promise<Page>;
 }
 
-export function useQuipu(env: Record<string, string> = {}): Quipu {
+export function setupQuipu(env: Record<string, string> = {}): Quipu {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const quipu = {} as Quipu;

@@ -1,0 +1,131 @@
+// The data provider (ra-data-simple-rest style): ONE table maps each resource and verb to the
+// server's call. Session calls used inside the app are named custom methods on the same provider.
+import type {
+  CreateParams,
+  CreateResult,
+  DataProvider,
+  DeleteManyParams,
+  DeleteManyResult,
+  DeleteParams,
+  DeleteResult,
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetManyReferenceResult,
+  GetManyResult,
+  GetOneParams,
+  GetOneResult,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateManyResult,
+  UpdateParams,
+  UpdateResult,
+} from 'ra-core';
+import { createCorreoApi } from './correo';
+import type { HttpClient } from './http';
+import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
+import { createSessionApi } from './session';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Call {
+  method: Method;
+  path: string;
+  body?: unknown;
+}
+
+interface Endpoints {
+  getList?: (params: GetListParams, idE: string | undefined) => Call;
+  getOne?: (params: { id: Identifier }) => Call;
+  create?: (params: { data: Partial<RaRecord> }) => Call;
+  update?: (params: { id: Identifier; data: Partial<RaRecord> }) => Call;
+  delete?: (params: { id: Identifier }) => Call;
+}
+
+const get = (path: string): Call => ({ method: 'GET', path });
+const post = (path: string, body: unknown): Call => ({ method: 'POST', path, body });
+const del = (path: string): Call => ({ method: 'DELETE', path });
+const q = (id: Identifier) => encodeURIComponent(String(id));
+
+export const ENDPOINTS: Record<string, Endpoints> = {
+  usuarios: {
+    getList: (params, idE) => post('/usuario/search', toPagedQuery(params, idE)),
+    getOne: ({ id }) => get(`/usuario?id=${q(id)}`),
+    create: ({ data }) => post('/usuario', data),
+    update: ({ id, data }) => post('/usuario', { ...data, id }),
+    delete: ({ id }) => del(`/usuario/?id=${q(id)}`),
+  },
+  empresas: {
+    getList: () => get('/empresa'),
+    getOne: ({ id }) => get(`/empresa?id=${q(id)}`),
+    create: ({ data }) => post('/empresa', data),
+    update: ({ id, data }) => post('/empresa', { ...data, id }),
+    delete: ({ id }) => del(`/empresa?id=${q(id)}`),
+  },
+  auditoria: {
+    getList: (params, idE) => post('/auditoria/search', toPagedQuery(params, idE)),
+    create: ({ data }) => post('/auditoria', data),
+  },
+};
+
+const isRecord = (value: unknown): value is RaRecord => typeof value === 'object' && value !== null && 'id' in value;
+
+export function createDataProvider(apiUrl: string, httpClient: HttpClient, getIdE: () => string | undefined) {
+  const endpoint = <V extends keyof Endpoints>(resource: string, verb: V): NonNullable<Endpoints[V]> => {
+    const build = ENDPOINTS[resource]?.[verb];
+    if (!build) throw new Error(`El recurso '${resource}' no admite la operación '${verb}'`);
+    return build;
+  };
+  const send = async ({ method, path, body }: Call): Promise<unknown> =>
+    (await httpClient(`${apiUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
+  const sessionCalls = createSessionApi(apiUrl, httpClient);
+  const correo = createCorreoApi(apiUrl, httpClient);
+
+  const provider = {
+    async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
+      const answer = await send(endpoint(resource, 'getList')(params, getIdE()));
+      return Array.isArray(answer) ? pageLocally(answer as R[], params) : fromPagedAnswer(answer as PagedAnswer<R>, params);
+    },
+    async getOne<R extends RaRecord>(resource: string, { id }: GetOneParams): Promise<GetOneResult<R>> {
+      return { data: (await send(endpoint(resource, 'getOne')({ id }))) as R };
+    },
+    async getMany<R extends RaRecord>(resource: string, { ids }: GetManyParams): Promise<GetManyResult<R>> {
+      const data = await Promise.all(ids.map(async (id) => (await provider.getOne<R>(resource, { id })).data));
+      return { data };
+    },
+    async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
+      return provider.getList<R>(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    },
+    async create<_T, R extends RaRecord>(resource: string, { data }: CreateParams): Promise<CreateResult<R>> {
+      const answer = await send(endpoint(resource, 'create')({ data }));
+      return { data: (isRecord(answer) ? answer : { ...data, ...(answer as object) }) as R };
+    },
+    async update<R extends RaRecord>(resource: string, { id, data }: UpdateParams): Promise<UpdateResult<R>> {
+      const answer = await send(endpoint(resource, 'update')({ id, data }));
+      return { data: (isRecord(answer) ? answer : { ...data, id }) as R };
+    },
+    async updateMany(resource: string, { ids, data }: UpdateManyParams): Promise<UpdateManyResult> {
+      for (const id of ids) await provider.update(resource, { id, data, previousData: undefined });
+      return { data: ids };
+    },
+    async delete<R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>): Promise<DeleteResult<R>> {
+      const answer = await send(endpoint(resource, 'delete')({ id }));
+      return { data: (isRecord(answer) ? answer : (previousData ?? { id })) as R };
+    },
+    async deleteMany(resource: string, { ids }: DeleteManyParams): Promise<DeleteManyResult> {
+      for (const id of ids) await provider.delete(resource, { id });
+      return { data: ids };
+    },
+    // Custom methods: the session calls made from inside the app.
+    about: sessionCalls.about,
+    changePassword: sessionCalls.changePassword,
+    // The mail-server settings of /cfg: GET /email, POST /email, POST /email.test.
+    getEmailSettings: correo.getEmailSettings,
+    saveEmailSettings: correo.saveEmailSettings,
+    sendTestEmail: correo.sendTestEmail,
+  };
+  return provider satisfies DataProvider;
+}
+
+export type QuipuDataProvider = ReturnType<typeof createDataProvider>;

@@ -1,0 +1,30 @@
+// Shapes the /enki answer: config flags default to false and the company to the administrative
+// one (spec §3, §9); the signing key is taken out so it never reaches the session store.
+import type { AthenaAnswer, Session, SessionConfig, SessionEmpresa, SessionUser } from './sessionTypes';
+
+interface EnkiAnswer {
+  user: SessionUser;
+  config?: Partial<SessionConfig> & { k?: string };
+  emp?: Partial<SessionEmpresa> | null;
+}
+
+export const DEFAULT_BRAND = { name: 'Quipu', alt: false };
+
+const DEFAULT_EMPRESA: SessionEmpresa = { id: '', nm: 'Administración', audit: false, tg: false, liveAgent: false };
+
+export function toSession(answer: EnkiAnswer): { session: Session; key: string | undefined } {
+  const { k, ...config } = answer.config ?? {};
+  return {
+    key: k,
+    session: {
+      user: answer.user,
+      config: { fb: false, tw: false, web: false, tg: false, wp: false, ...config },
+      emp: { ...DEFAULT_EMPRESA, ...(answer.emp ?? {}) },
+    },
+  };
+}
+
+export function toAthena(answer: unknown): AthenaAnswer {
+  const { k, brand } = (answer ?? {}) as Partial<AthenaAnswer>;
+  return { k: k ?? '', brand: { name: brand?.name || DEFAULT_BRAND.name, alt: !!brand?.alt } };
+}

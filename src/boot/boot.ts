@@ -1,0 +1,27 @@
+// Start-up (spec §1): GET /public/athena for the signing key and the brand, then POST /enki to
+// learn whether a session exists. Runs once, before React renders.
+import { messageOf } from '../api/HttpError';
+import type { SessionApi } from '../api/session';
+import { DEFAULT_BRAND } from '../api/sessionModel';
+import type { SessionStore } from '../api/sessionStore';
+import type { Brand } from '../api/sessionTypes';
+
+export interface BootResult {
+  brand: Brand;
+  /** Set when the server could not be asked; the public pages show it. */
+  error?: string;
+}
+
+export async function boot(api: Pick<SessionApi, 'athena' | 'checkSession'>, store: SessionStore): Promise<BootResult> {
+  let brand = DEFAULT_BRAND;
+  try {
+    brand = (await api.athena()).brand;
+    store.set(await api.checkSession());
+    return { brand };
+  } catch (error) {
+    store.set(null);
+    return { brand, error: messageOf(error) };
+  } finally {
+    document.title = brand.name;
+  }
+}

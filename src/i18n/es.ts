@@ -1,0 +1,46 @@
+// The console's Spanish catalogue: react-admin's whole catalogue (raEs) plus the app texts.
+import type { TranslationMessages } from 'ra-core';
+import { administracionTexts } from './esAdministracion';
+import { raEs } from './raEs';
+
+export const appTexts = {
+  menu: {
+    label: 'Menú principal',
+  },
+  userMenu: {
+    miEmpresa: 'Mi empresa',
+    cambiarPassword: 'Cambiar contraseña',
+  },
+  sinAcceso: {
+    titulo: 'Sin acceso',
+    texto: 'Su usuario no tiene acceso a esta página. Si necesita entrar, consulte con el administrador de su empresa.',
+    volver: 'Ir al inicio',
+  },
+  construccion: {
+    titulo: 'En construcción',
+    texto: 'Esta sección todavía no está disponible en la consola.',
+  },
+  about: {
+    titulo: 'Acerca de',
+    rama: 'Rama',
+    commit: 'Commit',
+    fecha: 'Fecha de la versión',
+    sinDato: 'Sin información',
+    derechos: 'Derechos reservados - 2018',
+    advertencia:
+      'Advertencia: este programa está protegido por las leyes de derechos de autor y los tratados internacionales. ' +
+      'La reproducción o distribución no autorizada de este programa, o de cualquier parte de él, está prohibida ' +
+      'y dará lugar a las acciones civiles y penales que correspondan.',
+  },
+  cambiar: {
+    titulo: 'Cambiar contraseña',
+    current: 'Contraseña actual',
+    passwd1: 'Nueva contraseña',
+    passwd2: 'Verificar contraseña',
+  },
+};
+
+export const es: TranslationMessages = {
+  ra: raEs,
+  quipu: { ...appTexts, ...administracionTexts },
+};

@@ -1,0 +1,18 @@
+// Footer of every screen: copyright with the current year and the brand, and the location line.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useBrand } from './BrandContext';
+
+export const LOCATION = 'Lima, Perú';
+
+export function Footer() {
+  const { name } = useBrand();
+  return (
+    <Box component="footer" sx={{ py: 2, px: 1, textAlign: 'center', color: 'text.secondary' }}>
+      <Typography variant="body2">
+        © {new Date().getFullYear()} {name}
+      </Typography>
+      <Typography variant="body2">{LOCATION}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+// Pieces shared by the console's screens: the page heading, the 'Atras' link, a section heading
+// and a read-only value that still reads as a labelled field.
+import type { ReactNode } from 'react';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Button, LinkBase, useTranslate } from 'react-admin';
+
+/** The screen's one h1; react-admin's title in the top bar is not a heading. */
+export function PageHeading({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
+      {translate(title)}
+    </Typography>
+  );
+}
+
+export function BackButton({ to }: { to: string }) {
+  return (
+    <Button component={LinkBase} label="quipu.comun.atras" to={to}>
+      <ArrowBackIcon />
+    </Button>
+  );
+}
+
+export function FormSection({ title, children }: { title: string; children?: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      {children}
+    </>
+  );
+}
+
+export function ReadOnlyValue({ id, label, value }: { id: string; label: string; value: string }) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      id={id}
+      label={translate(label)}
+      value={value}
+      size="small"
+      variant="filled"
+      margin="dense"
+      slotProps={{ input: { readOnly: true } }}
+      sx={{ minWidth: 256 }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+// The signed-in frame: react-admin's Layout with our AppBar and Menu, the progress bar and the footer.
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import { Layout as RaLayout } from 'react-admin';
+import { AppBar } from './AppBar';
+import { Footer } from './Footer';
+import { Menu } from './Menu';
+import { ProgressBar } from './ProgressBar';
+import { Sidebar } from './Sidebar';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
+      <ProgressBar />
+      <Box sx={{ flexGrow: 1 }}>{children}</Box>
+      <Footer />
+    </RaLayout>
+  );
+}

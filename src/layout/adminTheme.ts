@@ -1,0 +1,21 @@
+// The admin theme: react-admin's defaults, the brand's palette and breakpoints, and MUI's
+// Spanish component texts.
+import { esES } from '@mui/material/locale';
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { Brand } from '../api/sessionTypes';
+import { brandThemeOptions } from './themes';
+
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function merge(target: Plain, source: Plain): Plain {
+  const result: Plain = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    result[key] = isPlain(value) && isPlain(result[key]) ? merge(result[key] as Plain, value) : value;
+  }
+  return result;
+}
+
+export function adminTheme(brand: Pick<Brand, 'alt'>): RaThemeOptions {
+  return [brandThemeOptions(brand), esES].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
+}

@@ -1,0 +1,58 @@
+// About (spec §2): version branch, commit id and time from GET /public/about (defaults until
+// loaded), the copyright notice and the legal warning.
+import { useEffect, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { format, parseISO, isValid } from 'date-fns';
+import { es } from 'date-fns/locale/es';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { messageOf } from '../../api/HttpError';
+import type { QuipuDataProvider } from '../../api/dataProvider';
+import type { AboutInfo } from '../../api/sessionTypes';
+import { noticeText } from '../../layout/noticeText';
+import { PageCard } from '../PageCard';
+
+function versionTime(commitTime: string | null | undefined): string | undefined {
+  const date = commitTime ? parseISO(commitTime) : null;
+  return date && isValid(date) ? format(date, 'dd-MM-yyyy HH:mm', { locale: es }) : undefined;
+}
+
+export function AboutPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const [about, setAbout] = useState<AboutInfo | null>(null);
+
+  useEffect(() => {
+    dataProvider.about().then(setAbout, (error: unknown) => notify(messageOf(error), noticeText(messageOf(error), 'error')));
+  }, [dataProvider, notify]);
+
+  const none = translate('quipu.about.sinDato');
+  const rows: Array<[string, string]> = [
+    [translate('quipu.about.rama'), about?.branch || none],
+    [translate('quipu.about.commit'), about?.commitId || none],
+    [translate('quipu.about.fecha'), versionTime(about?.commitTime) ?? none],
+  ];
+
+  return (
+    <PageCard title={translate('quipu.about.titulo')}>
+      <dl>
+        {rows.map(([label, value]) => (
+          <Typography key={label} component="div" sx={{ mb: 1 }}>
+            <Typography component="dt" sx={{ fontWeight: 500, display: 'inline' }}>
+              {label}:
+            </Typography>{' '}
+            <Typography component="dd" sx={{ display: 'inline', m: 0, wordBreak: 'break-all' }}>
+              {value}
+            </Typography>
+          </Typography>
+        ))}
+      </dl>
+      <Typography sx={{ mt: 2 }}>{translate('quipu.about.derechos')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('quipu.about.advertencia')}
+      </Typography>
+    </PageCard>
+  );
+}
+
+AboutPage.path = '/about';

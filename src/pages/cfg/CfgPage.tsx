@@ -1,0 +1,39 @@
+// Email settings (/cfg, admin only; bot-building spec §2): the mail-server form, then the
+// test-send form. 'Atras' goes to /.
+import { useEffect, useState } from 'react';
+import Divider from '@mui/material/Divider';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { EmailSettings } from '../../api/correo';
+import type { QuipuDataProvider } from '../../api/dataProvider';
+import { messageOf } from '../../api/HttpError';
+import { StatusMessage } from '../../layout/ListTable';
+import { noticeText } from '../../layout/noticeText';
+import { PageCard } from '../PageCard';
+import { CfgPruebaForm } from './CfgPruebaForm';
+import { CfgServidorForm } from './CfgServidorForm';
+
+const NOTHING_SAVED: EmailSettings = { host: '', port: null, username: '', email: '', provider: '', passwordSet: false };
+
+export function CfgPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const [settings, setSettings] = useState<EmailSettings | null>(null);
+
+  useEffect(() => {
+    dataProvider.getEmailSettings().then(setSettings, (error: unknown) => {
+      notify(messageOf(error), noticeText(messageOf(error), 'error'));
+      setSettings(NOTHING_SAVED);
+    });
+  }, [dataProvider, notify]);
+
+  return (
+    <PageCard title={translate('quipu.cfg.titulo')}>
+      {settings ? <CfgServidorForm initial={settings} /> : <StatusMessage text="quipu.tabla.cargando" />}
+      <Divider sx={{ my: 2 }} />
+      <CfgPruebaForm />
+    </PageCard>
+  );
+}
+
+CfgPage.path = '/cfg';

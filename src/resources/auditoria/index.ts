@@ -1,0 +1,4 @@
+// The audit log at /auditoria.
+import { AuditoriaList } from './AuditoriaList';
+
+export const auditoriaScreens = [AuditoriaList];

@@ -1,0 +1,39 @@
+// The company's own administration settings (bot-building spec §5, the ROLE_COMPANIA section):
+// session duration and tokens 1 to 4; and the dates that only ROLE_ADMIN sees (§6).
+import Box from '@mui/material/Box';
+import { DateInput, NumberInput, TextInput, minValue, required, useRecordContext } from 'react-admin';
+import { FormSection, ReadOnlyValue } from '../../layout/FormParts';
+import { useFlags } from '../../permissions/useFlags';
+import { fechaCorta, type Empresa } from './empresaModel';
+
+const requerido = required('quipu.comun.requerido');
+const wholeNumber = (value: unknown) => (value == null || value === '' || Number.isInteger(Number(value)) ? undefined : 'quipu.comun.entero');
+const validateTs = [requerido, minValue(1, 'quipu.comun.minimoUno'), wholeNumber];
+const TOKENS = ['tk1', 'tk2', 'tk3', 'tk4'] as const;
+
+export function EmpresaAdminInputs() {
+  return (
+    <FormSection title="quipu.empresas.seccionAdministracion">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        <NumberInput source="ts" label="quipu.empresas.ts" min={1} step={1} validate={validateTs} />
+        {TOKENS.map((tk) => (
+          <TextInput key={tk} source={tk} label={`quipu.empresas.${tk}`} validate={requerido} autoComplete="off" />
+        ))}
+      </Box>
+    </FormSection>
+  );
+}
+
+export function EmpresaDateInputs() {
+  const { flags } = useFlags();
+  const record = useRecordContext<Empresa>();
+  if (!flags?.isAdmin) return null;
+  return (
+    <FormSection title="quipu.empresas.seccionFechas">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'center' }}>
+        {record?.fc ? <ReadOnlyValue id="empresa-fc" label="quipu.empresas.fc" value={fechaCorta(record.fc)} /> : null}
+        <DateInput source="ff" label="quipu.empresas.ff" />
+      </Box>
+    </FormSection>
+  );
+}

@@ -1,0 +1,51 @@
+// Users (/usuarios, spec §2): server-paged table, 5 rows by default, filters on name, surname
+// and e-mail and every sort sent to the server; a row (click or Enter) opens /usuario/{id}.
+import { CreateButton, DataTable, List, Pagination, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { PageHeading } from '../../layout/FormParts';
+import { ListTable, RowNumberColumn, YesNo } from '../../layout/ListTable';
+import type { Usuario } from './usuarioModel';
+
+const filters = [
+  <TextInput key="nm" source="nm" label="quipu.usuarios.nm" alwaysOn />,
+  <TextInput key="ap" source="ap" label="quipu.usuarios.ap" alwaysOn />,
+  <TextInput key="usuario" source="usuario" label="quipu.usuarios.usuario" alwaysOn />,
+];
+
+function UsuarioListActions() {
+  return (
+    <TopToolbar>
+      <CreateButton to="/usuario/new" label="quipu.usuarios.nuevo" />
+    </TopToolbar>
+  );
+}
+
+export function UsuarioList() {
+  const translate = useTranslate();
+  return (
+    <>
+      <PageHeading title="quipu.usuarios.titulo" />
+      <List
+        resource="usuarios"
+        title={translate('quipu.usuarios.titulo')}
+        perPage={5}
+        sort={{ field: 'fc', order: 'DESC' }}
+        filters={filters}
+        actions={<UsuarioListActions />}
+        pagination={<Pagination rowsPerPageOptions={[5, 10, 25, 50]} />}
+        exporter={false}
+        empty={false}
+      >
+        <ListTable rowPath={(id) => `/usuario/${encodeURIComponent(String(id))}`}>
+          <RowNumberColumn />
+          <DataTable.Col source="nm" label="quipu.usuarios.nm" />
+          <DataTable.Col source="ap" label="quipu.usuarios.ap" />
+          <DataTable.Col source="usuario" label="quipu.usuarios.usuario" />
+          <DataTable.Col source="a" label="quipu.usuarios.a" render={(record: Usuario) => <YesNo value={record.a} />} />
+          <DataTable.Col source="uc" label="quipu.usuarios.uc" />
+        </ListTable>
+      </List>
+    </>
+  );
+}
+
+UsuarioList.path = '/usuarios';

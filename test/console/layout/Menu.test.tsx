@@ -1,0 +1,45 @@
+// The sidebar shows exactly the links the role allows (spec §2 Layout, §6).
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeSession } from '../fixtures';
+import { renderApp } from '../renderApp';
+
+async function sidebarLabels(): Promise<string[]> {
+  const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+  const items = await within(nav).findAllByRole('menuitem');
+  return items.map((item) => item.textContent ?? '');
+}
+
+describe('Menú lateral', () => {
+  it('ROLE_ADMIN ve todo menos Bots', async () => {
+    renderApp('/about', makeSession({ rol: 'ROLE_ADMIN' }));
+    expect(await sidebarLabels()).toEqual([
+      'Dashboard',
+      'Empresas',
+      'Email',
+      'Skills QnA',
+      'Usuarios',
+      'Canales',
+      'Historial',
+      'Auditoria',
+      'Acerca de',
+    ]);
+  });
+
+  it('ROLE_USER con showChannels ve Dashboard, Canales, Bots y Acerca de', async () => {
+    renderApp('/about', makeSession({ rol: 'ROLE_USER', showChannels: true }));
+    expect(await sidebarLabels()).toEqual(['Dashboard', 'Canales', 'Bots', 'Acerca de']);
+  });
+
+  it('ROLE_HISTORIAL ve Dashboard, Historial y Acerca de', async () => {
+    renderApp('/about', makeSession({ rol: 'ROLE_HISTORIAL' }));
+    expect(await sidebarLabels()).toEqual(['Dashboard', 'Historial', 'Acerca de']);
+  });
+
+  it('cada enlace lleva a su ruta', async () => {
+    renderApp('/about', makeSession({ rol: 'ROLE_COMPANIA' }));
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    const hrefs = (await within(nav).findAllByRole('menuitem')).map((item) => item.getAttribute('href'));
+    expect(hrefs).toEqual(['/dashboard', '/usuarios', '/canal', '/bot', '/historial', '/auditoria', '/about']);
+  });
+});

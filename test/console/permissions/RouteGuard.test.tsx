@@ -1,0 +1,78 @@
+// Every signed-in route of roles.ts ROUTES is served behind its check (spec §2); a refused
+// route explains itself in Spanish, never a blank screen.
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../src/permissions/roles';
+import { APP_ROUTES } from '../../../src/routes';
+import { makeSession } from '../fixtures';
+import { server } from '../msw';
+import { renderApp } from '../renderApp';
+
+const BUILT: Record<string, string> = {
+  '/about': 'Acerca de',
+  '/cambiar': 'Cambiar contraseña',
+  '/usuarios': 'Usuarios',
+  '/usuario/:id': 'Usuario',
+  '/empresas': 'Empresas',
+  '/empresa/:id': 'Empresa',
+  '/cfg': 'Configuración de correo',
+  '/cuenta': 'Mi empresa',
+  '/auditoria': 'Auditoría',
+};
+
+// The built screens load their data: empty answers are enough to show them.
+const empty = { content: [], totalPages: 0, totalElements: 0 };
+beforeEach(() => {
+  server.use(
+    http.post('*/api/usuario/search', () => HttpResponse.json(empty)),
+    http.post('*/api/auditoria/search', () => HttpResponse.json(empty)),
+    http.get('*/api/usuario', () => HttpResponse.json({ id: '5', usuario: 'ana@quipu.test', idE: '3', rol: 'ROLE_USER', nm: 'Ana', ap: 'Quispe', a: true })),
+    http.get('*/api/empresa', ({ request }) =>
+      HttpResponse.json(new URL(request.url).searchParams.has('id') ? { id: new URL(request.url).searchParams.get('id'), nm: 'Demo', ruc: '205', aclList: [] } : []),
+    ),
+    http.get('*/api/email', () => HttpResponse.json({ host: '', port: null, username: '', email: '', provider: 'SMTP', passwordSet: false })),
+  );
+});
+const concrete = (path: string) => path.replace(':id', '5');
+
+describe('tabla de rutas', () => {
+  it('tiene una entrada por cada ruta de ROUTES, con su control', () => {
+    expect(APP_ROUTES.map(({ path, check }) => ({ path, check }))).toEqual(ROUTES.map(({ path, check }) => ({ path, check })));
+  });
+
+  it.each(ROUTES.map((route) => route.path))("ROLE_ADMIN abre %s y ve su pantalla o 'En construcción'", async (path) => {
+    renderApp(concrete(path), makeSession({ rol: 'ROLE_ADMIN' }));
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(BUILT[path] ?? 'En construcción');
+  });
+});
+
+describe('RouteGuard', () => {
+  it.each([
+    ['ROLE_USER', '/empresas'],
+    ['ROLE_DASHBOARD', '/canal/tw/5'],
+    ['ROLE_HISTORIAL', '/usuarios'],
+    ['ROLE_SUPERVISOR', '/historial'],
+  ] as const)("%s en %s ve 'Sin acceso' con una explicación", async (rol, path) => {
+    renderApp(path, makeSession({ rol }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sin acceso' })).toBeInTheDocument();
+    expect(screen.getByText(/Su usuario no tiene acceso a esta página/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
+  });
+
+  it('ROLE_DASHBOARD sí abre los editores sin control extra (/canal/msft/new)', async () => {
+    renderApp('/canal/msft/new', makeSession({ rol: 'ROLE_DASHBOARD' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+  });
+
+  it('ROLE_USER con pmHist abre /historial', async () => {
+    renderApp('/historial', makeSession({ rol: 'ROLE_USER', pmHist: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+  });
+
+  it('una ruta desconocida dice en español que no existe', async () => {
+    renderApp('/no-existe', makeSession());
+    expect(await screen.findByText('No encontrado')).toBeInTheDocument();
+  });
+});
