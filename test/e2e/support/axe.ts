@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  // Judge the page as it settles, not halfway through a notice's fade-in.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).analyze();
   const grave = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
