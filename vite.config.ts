@@ -30,6 +30,8 @@ function aboutJson(): Plugin {
 export default defineConfig({
   base: process.env.BASE_PATH || '/',
   plugins: [react(), aboutJson()],
+  // The console calls the API base the server is started with.
+  define: process.env.API_BASE ? { 'import.meta.env.VITE_API_BASE': JSON.stringify(process.env.API_BASE) } : {},
   build: {
     outDir: 'dist',
     sourcemap: false,
