@@ -137,6 +137,8 @@ const auditScenarios: Scenario[] = [
   ['filtered: ev = 2, one month', { page: 0, pageSize: 10, filtered: [{ id: 'ev', value: 2 }, { id: 'fcDesde', value: isoDay(-60) }, { id: 'fcHasta', value: isoDay(-30) }] }],
   ['filtered: us contains (common)', { page: 0, pageSize: 10, filtered: [{ id: 'us', value: 'ana.' }] }],
   ['filtered: val contains (rare, full scan)', { page: 0, pageSize: 10, filtered: [{ id: 'val', value: 'bot 123456' }] }],
+  ['filtered: val contains (common)', { page: 0, pageSize: 10, filtered: [{ id: 'val', value: 'modificó' }] }],
+  ['filtered: val contains (mid, ~1,400 rows)', { page: 0, pageSize: 10, filtered: [{ id: 'val', value: 'cliente 12' }] }],
   ['sorted: us asc', { page: 0, pageSize: 10, sorted: [{ id: 'us', desc: false }] }],
   ['sorted: ev desc, page 100', { page: 100, pageSize: 10, sorted: [{ id: 'ev', desc: true }] }],
 ];
@@ -147,6 +149,7 @@ const userScenarios: Scenario[] = [
   ['last page (offset ~90,000)', { page: 17_999, pageSize: 5 }],
   ['filtered: nm contains "ana"', { page: 0, pageSize: 5, filtered: [{ id: 'nm', value: 'ana' }] }],
   ['filtered: usuario contains (rare)', { page: 0, pageSize: 5, filtered: [{ id: 'usuario', value: '.4242@' }] }],
+  ['filtered: usuario contains (common)', { page: 0, pageSize: 5, filtered: [{ id: 'usuario', value: 'garcía' }] }],
   ['sorted: ap asc', { page: 0, pageSize: 5, sorted: [{ id: 'ap', desc: false }] }],
   ['sorted: a desc, page 1,000', { page: 1_000, pageSize: 5, sorted: [{ id: 'a', desc: true }] }],
 ];

@@ -255,3 +255,51 @@ describe.each(dialects)('auditoría (%s)', (dialect) => {
     });
   });
 });
+
+// The "contains" filters: on SQLite a term of 3 or more characters is read from a trigram index
+// (migration 003) kept by triggers; shorter ones, and PostgreSQL, filter with LIKE.
+describe.each(dialects)('auditoría: filtro "contiene" (%s)', (dialect) => {
+  let t: TestApp;
+  const as = signedIn(() => t);
+  let demo: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    demo = await companyId(t, 'Demo Internacional');
+  });
+  afterAll(() => t?.close());
+
+  const insert = (id: string, us: string, val: string | null) =>
+    t.app.db.insertInto('auditoria').values({ id, idU: 'x', us, idE: demo, ev: 1, fc: new Date(t.clock.now).toISOString(), val }).execute();
+  const found = async (id: string, value: string) => {
+    const body = (await (await as('compania')).post(SEARCH, { page: 0, pageSize: 100, filtered: [{ id, value }] })).json();
+    expect(body.totalElements).toBe(body.content.length);
+    return body.content.map((r: Row) => r.id).filter((x: string) => x.startsWith('fts-')).sort();
+  };
+
+  it('busca subcadenas con acentos y sin mayúsculas, cortas y largas, y encuentra las filas nuevas', async () => {
+    await insert('fts-1', 'peñaloza@texto.test', 'Modificó el bot Ñandú de atención');
+    await insert('fts-2', 'ruiz@texto.test', 'Dijo "hola" al bot: 50% _listo_');
+    await insert('fts-3', 'ruiz@texto.test', null);
+    expect(await found('val', 'ODIFICÓ EL')).toEqual(['fts-1']);
+    expect(await found('val', 'ndú de aten')).toEqual(['fts-1']);
+    expect(await found('val', 'dú')).toEqual(['fts-1']);
+    expect(await found('val', 'ó')).toEqual(['fts-1']);
+    expect(await found('val', '"hola"')).toEqual(['fts-2']);
+    expect(await found('val', '50% _l')).toEqual(['fts-2']);
+    expect(await found('val', 'hola" OR "bot')).toEqual([]);
+    expect(await found('val', 'al bot')).toEqual(['fts-2']);
+    expect(await found('us', 'ÑALOZA@')).toEqual(['fts-1']);
+    expect(await found('us', 'iz')).toEqual(['fts-2', 'fts-3']);
+    expect(await found('q', 'ruiz@tex')).toEqual(['fts-2', 'fts-3']);
+    expect(await found('q', 'atención')).toEqual(['fts-1']);
+
+    expect(await found('val', 'xilófono')).toEqual([]);
+    await insert('fts-4', 'nuevo@texto.test', 'Un XILófono nuevo');
+    expect(await found('val', 'xilófono')).toEqual(['fts-4']);
+    expect(await found('q', 'evo@tex')).toEqual(['fts-4']);
+    // Rows are append-only, but a deleted one leaves the index too.
+    await t.app.db.deleteFrom('auditoria').where('id', '=', 'fts-4').execute();
+    expect(await found('val', 'xilófono')).toEqual([]);
+  });
+});

@@ -183,8 +183,9 @@ async function emptyTables(app: App): Promise<void> {
     app.dialect === 'postgres'
       ? await sql<{ name: string }>`select table_name as name from information_schema.tables
           where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'`.execute(db)
-      : await sql<{ name: string }>`select name from sqlite_master
-          where type = 'table' and name not like 'kysely_%' and name not like 'sqlite_%'`.execute(db);
+      : // Base tables only: the full-text indexes (virtual, and their shadow tables) follow by trigger.
+        await sql<{ name: string }>`select name from pragma_table_list
+          where schema = 'main' and type = 'table' and name not like 'kysely_%' and name not like 'sqlite_%'`.execute(db);
   let pending = rows.map((r) => r.name);
   while (pending.length > 0) {
     const blocked: string[] = [];

@@ -462,3 +462,60 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
     });
   });
 });
+
+// The "contains" filters: on SQLite a term of 3 or more characters is read from a trigram index
+// (migration 003) kept by triggers; shorter ones, and PostgreSQL, filter with LIKE.
+describe.each(dialects)('usuarios: filtro "contiene" (%s)', (dialect) => {
+  let t: TestApp;
+  const as = signedIn(() => t);
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const base = await userRow(t, 'compania@quipu.test');
+    const people = [
+      ['u-fts-1', 'maría.peñaloza@texto.test', 'María José', 'Peñaloza Quispe'],
+      ['u-fts-2', 'jose.ruiz@texto.test', 'José', 'Ruiz "el Grande"'],
+      ['u-fts-3', 'ana.lucia@texto.test', 'Ana Lucía', 'Chávez'],
+    ];
+    await t.app.db
+      .insertInto('usuario')
+      .values(people.map(([id, usuario, nm, ap]) => ({ ...base, id, usuario, nm, ap, version: 1, fc: new Date(t.clock.now).toISOString() })))
+      .execute();
+  });
+  afterAll(() => t?.close());
+
+  const found = async (id: string, value: string) => {
+    const body = (await (await as('compania')).post(SEARCH, { page: 0, pageSize: 100, filtered: [{ id, value }] })).json();
+    expect(body.totalElements).toBe(body.content.length);
+    return body.content.map((u: { id: string }) => u.id).filter((x: string) => x.startsWith('u-fts-')).sort();
+  };
+
+  it.each([
+    ['usuario', 'ÑALOZA@TEX', ['u-fts-1']],
+    ['usuario', 'uiz@', ['u-fts-2']],
+    ['usuario', '@texto.test', ['u-fts-1', 'u-fts-2', 'u-fts-3']],
+    ['usuario', 'ía', ['u-fts-1']],
+    ['usuario', 'z', ['u-fts-1', 'u-fts-2']],
+    ['nm', 'ARÍA JO', ['u-fts-1']],
+    ['nm', 'sé', ['u-fts-1', 'u-fts-2']],
+    ['ap', 'ñaloz', ['u-fts-1']],
+    ['ap', '"el gran', ['u-fts-2']],
+    ['ap', 'Grande" OR', []],
+    ['q', 'ucía', ['u-fts-3']],
+    ['q', 'noexiste', []],
+  ])('%s contiene %j', async (id, value, expected) => {
+    expect(await found(id, value)).toEqual(expected);
+  });
+
+  it('encuentra las filas nuevas y modificadas, y olvida las eliminadas', async () => {
+    expect(await found('ap', 'xiomára')).toEqual([]);
+    const base = await userRow(t, 'compania@quipu.test');
+    await t.app.db.insertInto('usuario').values({ ...base, id: 'u-fts-4', usuario: 'nueva.fts@texto.test', nm: 'Nueva', ap: 'Xiomára', version: 1 }).execute();
+    expect(await found('ap', 'XIOMÁRA')).toEqual(['u-fts-4']);
+    await t.app.db.updateTable('usuario').set({ ap: 'Zúñiga' }).where('id', '=', 'u-fts-4').execute();
+    expect(await found('ap', 'xiomára')).toEqual([]);
+    expect(await found('ap', 'úñig')).toEqual(['u-fts-4']);
+    expect(await found('usuario', 'nueva.fts')).toEqual(['u-fts-4']);
+    await t.app.db.deleteFrom('usuario').where('id', '=', 'u-fts-4').execute();
+    expect(await found('ap', 'úñig')).toEqual([]);
+  });
+});

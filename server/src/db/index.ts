@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Database } from './schema';
 import * as m001 from './migrations/001_inicial';
 import * as m002 from './migrations/002_busquedas';
+import * as m003 from './migrations/003_texto';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -13,6 +14,7 @@ export type DialectName = 'sqlite' | 'postgres';
 const MIGRATIONS: Record<string, Migration> = {
   '001_inicial': m001,
   '002_busquedas': m002,
+  '003_texto': m003,
 };
 
 class StaticMigrations implements MigrationProvider {

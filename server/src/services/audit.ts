@@ -1,10 +1,10 @@
 // The audit log: event codes, writing a row, and the paged search of /auditoria.
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db';
 import type { AuditoriaTable } from '../db/schema';
 import { badRequest } from '../errors';
-import { applyOrder, cappedCount, checkFilters, checkSorts, containsText, deferredRows, fullOrder, planWindow, type PageRequest, type SearchPlan } from './paging';
+import { checkFilters, checkSorts, containsText, ftsMatch, fullOrder, planWindow, textSearchPlan, type PageRequest, type SearchPlan } from './paging';
 
 /** Event codes: 0-3 come from the spec (posted by the console), 4-6 are written by the server. */
 export const EV = {
@@ -105,55 +105,55 @@ export function planAuditSearch(db: DB, idE: string | undefined, req: PageReques
   const filters = checkFilters(req.filtered, AUDIT_FILTERS);
   const { pageSize, offset, countLimit } = planWindow(req, AUDIT_PAGE_SIZE);
 
-  let filtered = db.selectFrom('auditoria');
-  if (idE !== undefined) filtered = filtered.where('auditoria.idE', '=', idE);
+  const conditions: Expression<SqlBool>[] = [];
+  const matches: string[] = [];
+  const contains = (columns: readonly ('us' | 'val')[], text: string) => {
+    const likes = columns.map((c) => containsText(sql.ref(`auditoria.${c}`), text));
+    conditions.push(likes.length === 1 ? likes[0] : sql<SqlBool>`(${sql.join(likes, sql` or `)})`);
+    const match = ftsMatch(db, columns, text);
+    if (match) matches.push(match);
+  };
+  const fc = sql.ref('auditoria.fc');
   for (const f of filters) {
     switch (f.id) {
       case 'us':
-        filtered = filtered.where(containsText(sql.ref('auditoria.us'), f.value));
-        break;
       case 'val':
-        filtered = filtered.where(containsText(sql.ref('auditoria.val'), f.value));
+        contains([f.id], f.value);
         break;
       case 'q':
-        filtered = filtered.where((eb) => eb.or([containsText(sql.ref('auditoria.us'), f.value), containsText(sql.ref('auditoria.val'), f.value)]));
+        contains(['us', 'val'], f.value);
         break;
       case 'ev': {
         const ev = Number(f.value);
         if (!Number.isInteger(ev)) throw badRequest(`filtered: el código de evento no es un número ('${f.value}')`);
-        filtered = filtered.where('auditoria.ev', '=', ev);
+        conditions.push(sql<SqlBool>`${sql.ref('auditoria.ev')} = ${ev}`);
         break;
       }
       case 'fc': {
         if (!DAY.test(f.value)) throw badRequest(`filtered: la fecha de 'fc' no es válida ('${f.value}'); use AAAA-MM-DD`);
         const day = dateBound(f.id, f.value);
-        filtered = filtered.where('auditoria.fc', '>=', day.start).where('auditoria.fc', '<', day.next);
+        conditions.push(sql<SqlBool>`${fc} >= ${day.start}`, sql<SqlBool>`${fc} < ${day.next}`);
         break;
       }
       case 'fcDesde':
-        filtered = filtered.where('auditoria.fc', '>=', dateBound(f.id, f.value).start);
+        conditions.push(sql<SqlBool>`${fc} >= ${dateBound(f.id, f.value).start}`);
         break;
       case 'fcHasta': {
         const bound = dateBound(f.id, f.value);
         // A day includes all of it; an instant is inclusive.
-        filtered = DAY.test(f.value) ? filtered.where('auditoria.fc', '<', bound.next) : filtered.where('auditoria.fc', '<=', bound.start);
+        conditions.push(DAY.test(f.value) ? sql<SqlBool>`${fc} < ${bound.next}` : sql<SqlBool>`${fc} <= ${bound.start}`);
         break;
       }
     }
   }
 
-  const order = fullOrder(sorts, { id: 'fc', desc: true });
-  const rows = (from: number, limit: number, fromEnd: boolean) =>
-    deferredRows(applyOrder(filtered.select('auditoria.id as pid'), 'auditoria', order, fromEnd).limit(limit).offset(from), (ids) =>
-      db.selectFrom('auditoria').select(['id', 'idU', 'us', 'idE', 'ev', 'fc', 'val']).where('id', 'in', ids),
-    );
-
-  return {
-    rows,
-    count: filters.length ? cappedCount(db, filtered, countLimit) : null,
-    countLimit,
-    counter: { tabla: 'auditoria', idE },
-    pageSize,
-    offset,
-  };
+  return textSearchPlan<AuditRow>(db, {
+    table: 'auditoria',
+    idE,
+    conditions,
+    matches,
+    order: fullOrder(sorts, { id: 'fc', desc: true }),
+    window: { pageSize, offset, countLimit },
+    fetch: (ids) => db.selectFrom('auditoria').select(['id', 'idU', 'us', 'idE', 'ev', 'fc', 'val']).where('id', 'in', ids),
+  });
 }

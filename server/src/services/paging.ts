@@ -1,7 +1,7 @@
 // Paged searches (DESIGN.md): the request and answer schemas, the whitelists of sortable and
 // filterable columns, and the two ways a total is obtained without counting a whole table.
 import { Type, type Static, type TSchema } from 'typebox';
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { SqliteAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import type { Database } from '../db/schema';
 import { badRequest } from '../errors';
@@ -108,10 +108,104 @@ export async function countedRows(db: DB, tabla: CountedTable, idE: string | und
 export type CountedTable = 'usuario' | 'auditoria';
 
 /** COUNT(*) of a filtered query that stops at `limit` rows. */
-export function cappedCount<TB extends keyof Database>(db: DB, filtered: SelectQueryBuilder<Database, TB, object>, limit: number) {
+export function cappedCount<TB extends keyof Database>(db: DB, filtered: SelectQueryBuilder<Database, TB, object>, limit: number): CountQuery {
   return db
     .selectFrom(filtered.select(sql<number>`1`.as('uno')).limit(limit).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'));
+    .select(sql<number>`count(*)`.as('n'));
+}
+
+export interface CountQuery {
+  executeTakeFirst(): Promise<{ n: number } | undefined>;
+}
+
+/**
+ * Trigram indexes (migration 003, SQLite only) behind the "contains" filters: a term of at least
+ * this many characters is looked up in `<table>_fts`; a shorter one keeps the LIKE scan.
+ */
+export const FTS_MIN_CHARS = 3;
+/**
+ * A filter matching fewer rows than this is read through its index and sorted; a broader one walks
+ * the list's order index with the LIKE filter instead, which finds a page of it within a few rows.
+ */
+export const FTS_RARE = 2000;
+
+type FtsTable = `${CountedTable}_fts`;
+type FtsDatabase = Database & Record<FtsTable, { rowid: number }>;
+/** A search's filtered query, whichever tables it reads. */
+type AnyQuery = SelectQueryBuilder<Database, keyof Database, object>;
+
+/**
+ * The FTS5 query for a "contains" filter on `columns`, or null when the LIKE scan must do (another
+ * dialect, or a term too short for trigrams). The term is lowercased as for LIKE and quoted as one
+ * phrase, so FTS5 syntax typed by the user matches itself.
+ */
+export function ftsMatch(db: DB, columns: readonly string[], text: string): string | null {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return null;
+  const term = text.toLowerCase();
+  if ([...term].length < FTS_MIN_CHARS) return null;
+  return `{${columns.join(' ')}} : "${term.replace(/"/g, '""')}"`;
+}
+
+export interface TextSearch<Row> {
+  table: CountedTable;
+  idE: string | undefined;
+  /** Every filter (the LIKE "contains" included: on the index path it rechecks the candidates). */
+  conditions: Expression<SqlBool>[];
+  /** The FTS5 queries of the filters that have one (ANDed). */
+  matches: string[];
+  order: SortTerm<string>[];
+  window: { pageSize: number; offset: number; countLimit: number };
+  fetch: (ids: string[]) => { execute(): Promise<Row[]> };
+}
+
+/**
+ * A list's search. Without an FTS term, one query walks the order index, filtering as it goes.
+ * With one, a probe first counts the matches (up to FTS_RARE) from the trigram index: a rare term's
+ * rows are read from the index and sorted (and that count is the exact total); a common one walks
+ * the order index as before, and its capped total streams from the index.
+ */
+export function textSearchPlan<Row extends { id: string }>(db: DB, s: TextSearch<Row>): SearchPlan<Row> {
+  const id = sql.ref(`${s.table}.id`);
+  let filtered = db.selectFrom(s.table);
+  if (s.idE !== undefined) filtered = filtered.where(sql<SqlBool>`${sql.ref(`${s.table}.idE`)} = ${s.idE}`);
+  for (const c of s.conditions) filtered = filtered.where(c);
+  const page = (query: AnyQuery, from: number, limit: number, fromEnd: boolean) =>
+    deferredRows(applyOrder(query.select(sql<string>`${id}`.as('pid')), s.table, s.order, fromEnd).limit(limit).offset(from), s.fetch);
+  const likeQuery = filtered as unknown as AnyQuery;
+  const { pageSize, offset, countLimit } = s.window;
+  const base = { countLimit, counter: { tabla: s.table, idE: s.idE }, pageSize, offset };
+
+  if (s.matches.length === 0) {
+    return { ...base, rows: (from, limit, fromEnd) => page(likeQuery, from, limit, fromEnd), count: s.conditions.length ? cappedCount(db, filtered, countLimit) : null };
+  }
+
+  // FTS5 drives: CROSS JOIN keeps SQLite from walking the company's index and probing the matches.
+  const fts = db as unknown as Kysely<FtsDatabase>;
+  const ftsTable: FtsTable = `${s.table}_fts`;
+  let indexed = (fts.selectFrom(ftsTable as 'auditoria_fts').crossJoin(s.table as 'auditoria') as unknown as AnyQuery)
+    .where(sql<SqlBool>`${sql.ref(`${s.table}.rowid`)} = ${sql.ref(`${ftsTable}.rowid`)}`)
+    .where(sql<SqlBool>`${sql.table(ftsTable)} match ${s.matches.join(' AND ')}`);
+  if (s.idE !== undefined) indexed = indexed.where(sql<SqlBool>`${sql.ref(`${s.table}.idE`)} = ${s.idE}`);
+  for (const c of s.conditions) indexed = indexed.where(c);
+  const indexedQuery = indexed;
+
+  let probed: Promise<number> | undefined;
+  const probe = () => (probed ??= cappedCount(db, indexedQuery, FTS_RARE).executeTakeFirst().then((r) => Number(r?.n ?? 0)));
+  return {
+    ...base,
+    rows: (from, limit, fromEnd) => ({
+      async execute() {
+        const rare = (await probe()) < FTS_RARE;
+        return page(rare ? indexedQuery : likeQuery, from, limit, fromEnd).execute();
+      },
+    }),
+    count: {
+      async executeTakeFirst() {
+        const n = await probe();
+        return n < FTS_RARE ? { n } : cappedCount(db, indexedQuery, countLimit).executeTakeFirst();
+      },
+    },
+  };
 }
 
 /**
@@ -157,7 +251,7 @@ export interface SearchPlan<Row> {
    */
   rows(offset: number, limit: number, fromEnd: boolean): { execute(): Promise<Row[]> };
   /** A capped count of the filtered rows, or null when the per-company counter is exact. */
-  count: ReturnType<typeof cappedCount> | null;
+  count: CountQuery | null;
   countLimit: number;
   counter: { tabla: CountedTable; idE: string | undefined };
   pageSize: number;

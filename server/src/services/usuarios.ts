@@ -1,6 +1,6 @@
 // Users of a company: the paged list, saving with the role rules of the user form (§6),
 // the first password mail, and deletion. Every change leaves an audit row (ev 4).
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Static } from 'typebox';
 import { assignableRoles, canEditRoleOf, canPickRole, isRol, newUserDefaultRole, ROLE_LABELS, type Flags, type Rol } from '../../../src/permissions/roles';
 import type { Config } from '../config';
@@ -14,7 +14,7 @@ import type { SessionUser } from '../types';
 import { changedFields, EV, recordAudit, type WriteContext } from './audit';
 import { constraintViolation, STALE_VERSION } from './dbErrors';
 import { sendMail, smtpErrorMessage } from './mail';
-import { applyOrder, cappedCount, checkFilters, checkSorts, containsText, deferredRows, fullOrder, planWindow, type PageRequest, type SearchPlan } from './paging';
+import { checkFilters, checkSorts, containsText, ftsMatch, fullOrder, planWindow, textSearchPlan, type PageRequest, type SearchPlan } from './paging';
 import { generatePassword, hashPassword } from './passwords';
 
 export const USER_SORTS = ['nm', 'ap', 'usuario', 'a', 'uc', 'fc'] as const;
@@ -44,27 +44,25 @@ export function planUserSearch(db: DB, idE: string | undefined, req: PageRequest
   const filters = checkFilters(req.filtered, USER_FILTERS);
   const { pageSize, offset, countLimit } = planWindow(req, USER_PAGE_SIZE);
 
-  let filtered = db.selectFrom('usuario');
-  if (idE !== undefined) filtered = filtered.where('usuario.idE', '=', idE);
+  const conditions: Expression<SqlBool>[] = [];
+  const matches: string[] = [];
   for (const f of filters) {
     const columns = f.id === 'q' ? (['nm', 'ap', 'usuario'] as const) : [f.id];
-    filtered = filtered.where((eb) => eb.or(columns.map((c) => containsText(sql.ref(`usuario.${c}`), f.value))));
+    const likes = columns.map((c) => containsText(sql.ref(`usuario.${c}`), f.value));
+    conditions.push(likes.length === 1 ? likes[0] : sql<SqlBool>`(${sql.join(likes, sql` or `)})`);
+    const match = ftsMatch(db, columns, f.value);
+    if (match) matches.push(match);
   }
 
-  const order = fullOrder(sorts, { id: 'fc', desc: true });
-  const rows = (from: number, limit: number, fromEnd: boolean) =>
-    deferredRows(applyOrder(filtered.select('usuario.id as pid'), 'usuario', order, fromEnd).limit(limit).offset(from), (ids) =>
-      db.selectFrom('usuario').select(VIEW_COLUMNS).where('id', 'in', ids),
-    );
-
-  return {
-    rows,
-    count: filters.length ? cappedCount(db, filtered, countLimit) : null,
-    countLimit,
-    counter: { tabla: 'usuario', idE },
-    pageSize,
-    offset,
-  };
+  return textSearchPlan<UsuarioRow>(db, {
+    table: 'usuario',
+    idE,
+    conditions,
+    matches,
+    order: fullOrder(sorts, { id: 'fc', desc: true }),
+    window: { pageSize, offset, countLimit },
+    fetch: (ids) => db.selectFrom('usuario').select(VIEW_COLUMNS).where('id', 'in', ids),
+  });
 }
 
 /** Who may touch a user of this role at all: a system admin only by an admin, a company admin by admin or compania. */
