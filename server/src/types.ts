@@ -1,32 +1,19 @@
 // What the session plugin puts on every request, and the shape of the app routes receive.
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Flags, Rol } from '../../src/permissions/roles';
+import type { SessionEmpresa, SessionUser as SessionUserFields } from '../../src/api/sessionTypes';
+import type { Flags } from '../../src/permissions/roles';
 import type { Config } from './config';
 import type { DB, DialectName } from './db';
 import type { SesionTable } from './db/schema';
 
-export interface SessionCompany {
-  id: string;
-  nm: string;
-  audit: boolean;
-  tg: boolean;
-  liveAgent: boolean;
+export interface SessionCompany extends SessionEmpresa {
   /** Session inactivity limit in minutes. */
   ts: number;
 }
 
-export interface SessionUser {
-  id: string;
-  usuario: string;
-  nm: string;
-  ap: string;
-  rol: Rol;
-  idE: string;
-  sso: boolean;
-  pmHist: boolean;
-  showChannels: boolean;
-  a: boolean;
+/** The signed-in user as the console knows it (one shape for both sides), plus what the server derives. */
+export interface SessionUser extends SessionUserFields {
   flags: Flags;
   emp: SessionCompany;
 }
