@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API, createTestApp, dialects, type TestApp } from './helpers';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { API, createTestApp, dialects, TEST_PASSWORD_COST, type TestApp } from './helpers';
 
 describe.each(dialects)('aplicación (%s)', (dialect) => {
   let t: TestApp;
@@ -154,5 +156,31 @@ describe('consola compilada', () => {
     expect(outside.statusCode).toBe(404);
     const microsoft = await c.get(`${API}/loginMicrosoft`);
     expect(microsoft.body).toContain('<a href="/quipu/">Volver a la consola</a>');
+  });
+});
+
+describe('arranques sucesivos sobre la base embebida', () => {
+  it('el primer arranque siembra los datos de demostración y el segundo conserva los cambios sin volver a sembrar', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-restart-'));
+    const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }, { logLevel: 'silent' });
+    try {
+      const first = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: false });
+      const seeded = await first.db.selectFrom('usuario').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(seeded.n)).toBeGreaterThan(9);
+      await first.db.updateTable('usuario').set({ nm: 'Renombrada' }).where('usuario', '=', 'compania@quipu.test').execute();
+      await first.db.deleteFrom('usuario').where('usuario', '=', 'dashboard@quipu.test').execute();
+      await first.close();
+
+      const second = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: false });
+      const compania = await second.db.selectFrom('usuario').select('nm').where('usuario', '=', 'compania@quipu.test').executeTakeFirstOrThrow();
+      const dashboard = await second.db.selectFrom('usuario').select('id').where('usuario', '=', 'dashboard@quipu.test').executeTakeFirst();
+      const after = await second.db.selectFrom('usuario').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      await second.close();
+      expect(compania.nm).toBe('Renombrada');
+      expect(dashboard).toBeUndefined();
+      expect(Number(after.n)).toBe(Number(seeded.n) - 1);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
