@@ -40,6 +40,7 @@ const CORE_ROUTES: RoutePlugin[] = [sessionRoutes, aboutRoutes, usuarioLookupRou
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
     // Bot flows and channel settings can be large; a body past this is refused with 413.
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -25,6 +25,8 @@ export interface Config {
   loginRatePerMinute: number;
   /** Default session inactivity limit in minutes when the company has no ts. */
   defaultSessionMinutes: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client address for throttling and company ACLs). */
+  trustProxy: boolean | string[];
   logLevel: string;
   /** Clock, replaceable in tests. */
   now: () => number;
@@ -54,10 +56,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
     loginRatePerMinute: int(env.LOGIN_RATE_PER_MINUTE, 30),
     defaultSessionMinutes: int(env.SESSION_MINUTES, 30),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     now: () => Date.now(),
     ...overrides,
   };
+}
+
+/** Unset: trust no proxy; 'true': any; else a comma list of proxy addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 function normaliseBase(base: string): string {

@@ -313,3 +313,35 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
     });
   });
 });
+
+describe('detrás de un balanceador (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { trustProxy: ['10.9.9.9'] });
+    await t.reset();
+    await t.app.db.updateTable('empresa').set({ acl: 1, aclList: JSON.stringify(['192.168.5.0/24']) }).where('nm', '=', 'Otra Empresa').execute();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const signInVia = async (proxy: string, forwardedFor: string) => {
+    const c = t.client(proxy);
+    await c.athena();
+    const basic = Buffer.from('otra@quipu.test:Demo.2026').toString('base64');
+    return c.post(`${API}/enki`, undefined, { headers: { authorization: `Basic ${basic}`, 'x-forwarded-for': forwardedFor } });
+  };
+
+  it('la lista de acceso de la empresa juzga la dirección que el balanceador de confianza informa', async () => {
+    expect((await signInVia('10.9.9.9', '192.168.5.20')).statusCode).toBe(200);
+    const refused = await signInVia('10.9.9.9', '203.0.113.9');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: 'No se permite el ingreso desde la dirección 203.0.113.9' });
+  });
+
+  it('un proxy que no es de confianza no puede hacerse pasar por una dirección permitida', async () => {
+    const refused = await signInVia('10.7.7.7', '192.168.5.20');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: 'No se permite el ingreso desde la dirección 10.7.7.7' });
+  });
+});
