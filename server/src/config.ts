@@ -25,6 +25,8 @@ export interface Config {
   loginRatePerMinute: number;
   /** Default session inactivity limit in minutes when the company has no ts. */
   defaultSessionMinutes: number;
+  /** The console's public address, used in mails; unset means the address the request came to. */
+  publicUrl?: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client address for throttling and company ACLs). */
   trustProxy: boolean | string[];
   logLevel: string;
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
     loginRatePerMinute: int(env.LOGIN_RATE_PER_MINUTE, 30),
     defaultSessionMinutes: int(env.SESSION_MINUTES, 30),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/*$/, '/') : undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     now: () => Date.now(),

@@ -63,6 +63,18 @@ describe.each(dialects)('contraseñas (%s)', (dialect) => {
       expect(after.pwdExpira).toBe(new Date(t.clock.now).toISOString());
     });
 
+    it('con PUBLIC_URL el enlace del correo es esa dirección, no la que diga la solicitud', async () => {
+      t.app.config.publicUrl = 'https://bots.quipu.test/';
+      try {
+        await t.client().post(`${API}/resetpasswd`, { user: 'usuario@quipu.test' }, { headers: { origin: 'https://atacante.example' } });
+      } finally {
+        t.app.config.publicUrl = undefined;
+      }
+      const mail = decodeMail((await outbox(t))[0].text);
+      expect(mail).toContain('Ingrese en https://bots.quipu.test/ con su usuario');
+      expect(mail).not.toContain('atacante');
+    });
+
     it('la contraseña enviada por correo lleva a la renovación (EXPIRED) y la anterior deja de servir', async () => {
       const c = t.client();
       await c.post(`${API}/resetpasswd`, { user: 'usuario@quipu.test' }, { headers: { origin: 'https://consola.quipu.test' } });

@@ -28,8 +28,9 @@ export function basicCredentials(header: string): { login: string; password: str
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** The address of the console's sign-in page, as the browser reached this server. */
-function signInUrl(request: FastifyRequest, basePath: string): string {
+/** The address of the console's sign-in page: PUBLIC_URL when set, else as the browser reached this server. */
+function signInUrl(request: FastifyRequest, basePath: string, publicUrl?: string): string {
+  if (publicUrl) return publicUrl;
   const origin = request.headers.origin;
   const base = origin && /^https?:\/\/[^/\s]+$/.test(origin) ? origin : `${request.protocol}://${request.host}`;
   return base + (basePath === '/' ? '/' : `${basePath}/`);
@@ -145,7 +146,7 @@ export async function sessionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       try {
-        await resetPassword(db, config, request.body.user, signInUrl(request, config.basePath), app.passwordCost);
+        await resetPassword(db, config, request.body.user, signInUrl(request, config.basePath, config.publicUrl), app.passwordCost);
       } catch (error) {
         // The answer stays neutral; the operator finds the cause in the log.
         request.log.error({ err: error }, 'no se pudo enviar la nueva contraseña');
