@@ -1,5 +1,7 @@
 // Which Chromium the end-to-end suite drives (DESIGN.md): CHROME_PATH, else Debian's
 // /usr/bin/chromium, else the browser shipped inside the @sparticuz/chromium package.
+// QUIPU_E2E_CHROMIUM=packaged forces the packaged browser, so CI takes the path of a machine
+// that has only Node even when another Chromium is installed.
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -14,15 +16,16 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-async function executablePath(): Promise<{ path: string; extraArgs: string[] }> {
-  if (process.env.CHROME_PATH) return { path: process.env.CHROME_PATH, extraArgs: [] };
-  if (fs.existsSync('/usr/bin/chromium')) return { path: '/usr/bin/chromium', extraArgs: [] };
+async function executablePath(): Promise<string> {
+  const forcePackaged = process.env.QUIPU_E2E_CHROMIUM === 'packaged';
+  if (!forcePackaged && process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  if (!forcePackaged && fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   const { default: packaged } = await import('@sparticuz/chromium');
-  return { path: await packaged.executablePath(), extraArgs: ['--single-process', '--no-zygote'] };
+  return packaged.executablePath();
 }
 
 export async function launchChromium(): Promise<Browser> {
-  const { path, extraArgs } = await executablePath();
+  // No --single-process: in that mode only the first browser context survives.
   // Playwright gives every launch a fresh temporary profile.
-  return chromium.launch({ executablePath: path, headless: true, args: [...FLAGS, ...extraArgs] });
+  return chromium.launch({ executablePath: await executablePath(), headless: true, args: FLAGS });
 }
