@@ -1,8 +1,9 @@
-// The signed-in console: react-admin with our layout, providers and Spanish texts, and one
-// guarded route per signed-in path (src/routes.tsx). Loaded as a lazy chunk after sign-in.
+// The signed-in console: react-admin with our layout, providers and Spanish texts; the resources
+// (usuarios, empresas, auditoria) and one guarded route per custom page (src/routes.tsx). Loaded
+// as a lazy chunk after sign-in.
 import { useMemo } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { createAuthProvider } from './api/authProvider';
 import { API_URL, BASENAME, session, sessionStore, transport } from './api/client';
 import { createDataProvider } from './api/dataProvider';
@@ -12,7 +13,13 @@ import { adminTheme } from './layout/adminTheme';
 import { useBrand } from './layout/BrandContext';
 import { Layout } from './layout/Layout';
 import { RouteGuard } from './permissions/RouteGuard';
+import { auditoria } from './resources/auditoria';
+import { empresas } from './resources/empresas';
+import { usuarios } from './resources/usuarios';
 import { APP_ROUTES, type AppRoute } from './routes';
+import { ResourceFormRoute } from './routing/ResourceFormRoute';
+import { formRoute } from './routing/specPaths';
+import { specRouterProvider } from './routing/specRouterProvider';
 
 // The company a search is limited to: the user's own, except for a system admin, whose users and
 // audit lists span every company (the server answers all of them when idE is absent).
@@ -52,13 +59,20 @@ export default function App() {
         notification={AdminNotification}
         dashboard={Dashboard}
         loginPage={false}
+        // Every link and redirect react-admin builds lands on the spec's paths: routing/specPaths.ts.
+        routerProvider={specRouterProvider}
       >
         <CustomRoutes>
           {APP_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={guarded(route)} />
           ))}
+          {/* The forms at their spec paths (/usuario/:id); see routing/specPaths.ts. */}
+          <Route path={formRoute('usuarios')} element={<ResourceFormRoute name="usuarios" {...usuarios} />} />
+          <Route path={formRoute('empresas')} element={<ResourceFormRoute name="empresas" {...empresas} />} />
         </CustomRoutes>
-        {/* Resources (usuarios, empresas, auditoria, ...) go here: <Resource name="usuarios" {...usuarios} /> */}
+        <Resource name="usuarios" {...usuarios} />
+        <Resource name="empresas" {...empresas} />
+        <Resource name="auditoria" {...auditoria} />
       </Admin>
     </BrowserRouter>
   );

@@ -1,6 +1,6 @@
-// The signed-in routes: every path of roles.ts ROUTES with its check, and the screen it shows.
-// A screen declares its own static `path`; listing it in SCREENS puts it on that route. Paths
-// without a screen yet show 'En construcción'.
+// The signed-in custom pages: every path of roles.ts ROUTES that is not a resource's
+// (routing/specPaths.ts), with the screen it shows. A page declares its own static `path`;
+// listing it in SCREENS puts it on that route. Paths without a screen yet show 'En construcción'.
 import type { ComponentType } from 'react';
 import { Cambiar } from './auth/Cambiar';
 import { AboutPage } from './pages/about/AboutPage';
@@ -8,13 +8,11 @@ import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
 import { ROUTES, type RouteCheck } from './permissions/roles';
-import { auditoriaScreens } from './resources/auditoria';
-import { empresasScreens } from './resources/empresas';
-import { usuariosScreens } from './resources/usuarios';
+import { isResourcePath } from './routing/specPaths';
 
 type Screen = ComponentType & { path: string };
 
-export const SCREENS: Screen[] = [AboutPage, Cambiar, ...usuariosScreens, ...empresasScreens, ...auditoriaScreens, CfgPage, CuentaPage];
+export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage];
 
 export interface AppRoute {
   path: string;
@@ -22,7 +20,7 @@ export interface AppRoute {
   Screen: ComponentType;
 }
 
-export const APP_ROUTES: AppRoute[] = ROUTES.map(({ path, check }) => ({
+export const APP_ROUTES: AppRoute[] = ROUTES.filter(({ path }) => !isResourcePath(path)).map(({ path, check }) => ({
   path,
   check,
   Screen: SCREENS.find((screen) => screen.path === path) ?? ConstruccionPage,

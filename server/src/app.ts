@@ -1,15 +1,17 @@
 // buildApp: the whole server as a ready Fastify instance that does not listen (tests inject into it).
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { migrate, openDb } from './db';
-import { isEmpty, seedDemo } from './db/seed';
+import { startJobRunner } from './jobs/queue';
+import { isEmpty, seedDemo, seedFirstAdmin } from './db/seed';
 import { builtConsoleDir, serveConsole, spaFallback } from './plugins/console';
-import { errorsPlugin } from './plugins/errors';
+import { AJV_OPTIONS, errorsPlugin } from './plugins/errors';
 import { integrityPlugin } from './plugins/integrity';
+import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
+import { securityHeadersPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { aboutRoutes } from './routes/about';
 import { routePlugins, type RoutePlugin } from './routes/index';
@@ -30,6 +32,8 @@ export interface BuildOptions {
   seed?: boolean;
   /** scrypt cost N for new password hashes; the production default unless a test lowers it. */
   passwordCost?: number;
+  /** Run background jobs as they come (default); false leaves them to app.jobs.drain(), as tests do. */
+  runJobs?: boolean;
   /** Fastify's logger option; by default a logger at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -43,6 +47,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     // Bot flows and channel settings can be large; a body past this is refused with 413.
     bodyLimit: 5 * 1024 * 1024,
+    // Undeclared body properties are refused; per-field messages (plugins/errors.ts).
+    ajv: AJV_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { db, dialect } = await openDb(config);
@@ -50,7 +56,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
+  app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false }));
   app.addHook('onClose', async () => {
+    await app.jobs.stop();
     await db.destroy();
   });
 
@@ -64,30 +72,39 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
-async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void> {
-  await migrate(app.db);
-  if (opts.seed !== false && (await isEmpty(app.db))) {
+export const NO_ADMIN_EMAIL =
+  'Primer inicio sin datos de demostración: defina ADMIN_EMAIL con el correo del administrador del sistema (o SEED_DEMO=1 para cargar las cuentas de demostración).';
+
+/** Demo data on the embedded default (or SEED_DEMO=1); anywhere else one administrator from ADMIN_EMAIL. */
+export async function firstStart(app: App, config: Config, opts: BuildOptions): Promise<void> {
+  if (config.seedDemo) {
     await seedDemo(app.db, config.now(), { passwordCost: opts.passwordCost });
     app.log.info('datos de demostración cargados');
+    return;
   }
+  if (!config.adminEmail) throw new Error(NO_ADMIN_EMAIL);
+  const password = await seedFirstAdmin(app.db, config.now(), config.adminEmail, { passwordCost: opts.passwordCost });
+  // Shown once: it is expired already, so the first sign-in asks for a new one.
+  app.log.warn(`administrador del sistema creado: ${config.adminEmail}, contraseña inicial ${password} (vencida: al ingresar se pedirá cambiarla)`);
+}
+
+async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void> {
+  await migrate(app.db);
+  if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
 
   const consoleDir = builtConsoleDir(config);
   await app.register(errorsPlugin, { fallback: consoleDir ? spaFallback(config.basePath) : undefined });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Quipu API', description: 'API del servidor de Quipu, consola de administración de chatbots.', version: '0.1.0' },
-      servers: [{ url: config.apiBase }],
-    },
-    // Paths in the document are relative to the server url above.
-    transform: ({ schema, url }) => ({ schema, url: url.startsWith(config.apiBase) ? url.slice(config.apiBase.length) || '/' : url }),
-  });
+  await app.register(openapiPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(rawBodyPlugin);
-  await app.register(sessionPlugin);
-  await app.register(rateLimitPlugin);
-  await app.register(integrityPlugin);
 
+  // The session, throttling and integrity hooks live in the API's own scope: they run for exactly
+  // the routes the router matched under the prefix, however the URL was spelled.
   await app.register(
     async (api: App) => {
+      await api.register(sessionPlugin);
+      await api.register(rateLimitPlugin);
+      await api.register(integrityPlugin);
       for (const plugin of [...CORE_ROUTES, ...routePlugins]) await api.register(plugin);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -1,5 +1,6 @@
 // Every setting of the server, read from the environment, with defaults for the embedded run.
 import path from 'node:path';
+import { DEFAULT_TS } from './schemas/rules';
 
 export interface Config {
   port: number;
@@ -23,9 +24,17 @@ export interface Config {
   loginLockMinutes: number;
   /** Sign-in attempts allowed per address per minute. */
   loginRatePerMinute: number;
+  /** Anonymous calls of the session bootstrap (GET /public/athena) allowed per address per minute. */
+  publicRatePerMinute: number;
   /** Default session inactivity limit in minutes when the company has no ts. */
   defaultSessionMinutes: number;
-  /** The console's public address, used in mails; unset means the address the request came to. */
+  /** Absolute lifetime of a signed-in session in hours, however active it is. */
+  sessionMaxHours: number;
+  /** Seed the demo companies and accounts on a first start (the embedded default, or SEED_DEMO=1). */
+  seedDemo: boolean;
+  /** The first system administrator's login on a first start without demo data. */
+  adminEmail?: string;
+  /** The console's public address, used in mails (and https here means Secure cookies and HSTS); unset means the address the request came to. */
   publicUrl?: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client address for throttling and company ACLs). */
   trustProxy: boolean | string[];
@@ -57,7 +66,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
     loginRatePerMinute: int(env.LOGIN_RATE_PER_MINUTE, 30),
-    defaultSessionMinutes: int(env.SESSION_MINUTES, 30),
+    publicRatePerMinute: int(env.PUBLIC_RATE_PER_MINUTE, 60),
+    defaultSessionMinutes: int(env.SESSION_MINUTES, DEFAULT_TS),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
+    // Demo accounts with a published password only where nobody else can reach them by default.
+    seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/*$/, '/') : undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

@@ -5,6 +5,7 @@ import type { SessionEmpresa, SessionUser as SessionUserFields } from '../../src
 import type { Flags } from '../../src/permissions/roles';
 import type { Config } from './config';
 import type { DB, DialectName } from './db';
+import type { JobRunner } from './jobs/queue';
 import type { SesionTable } from './db/schema';
 
 export interface SessionCompany extends SessionEmpresa {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     config: Config;
     db: DB;
     dialect: DialectName;
+    /** This instance's background job worker. */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     /** The session or pre-session row named by the cookie, if any. */

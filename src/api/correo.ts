@@ -1,30 +1,17 @@
 // The mail-server settings of /cfg (bot-building spec §7): read, save, send a test mail. Named
 // custom methods of the data provider.
+import type { Static } from 'typebox';
+import type { MailSettings, MailSettingsBody } from '../../server/src/schemas/email';
 import type { HttpClient } from './http';
 import type { ServerMessage } from './sessionTypes';
 
-export const PROVIDERS = ['JEDAI', 'SMTP', 'OFFICE_365', 'G_SUITE_GOOGLE'] as const;
-export type Provider = (typeof PROVIDERS)[number];
+export { PROVIDERS, type Provider } from '../../server/src/schemas/rules';
 
 /** GET /email: the password itself never comes back, only whether one is stored. */
-export interface EmailSettings {
-  host: string;
-  port: number | null;
-  username: string;
-  email: string;
-  provider: string;
-  passwordSet: boolean;
-}
+export type EmailSettings = MailSettings;
 
 /** POST /email: an empty password keeps the stored one. */
-export interface EmailSettingsInput {
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-  email: string;
-  provider: string;
-}
+export type EmailSettingsInput = Static<typeof MailSettingsBody>;
 
 export function createCorreoApi(apiUrl: string, httpClient: HttpClient) {
   const call = async <T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> =>

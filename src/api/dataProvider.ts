@@ -38,6 +38,8 @@ interface Call {
 interface Endpoints {
   getList?: (params: GetListParams, idE: string | undefined) => Call;
   getOne?: (params: { id: Identifier }) => Call;
+  /** ONE call for every id; its answer may hold more rows, which getMany drops. */
+  getMany?: (params: { ids: Identifier[] }, idE: string | undefined) => Call;
   create?: (params: { data: Partial<RaRecord> }) => Call;
   update?: (params: { id: Identifier; data: Partial<RaRecord> }) => Call;
   delete?: (params: { id: Identifier }) => Call;
@@ -52,6 +54,9 @@ export const ENDPOINTS: Record<string, Endpoints> = {
   usuarios: {
     getList: (params, idE) => post('/usuario/search', toPagedQuery(params, idE)),
     getOne: ({ id }) => get(`/usuario?id=${q(id)}`),
+    // The search with an id-list filter ({id: 'ids', value: [...]}), confined to the caller's company.
+    getMany: ({ ids }, idE) =>
+      post('/usuario/search', { page: 0, pageSize: ids.length, sorted: [], filtered: [{ id: 'ids', value: ids.map(String) }], idE }),
     create: ({ data }) => post('/usuario', data),
     update: ({ id, data }) => post('/usuario', { ...data, id }),
     delete: ({ id }) => del(`/usuario/?id=${q(id)}`),
@@ -59,6 +64,8 @@ export const ENDPOINTS: Record<string, Endpoints> = {
   empresas: {
     getList: () => get('/empresa'),
     getOne: ({ id }) => get(`/empresa?id=${q(id)}`),
+    // GET /empresa answers every company in one call.
+    getMany: () => get('/empresa'),
     create: ({ data }) => post('/empresa', data),
     update: ({ id, data }) => post('/empresa', { ...data, id }),
     delete: ({ id }) => del(`/empresa?id=${q(id)}`),
@@ -91,8 +98,11 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
       return { data: (await send(endpoint(resource, 'getOne')({ id }))) as R };
     },
     async getMany<R extends RaRecord>(resource: string, { ids }: GetManyParams): Promise<GetManyResult<R>> {
-      const data = await Promise.all(ids.map(async (id) => (await provider.getOne<R>(resource, { id })).data));
-      return { data };
+      if (ids.length === 0) return { data: [] };
+      const answer = await send(endpoint(resource, 'getMany')({ ids }, getIdE()));
+      const rows = Array.isArray(answer) ? (answer as R[]) : ((answer as PagedAnswer<R>).content ?? []);
+      const wanted = new Set(ids.map(String));
+      return { data: rows.filter((row) => wanted.has(String(row.id))) };
     },
     async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
       return provider.getList<R>(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });

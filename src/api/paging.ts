@@ -1,19 +1,15 @@
 // react-admin's list parameters to the server's paged query and back (DESIGN.md: page is 0-based).
 import type { GetListParams, GetListResult, RaRecord } from 'ra-core';
+import type { Page, PageRequest } from '../../server/src/schemas/paging';
 
-export interface PagedQuery {
-  page: number;
-  pageSize: number;
-  sorted: Array<{ id: string; desc: boolean }>;
+/** The server's paged request (schemas/paging.ts), with filter values as react-admin gives them. */
+export type PagedQuery = Required<Pick<PageRequest, 'page' | 'pageSize' | 'sorted'>> & {
   filtered: Array<{ id: string; value: unknown }>;
   idE: string | undefined;
-}
+};
 
-export interface PagedAnswer<T> {
-  content: T[];
-  totalPages?: number;
-  totalElements?: number;
-}
+/** The server's page answer; the totals may be missing from an older server. */
+export type PagedAnswer<T> = Pick<Page<T>, 'content'> & Partial<Pick<Page<T>, 'totalPages' | 'totalElements'>>;
 
 export function toPagedQuery({ pagination, sort, filter }: GetListParams, idE: string | undefined): PagedQuery {
   const page = pagination?.page ?? 1;

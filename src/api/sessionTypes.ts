@@ -1,47 +1,24 @@
-// The shapes of the session calls (spec §3 and §7).
+// The shapes of the session calls (spec §3 and §7), derived from the server's schemas.
+import type { Static } from 'typebox';
+import type {
+  AthenaAnswer as AthenaSchema,
+  Brand as BrandSchema,
+  PasswordChangeBody,
+  SessionConfigInfo,
+  SessionEmpresaInfo,
+  SessionUserInfo,
+} from '../../server/src/schemas/session';
 import type { Rol } from '../permissions/roles';
 
-export interface Brand {
-  name: string;
-  /** The alternative brand (another host) gets its own theme. */
-  alt: boolean;
-}
+export type Brand = Static<typeof BrandSchema>;
+export type AthenaAnswer = Static<typeof AthenaSchema>;
 
-export interface AthenaAnswer {
-  k: string;
-  brand: Brand;
-}
+export type SessionUser = Omit<Static<typeof SessionUserInfo>, 'rol'> & { rol: Rol };
 
-export interface SessionUser {
-  id: string;
-  usuario: string;
-  nm: string;
-  ap: string;
-  rol: Rol;
-  idE: string;
-  sso: boolean;
-  pmHist: boolean;
-  showChannels: boolean;
-  a: boolean;
-}
+/** The session's configuration flags; the signing key stays in the http client. */
+export type SessionConfig = Omit<Static<typeof SessionConfigInfo>, 'k' | 'ts' | 'menu'> & { ts?: unknown; menu?: unknown };
 
-export interface SessionConfig {
-  fb: boolean;
-  tw: boolean;
-  web: boolean;
-  tg: boolean;
-  wp: boolean;
-  ts?: unknown;
-  menu?: unknown;
-}
-
-export interface SessionEmpresa {
-  id: string;
-  nm: string;
-  audit: boolean;
-  tg: boolean;
-  liveAgent: boolean;
-}
+export type SessionEmpresa = Static<typeof SessionEmpresaInfo>;
 
 /** What POST /enki answers, without the signing key (that stays in the http client). */
 export interface Session {
@@ -50,25 +27,12 @@ export interface Session {
   emp: SessionEmpresa;
 }
 
-export interface AboutInfo {
-  branch: string;
-  commitId: string;
-  commitTime: string | null;
-}
+export type { AboutInfo } from '../../server/src/schemas/about';
 
-export interface PasswordChange {
-  current: string;
-  passwd1: string;
-  passwd2: string;
-  /** Own user id for /usuario/cambiar; the login for the expired-credentials renewal. */
-  id: string;
-}
+/** Own user id for /usuario/cambiar; the login for the expired-credentials renewal. */
+export type PasswordChange = Static<typeof PasswordChangeBody>;
 
-export interface PasswordRenewal extends PasswordChange {
-  /** The solved captcha's payload. */
-  token: string;
-}
+/** With the solved captcha's payload. */
+export type PasswordRenewal = PasswordChange & { token: string };
 
-export interface ServerMessage {
-  message: string;
-}
+export type { ServerMessage } from '../../server/src/schemas/common';

@@ -1,5 +1,6 @@
 // Change password, signed in (spec §2, §5): current, new and verify, all required; whether the
 // two new ones match is the server's check. Success goes to /. Not offered to Microsoft users.
+import { useState } from 'react';
 import CardActions from '@mui/material/CardActions';
 import { Form, Loading, PasswordInput, SaveButton, required, useDataProvider, useGetIdentity, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { QuipuIdentity } from '../api/authProvider';
@@ -9,6 +10,7 @@ import { noticeText } from '../layout/noticeText';
 import { PageCard } from '../pages/PageCard';
 import { SinAccesoPage } from '../pages/sinAcceso/SinAccesoPage';
 import { showsCambiarPassword } from '../permissions/roles';
+import { PasswordStrength } from './PasswordStrength';
 
 interface CambiarValues {
   current: string;
@@ -25,6 +27,7 @@ export function Cambiar() {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const { identity, isPending } = useGetIdentity();
   const user = identity as QuipuIdentity | undefined;
+  const [passwd1, setPasswd1] = useState('');
 
   if (isPending) return <Loading />;
   if (!user || !showsCambiarPassword(user)) return <SinAccesoPage />;
@@ -45,7 +48,14 @@ export function Cambiar() {
     <PageCard title={translate('quipu.cambiar.titulo')}>
       <Form onSubmit={save} noValidate>
         <PasswordInput source="current" label="quipu.cambiar.current" validate={validateRequired} autoComplete="current-password" />
-        <PasswordInput source="passwd1" label="quipu.cambiar.passwd1" validate={validateRequired} autoComplete="new-password" />
+        <PasswordInput
+          source="passwd1"
+          label="quipu.cambiar.passwd1"
+          validate={validateRequired}
+          autoComplete="new-password"
+          onChange={(event) => setPasswd1(event.target.value)}
+        />
+        <PasswordStrength password={passwd1} userInputs={[user.usuario ?? '', user.fullName ?? '']} />
         <PasswordInput source="passwd2" label="quipu.cambiar.passwd2" validate={validateRequired} autoComplete="new-password" />
         <CardActions sx={{ px: 0 }}>
           <SaveButton alwaysEnable />

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import { FormField } from './FormField';
 import { session as sessionApi } from '../api/client';
 import { base64ToText, textToBase64Url } from '../api/base64Text';
-import { messageOf } from '../api/HttpError';
+import { HttpError, messageOf } from '../api/HttpError';
 import type { Session } from '../api/sessionTypes';
 import { useNotice } from '../layout/PublicNotices';
 import { AuthCard } from './AuthCard';
@@ -40,7 +40,7 @@ export function Login({ onSignedIn }: LoginProps) {
     } catch (error) {
       const message = messageOf(error);
       // Spec §4: expired credentials lead to the renewal page.
-      if (message.includes('expirado')) navigate(`/renovar/${textToBase64Url(values.usuario.trim())}`);
+      if (error instanceof HttpError && error.code === 'EXPIRED') navigate(`/renovar/${textToBase64Url(values.usuario.trim())}`);
       else notify(message, 'error');
     } finally {
       setBusy(false);

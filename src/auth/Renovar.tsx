@@ -12,6 +12,7 @@ import { base64ToText } from '../api/base64Text';
 import { messageOf } from '../api/HttpError';
 import { useNotice } from '../layout/PublicNotices';
 import { AuthCard } from './AuthCard';
+import { PasswordStrength } from './PasswordStrength';
 import { linkProps, navigate } from './publicRouter';
 import { useRequiredFields } from './useRequiredFields';
 
@@ -64,6 +65,7 @@ export function Renovar({ encodedUser }: { encodedUser: string }) {
       <Box component="form" noValidate onSubmit={submit} aria-label="Renovar contraseña">
         <FormField {...field('current')} label="Contraseña actual" type="password" autoComplete="current-password" autoFocus />
         <FormField {...field('passwd1')} label="Nueva contraseña" type="password" autoComplete="new-password" />
+        <PasswordStrength password={values.passwd1} userInputs={[login]} />
         <FormField {...field('passwd2')} label="Verificar contraseña" type="password" autoComplete="new-password" />
         <Box sx={{ my: 2 }}>
           <Suspense fallback={<Typography variant="body2">Cargando captcha...</Typography>}>

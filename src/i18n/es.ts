@@ -6,8 +6,18 @@ import { raEs } from './raEs';
 export const appTexts = {
   menu: {
     label: 'Menú principal',
+    // The sidebar's custom pages; a resource's link reads resources.<name>.name.
+    dashboard: 'Dashboard',
+    cfg: 'Email',
+    qnas: 'Skills QnA',
+    canal: 'Canales',
+    bot: 'Bots',
+    historial: 'Historial',
+    about: 'Acerca de',
   },
   userMenu: {
+    boton: 'Perfil',
+    botonCon: '%{nombre} (perfil)',
     miEmpresa: 'Mi empresa',
     cambiarPassword: 'Cambiar contraseña',
   },
@@ -42,5 +52,10 @@ export const appTexts = {
 
 export const es: TranslationMessages = {
   ra: raEs,
+  resources: {
+    usuarios: { name: 'Usuarios' },
+    empresas: { name: 'Empresas' },
+    auditoria: { name: 'Auditoria' },
+  },
   quipu: { ...appTexts, ...administracionTexts },
 };

@@ -1,9 +1,12 @@
 // The console's paged tables (spec §2): 'Cargando...' while the first page loads, 'No hay
 // datos...' when nothing matches, a row-number column counted over the whole result, and rows
-// that open on a click or on Enter when they lead somewhere.
+// that open on a click or on Enter when they lead somewhere. Below 993 px (spec §9) the same
+// rows are a card list (react-admin's SimpleList), which never scrolls sideways.
 import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { DataTable, useListContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataTable, SimpleList, useGetResourceLabel, useListContext, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { KeyboardRowsBody } from './KeyboardRows';
 
 export function StatusMessage({ text }: { text: string }) {
@@ -17,20 +20,44 @@ export function StatusMessage({ text }: { text: string }) {
 
 interface ListTableProps {
   children: ReactNode;
-  /** Where a row leads; without it rows are not links. */
-  rowPath?: (id: Identifier) => string;
+  /** Whether a row opens the record's form (react-admin's edit path, see routing/specPaths.ts). */
+  opensRecord?: boolean;
+  /** The card of one row on small screens: its title and up to two lines under it. */
+  card: CardTexts;
 }
 
-export function ListTable({ children, rowPath }: ListTableProps) {
+export interface CardTexts {
+  primary: (record: RaRecord) => ReactNode;
+  secondary?: (record: RaRecord) => ReactNode;
+  tertiary?: (record: RaRecord) => ReactNode;
+}
+
+export function ListTable({ children, opensRecord = false, card }: ListTableProps) {
   const { isPending, error } = useListContext();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const resource = useResourceContext();
+  const resourceLabel = useGetResourceLabel();
   if (isPending && !error) return <StatusMessage text="quipu.tabla.cargando" />;
+  if (small) {
+    return (
+      <SimpleList
+        aria-label={resource ? resourceLabel(resource, 2) : undefined}
+        primaryText={card.primary}
+        secondaryText={card.secondary}
+        tertiaryText={card.tertiary}
+        rowClick={opensRecord ? 'edit' : false}
+        empty={<StatusMessage text="quipu.tabla.sinDatos" />}
+        sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+      />
+    );
+  }
   return (
     <DataTable
       bulkActionButtons={false}
       empty={<StatusMessage text="quipu.tabla.sinDatos" />}
-      rowClick={rowPath ? (id) => rowPath(id) : false}
-      body={rowPath ? KeyboardRowsBody : undefined}
-      hover={!!rowPath}
+      rowClick={opensRecord ? 'edit' : false}
+      body={opensRecord ? KeyboardRowsBody : undefined}
+      hover={opensRecord}
     >
       {children}
     </DataTable>
@@ -52,4 +79,14 @@ export function RowNumberColumn() {
 export function YesNo({ value }: { value: unknown }) {
   const translate = useTranslate();
   return translate(value ? 'quipu.comun.siTexto' : 'quipu.comun.noTexto');
+}
+
+/** 'Activo: SI' on a card, where there is no column header to say what the value is. */
+export function CardLabel({ label, value }: { label: string; value: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {translate(label)}: {value}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 // The admin theme: react-admin's defaults, the brand's palette and breakpoints, and MUI's
-// Spanish component texts.
+// Spanish component texts. Every confirmation dialog answers 'Si' / 'No' (spec §2), react-admin's
+// DeleteWithConfirmButton's included.
 import { esES } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Brand } from '../api/sessionTypes';
@@ -16,6 +17,8 @@ function merge(target: Plain, source: Plain): Plain {
   return result;
 }
 
+const confirmTexts = { components: { RaConfirm: { defaultProps: { confirm: 'quipu.comun.si', cancel: 'quipu.comun.no' } } } };
+
 export function adminTheme(brand: Pick<Brand, 'alt'>): RaThemeOptions {
-  return [brandThemeOptions(brand), esES].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
+  return [brandThemeOptions(brand), esES, confirmTexts].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
 }

@@ -179,3 +179,36 @@ export function canEditRoleOf(flags: Flags, editorId: string, targetId: string |
 export function newUserDefaultRole(flags: Flags): Rol {
   return flags.isAdmin ? 'ROLE_ADMINUSER' : 'ROLE_USER';
 }
+
+/** Who creates, edits or deletes users; a channel-access user only reads the users screens. */
+export function canManageUsers(flags: Flags): boolean {
+  return flags.isAdmin || flags.isCompania || flags.isAdminUser;
+}
+
+const ROLE_RANK: Record<Rol, number> = {
+  ROLE_ADMIN: 3,
+  ROLE_COMPANIA: 2,
+  ROLE_ADMINUSER: 1,
+  ROLE_USER: 0,
+  ROLE_DASHBOARD: 0,
+  ROLE_HISTORIAL: 0,
+  ROLE_SUPERVISOR: 0,
+};
+
+/**
+ * Whether an editor may create, edit or delete a user holding `targetRol`: it must manage users,
+ * the target may not rank above the editor, and an adminuser never touches company or system admins.
+ */
+export function mayManageUserWithRole(editor: RoleSubject, flags: Flags, targetRol: string): boolean {
+  if (!canManageUsers(flags) || !isRol(targetRol)) return false;
+  if (ROLE_RANK[targetRol] > ROLE_RANK[editor.rol]) return false;
+  return !(flags.isAdminUser && (targetRol === 'ROLE_ADMIN' || targetRol === 'ROLE_COMPANIA'));
+}
+
+/** The user flags an editor may switch on for someone else: the ones it holds (admin and compania hold all). */
+export const GRANTABLE_FLAGS = ['pmHist', 'showChannels'] as const;
+export type GrantableFlag = (typeof GRANTABLE_FLAGS)[number];
+
+export function mayGrantFlag(editor: RoleSubject, flags: Flags, flag: GrantableFlag): boolean {
+  return flags.isAdmin || flags.isCompania || !!editor[flag];
+}

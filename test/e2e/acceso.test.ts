@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LayoutPage } from './pages/LayoutPage';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
+import { watchCsp } from './support/csp';
 import { setupQuipu } from './support/quipu';
 
 const quipu = setupQuipu();
@@ -28,6 +29,20 @@ describe('Ingreso y menú lateral', () => {
       await expectAccessible(page, `inicio de ${usuario}`);
     });
   }
+
+  it('el ingreso y las pantallas de administración no infringen la política de contenido (CSP)', async () => {
+    const page = await quipu.newPage();
+    const violations = watchCsp(page);
+    const response = await page.goto(`${quipu.server.url}/login`);
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await new LoginPage(page, quipu.server.url).signInAndWait('admin@quipu.test');
+    for (const screen of ['usuarios', 'empresas', 'auditoria']) {
+      await page.goto(`${quipu.server.url}/${screen}`);
+      await page.getByRole('navigation', { name: 'Menú principal' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(violations).toEqual([]);
+  });
 
   it('la página de ingreso no tiene violaciones graves de accesibilidad', async () => {
     const page = await quipu.newPage();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LayoutPage } from './pages/LayoutPage';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
+import { watchCsp } from './support/csp';
 import { setupQuipu } from './support/quipu';
 
 const quipu = setupQuipu();
@@ -37,6 +38,8 @@ function newestMail(dataDir: string): string {
 describe('Renovación de credenciales expiradas', () => {
   it('expirado@quipu.test renueva su clave resolviendo el captcha y luego ingresa con la nueva', async () => {
     const page = await quipu.newPage();
+    // The captcha runs a worker and WebAssembly: the policy must let it, and say nothing.
+    const violations = watchCsp(page);
     const login = new LoginPage(page, quipu.server.url);
     await login.open();
     await login.signIn('expirado@quipu.test');
@@ -46,6 +49,7 @@ describe('Renovación de credenciales expiradas', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/renovar'), { timeout: 10_000 });
     await login.signInAndWait('expirado@quipu.test', 'Nueva.Clave.2026');
     expect(await new LayoutPage(page).sidebarLinks()).toContain('Dashboard');
+    expect(violations).toEqual([]);
   });
 });
 
@@ -96,14 +100,20 @@ describe('Cambiar contraseña', () => {
     await page.waitForURL(/\/cambiar$/);
     await expectAccessible(page, '/cambiar');
     await page.getByLabel('Contraseña actual').fill('Demo.2026');
-    await page.getByLabel('Nueva contraseña').fill('Cambiada.2026');
-    await page.getByLabel('Verificar contraseña').fill('Otra.2026x');
+    await page.getByLabel('Nueva contraseña').fill('Cambiada.Clave.Larga.2026');
+    await page.getByLabel('Verificar contraseña').fill('Otra.Clave.Distinta.2026x');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Las contraseñas no coinciden').waitFor();
-    await page.getByLabel('Verificar contraseña').fill('Cambiada.2026');
+    await page.getByLabel('Verificar contraseña').fill('Cambiada.Clave.Larga.2026');
     await page.getByRole('button', { name: 'Guardar' }).click();
+    // Whatever the server answers shows as a notice; a refusal fails here with its text.
+    const notice = page.getByRole('alert').filter({ hasNotText: 'Las contraseñas no coinciden' });
+    expect(await notice.innerText()).toBe('Contraseña actualizada con éxito');
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
+    // The success notice stays 12 s; it must not cover the user menu meanwhile.
+    await page.getByRole('button', { name: /\(perfil\)$/ }).click({ timeout: 2_000 });
+    await page.keyboard.press('Escape');
     await layout.logout();
-    await login.signInAndWait('dashboard@quipu.test', 'Cambiada.2026');
+    await login.signInAndWait('dashboard@quipu.test', 'Cambiada.Clave.Larga.2026');
   });
 });

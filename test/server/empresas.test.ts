@@ -166,9 +166,15 @@ describe.each(dialects)('empresas (%s)', (dialect) => {
       [{ activo: 'quizá' }, 'El campo activo debe ser verdadero o falso'],
       [{ nm: ['a', 'b'] }, 'El campo nm debe ser un texto'],
     ])('un campo demasiado largo o de otro tipo (%j) es un 400 que lo nombra', async (body, message) => {
-      const response = await save({ nm: 'Válida', ruc: '1', ...body });
+      const response = await save({ nm: 'Válida', ruc: '1', ...TOKENS, ...body });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
+    });
+
+    it("un campo no declarado es un 400 que lo nombra: 'El campo extra no está permitido'", async () => {
+      const response = await save({ nm: 'Válida', ruc: '1', ...TOKENS, extra: 1 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'El campo extra no está permitido' });
     });
 
     it('los cuatro tokens de la sección de la compañía son obligatorios', async () => {

@@ -177,7 +177,7 @@ if (process.env.DATABASE_URL) {
 }
 
 /** Deletes every row of every table but Kysely's own, parents after the rows that reference them. */
-async function emptyTables(app: App): Promise<void> {
+export async function emptyTables(app: App): Promise<void> {
   const { db } = app;
   const { rows } =
     app.dialect === 'postgres'
@@ -230,7 +230,7 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
   // Seeded by reset() below, which also empties a reused PostgreSQL schema.
   let app: App;
   try {
-    app = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false });
+    app = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false, runJobs: false });
   } catch (error) {
     pg?.release();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // Integrity headers on every API write (X-Ts, X-Nonce, X-Sig): each refusal, and what is stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
-import { API, Client, TEST_PASSWORD_COST, createTestApp, dialects, type TestApp } from './helpers';
+import { API, Client, TEST_PASSWORD_COST, createTestApp, dialects, outbox, type TestApp } from './helpers';
 
 const refusal = (message: string) => ({ message, code: 'INTEGRITY' });
 
@@ -117,5 +117,38 @@ describe.each(dialects)('cabeceras de integridad (%s)', (dialect) => {
     const headers = { ...c.sign('POST', `${API}/logout`, ''), 'content-type': 'application/json' };
     const res = await c.inject({ method: 'POST', url: `${API}/logout`, headers, payload: '' });
     expect(res.statusCode).toBe(204);
+  });
+
+  it.each([
+    ['application/x-www-form-urlencoded', 'user=a%40quipu.test', 'user=b%40quipu.test'],
+    ['text/plain', 'hola', 'adiós'],
+    ['application/octet-stream', '\u0001\u0002', '\u0001\u0003'],
+  ])("un cuerpo %s alterado: 401 'Firma de integridad inválida'", async (type, signedBody, sentBody) => {
+    const url = `${API}/resetpasswd`;
+    const tampered = await c.inject({ method: 'POST', url, payload: sentBody, headers: { 'content-type': type, ...c.sign('POST', url, signedBody) } });
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json()).toEqual(refusal('Firma de integridad inválida'));
+    // Signed as if empty, sent with a body: the hash covers the bytes whatever the type.
+    const unsigned = await c.inject({ method: 'POST', url, payload: sentBody, headers: { 'content-type': type, ...c.sign('POST', url, '') } });
+    expect(unsigned.json()).toEqual(refusal('Firma de integridad inválida'));
+    // Correctly signed, it passes the check and meets the schema, which wants a JSON object.
+    const signed = await c.inject({ method: 'POST', url, payload: sentBody, headers: { 'content-type': type, ...c.sign('POST', url, sentBody) } });
+    expect(signed.statusCode).toBe(400);
+    expect(await outbox(t)).toEqual([]);
+  });
+
+  it('valor conocido: la clave, la solicitud y la X-Sig del ejemplo del README', async () => {
+    // Computed once with openssl (README, integrity headers); the console test holds the same literal.
+    const k = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8';
+    const url = `${API}/usuario/search?orden=nm`;
+    const body = '{"page":0,"pageSize":25}';
+    const headers = { 'X-Ts': '1767225600000', 'X-Nonce': 'AAECAwQFBgcICQoLDA0ODw', 'X-Sig': 'JeNDrxe87lkxl_rIppePAJC38WT-LMbB-ha6DmkKA4o' };
+    const admin = await t.login('compania@quipu.test');
+    await t.app.db.updateTable('sesion').set({ k }).where('k', '=', admin.key as string).execute();
+    t.clock.now = 1767225600000 + 60_000;
+    const res = await admin.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+    expect(res.statusCode, res.body).toBe(200);
+    const wrong = await admin.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...headers, 'X-Nonce': 'AAECAwQFBgcICQoLDA0OEA' } });
+    expect(wrong.json()).toEqual(refusal('Firma de integridad inválida'));
   });
 });

@@ -123,7 +123,7 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
     });
 
     it("contraseña incorrecta y usuario desconocido responden igual: 'Usuario o contraseña incorrectos'", async () => {
-      const wrong = await t.client().signIn('usuario@quipu.test', 'Otra.2026');
+      const wrong = await t.client().signIn('usuario@quipu.test', 'Otra.Clave.Distinta.2026');
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toEqual({ message: 'Usuario o contraseña incorrectos' });
       expect((await userRow(t, 'usuario@quipu.test')).fallos).toBe(1);
@@ -188,18 +188,21 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
       expect((await t.client('203.0.113.9').signIn('compania@quipu.test')).statusCode).toBe(200);
     });
 
-    it("bloquea la cuenta tras 5 fallos: 429 'Cuenta bloqueada por intentos fallidos. Intente nuevamente en 15 minutos.', y la libera después", async () => {
-      for (let i = 1; i <= 5; i++) {
-        const res = await t.client().signIn('usuario@quipu.test', `Mala.${i}`);
-        expect(res.statusCode).toBe(401);
-        expect(res.json().message).toBe('Usuario o contraseña incorrectos');
-      }
+    it("una cuenta bloqueada tras 5 fallos responde como una contraseña incorrecta (401 'Usuario o contraseña incorrectos'), aun con la correcta, y se libera después", async () => {
+      const wrong = await t.client().signIn('usuario@quipu.test', 'Mala.0');
+      for (let i = 2; i <= 5; i++) await t.client().signIn('usuario@quipu.test', `Mala.${i}`);
       const row = await userRow(t, 'usuario@quipu.test');
       expect(Date.parse(row.bloqueoHasta ?? '')).toBe(t.clock.now + 15 * 60_000);
 
+      // The attacker's view: the right password on a locked account looks exactly like a wrong one.
       const locked = await t.client().signIn('usuario@quipu.test');
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ message: 'Cuenta bloqueada por intentos fallidos. Intente nuevamente en 15 minutos.' });
+      expect(locked.statusCode).toBe(wrong.statusCode);
+      expect(locked.body).toBe(wrong.body);
+      expect(locked.json()).toEqual({ message: 'Usuario o contraseña incorrectos' });
+      const lockedWrong = await t.client().signIn('usuario@quipu.test', 'Mala.6');
+      expect(lockedWrong.body).toBe(wrong.body);
+      // Guesses during the lock do not extend it.
+      expect((await userRow(t, 'usuario@quipu.test')).bloqueoHasta).toBe(row.bloqueoHasta);
 
       t.clock.advance(15 * 60_000 + 1);
       const ok = await t.client().signIn('usuario@quipu.test');
@@ -216,14 +219,16 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
       expect((await userRow(t, 'historial@quipu.test')).fallos).toBe(0);
     });
 
-    it('usa los minutos de bloqueo configurados en el mensaje', async () => {
+    it('el bloqueo dura los minutos configurados', async () => {
       const short = await createTestApp(dialect, { loginMaxFailures: 2, loginLockMinutes: 3 });
       try {
         await short.client().signIn('usuario@quipu.test', 'Mala.1');
         await short.client().signIn('usuario@quipu.test', 'Mala.2');
         const res = await short.client().signIn('usuario@quipu.test');
-        expect(res.statusCode).toBe(429);
-        expect(res.json().message).toBe('Cuenta bloqueada por intentos fallidos. Intente nuevamente en 3 minutos.');
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: 'Usuario o contraseña incorrectos' });
+        short.clock.advance(3 * 60_000 + 1);
+        expect((await short.client().signIn('usuario@quipu.test')).statusCode).toBe(200);
       } finally {
         await short.close();
       }
@@ -232,14 +237,20 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
     it("limita los ingresos por dirección: 429 'Demasiados intentos de ingreso. Espere un minuto e intente nuevamente.'", async () => {
       const limited = await createTestApp(dialect, { loginRatePerMinute: 3 });
       try {
+        const signedIn = limited.client('198.51.100.20');
+        expect((await signedIn.signIn('compania@quipu.test')).statusCode).toBe(200);
         const c = limited.client('198.51.100.20');
-        for (let i = 0; i < 3; i++) expect((await c.signIn('usuario@quipu.test', 'Mala.x')).statusCode).toBe(401);
+        for (let i = 0; i < 2; i++) expect((await c.signIn('usuario@quipu.test', 'Mala.x')).statusCode).toBe(401);
         const res = await c.signIn('usuario@quipu.test');
         expect(res.statusCode).toBe(429);
         expect(res.json()).toEqual({ message: 'Demasiados intentos de ingreso. Espere un minuto e intente nuevamente.' });
-        // Another address is not affected, and the session check (no Authorization) is never counted.
-        expect((await limited.client('198.51.100.21').signIn('usuario@quipu.test')).statusCode).toBe(200);
+        // A session already signed in does not buy more guesses.
+        expect((await signedIn.signIn('usuario@quipu.test', 'Mala.y')).statusCode).toBe(429);
+        // Session checks have their own counter, and a signed-in one never counts.
         expect((await c.post(`${API}/enki`)).json().code).toBe('SESSION');
+        expect((await signedIn.post(`${API}/enki`)).statusCode).toBe(200);
+        // Another address is not affected.
+        expect((await limited.client('198.51.100.21').signIn('usuario@quipu.test')).statusCode).toBe(200);
       } finally {
         await limited.close();
       }

@@ -152,6 +152,26 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       expect(response.json().message).toBe(message);
     });
 
+    it('acepta el rol que envía la consola y rechaza un campo no declarado', async () => {
+      const api = await as('admin');
+      expect((await api.post(SEARCH, { page: 0, pageSize: 10, sorted: [], filtered: [], idE: null, rol: 'ROLE_ADMIN' })).statusCode).toBe(200);
+      const response = await api.post(SEARCH, { page: 0, pageSize: 10, orden: 'nm' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'El campo orden no está permitido' });
+    });
+
+    it('con el filtro ids (getMany de la consola) entrega esos usuarios de una vez, solo de la propia empresa', async () => {
+      const mine = await Promise.all(['usuario@quipu.test', 'dashboard@quipu.test'].map((login) => userRow(t, login)));
+      const foreign = await userRow(t, 'otra@quipu.test');
+      const ids = [...mine.map((u) => u.id), foreign.id];
+      const body = (await (await as('compania')).post(SEARCH, { page: 0, pageSize: 3, filtered: [{ id: 'ids', value: ids }] })).json();
+      expect(body.content.map((u: { id: string }) => u.id).sort()).toEqual(mine.map((u) => u.id).sort());
+      expect(body.totalElements).toBe(2);
+      const wrong = await (await as('compania')).post(SEARCH, { page: 0, filtered: [{ id: 'nm', value: ['a', 'b'] }] });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe("filtered: el campo 'nm' no admite una lista de valores");
+    });
+
     it('nunca entrega la contraseña ni el estado de bloqueo', async () => {
       const response = await (await as('admin')).post(SEARCH, { page: 0, pageSize: 100 });
       expect(response.body).not.toMatch(/pwd|scrypt|fallos|bloqueoHasta/);
@@ -165,6 +185,8 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       [{ ap: undefined }, 'Ingrese un apellido'],
       [{ usuario: '' }, 'Ingrese un email'],
       [{ usuario: 'no-es-un-correo' }, 'Ingrese un email válido'],
+      [{ usuario: null }, 'Ingrese un email'],
+      [{ clave: 'x' }, 'El campo clave no está permitido'],
     ])('rechaza %j con el mensaje del formulario', async (body, message) => {
       const response = await create('compania', body);
       expect(response.statusCode).toBe(400);
@@ -232,7 +254,7 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       ['usuarios', 'ROLE_ADMINUSER', 200],
       ['usuarios', 'ROLE_COMPANIA', 403],
       ['usuarios', 'ROLE_ADMIN', 403],
-      ['usuario', 'ROLE_USER', 200],
+      ['usuario', 'ROLE_USER', 403],
       ['usuario', 'ROLE_HISTORIAL', 403],
       ['otra', 'ROLE_DASHBOARD', 200],
     ] as const)('%s asignando %s recibe %i', async (who, rol, status) => {
@@ -241,9 +263,10 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       if (status === 200) expect(response.json().rol).toBe(rol);
     });
 
-    it("quien no elige roles no puede asignarlos: 'No tiene permiso para asignar roles'", async () => {
-      const response = await create('usuario', { rol: 'ROLE_ADMINUSER' });
-      expect(response.json()).toEqual({ message: 'No tiene permiso para asignar roles' });
+    it('un usuario con acceso a canales no da de alta usuarios, ni siquiera sin rol', async () => {
+      const response = await create('usuario', {});
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'No tiene permiso para realizar esta acción' });
     });
 
     it('un rol que no existe es un 400', async () => {
@@ -356,7 +379,7 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       const target = await createOk('compania', { rol: 'ROLE_COMPANIA' });
       const response = await (await as(who)).post(SAVE, { ...target, nm: 'Cambiada' });
       expect(response.statusCode).toBe(status);
-      if (status === 403) expect(response.json()).toEqual({ message: 'No tiene permiso para modificar un usuario con rol Administrador' });
+      if (who === 'usuarios') expect(response.json()).toEqual({ message: 'No tiene permiso para modificar un usuario con rol Administrador' });
     });
 
     it('la compañía cambia el rol de un usuario; quien no elige roles no', async () => {
@@ -388,7 +411,7 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
     it.each([
       ['compania', 200],
       ['usuarios', 200],
-      ['usuario', 200],
+      ['usuario', 403],
       ['dashboard', 403],
       ['historial', 403],
       ['supervisor', 403],
@@ -445,7 +468,7 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       const login = newLogin();
       const created = await createOk('usuarios', { usuario: login });
       const c = await as('usuarios');
-      await c.post(SAVE, { ...created, nm: 'Otro nombre', showChannels: true });
+      await c.post(SAVE, { ...created, nm: 'Otro nombre', a: false });
       await c.send('DELETE', `${SAVE}/?id=${created.id}`);
 
       const actor = await userRow(t, ACCOUNTS.usuarios);
@@ -453,7 +476,7 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       expect(rows.map((r) => r.val).sort()).toEqual([
         `Usuario creado: ${login} (rol Usuario)`,
         `Usuario eliminado: ${login}`,
-        `Usuario modificado: ${login} (campos: nombre, acceso a canales)`,
+        `Usuario modificado: ${login} (campos: nombre, activo)`,
       ]);
       for (const row of rows) {
         expect(row).toMatchObject({ idU: actor.id, us: ACCOUNTS.usuarios, idE: demo, fc: new Date(t.clock.now).toISOString() });

@@ -7,6 +7,9 @@ import type { Database } from './schema';
 import * as m001 from './migrations/001_inicial';
 import * as m002 from './migrations/002_busquedas';
 import * as m003 from './migrations/003_texto';
+import * as m004 from './migrations/004_trabajos';
+import * as m005 from './migrations/005_sesiones';
+import * as m006 from './migrations/006_contadores';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,6 +18,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_inicial': m001,
   '002_busquedas': m002,
   '003_texto': m003,
+  '004_trabajos': m004,
+  '005_sesiones': m005,
+  '006_contadores': m006,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -31,7 +37,7 @@ export interface OpenedDb {
 export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<OpenedDb> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
-    // Big integers (bigint columns: sesion.ua, nonce.ts) come back as numbers.
+    // Big integers (bigint columns: sesion.ua, sesion.checkedAt, nonce.ts) come back as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };

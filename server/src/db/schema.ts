@@ -1,6 +1,6 @@
 // Kysely table types. Booleans are stored as 0/1 and dates as ISO-8601 text on both dialects,
 // so the same queries and the same sort order hold on SQLite and PostgreSQL.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export type Bool = 0 | 1;
 
@@ -57,6 +57,24 @@ export interface UsuarioTable {
   fallos: Generated<number>;
   bloqueoHasta: string | null;
   version: Generated<number>;
+  /** A recovery's mailed password (scrypt), valid once until pwdPendienteHasta; the current one keeps working meanwhile. */
+  pwdPendiente: ColumnType<string | null, string | null | undefined, string | null>;
+  pwdPendienteHasta: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A background job (jobs/queue.ts). Times are ms since the epoch. */
+export interface TrabajoTable {
+  id: string;
+  tipo: string;
+  clave: string | null;
+  /** JSON. */
+  datos: string;
+  estado: ColumnType<'pendiente' | 'enCurso' | 'hecho' | 'error', 'pendiente' | undefined, 'pendiente' | 'enCurso' | 'hecho' | 'error'>;
+  intentos: Generated<number>;
+  ejecutarDesde: number;
+  fc: number;
+  ff: number | null;
+  error: string | null;
 }
 
 export interface SesionTable {
@@ -69,6 +87,8 @@ export interface SesionTable {
   fc: string;
   /** Last activity, ms since epoch. */
   ua: number;
+  /** Last check of the company's access list and end date, ms since epoch (migration 005). */
+  checkedAt: number | null;
 }
 
 export interface NonceTable {
@@ -122,4 +142,5 @@ export interface Database {
   auditoria: AuditoriaTable;
   bot: BotTable;
   conteo: ConteoTable;
+  trabajo: TrabajoTable;
 }

@@ -1,9 +1,9 @@
 // Demo data (DESIGN.md «Demo data»): three companies, the nine demo accounts, and enough users,
 // bots and audit rows to fill more than one page of every table.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Rol } from '../../../src/permissions/roles';
-import { hashPassword } from '../services/passwords';
+import { generatePassword, hashPassword } from '../services/passwords';
 import type { DB } from './index';
 import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from './schema';
 
@@ -214,6 +214,23 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
     });
   }
   await db.insertInto('auditoria').values(auditoria).execute();
+}
+
+/**
+ * A first start without demo data: the company 'Administración' and one system administrator,
+ * whose generated password is returned to be shown once. It is expired from the start, so the
+ * first sign-in leads to renewal and the printed one stops working.
+ */
+export async function seedFirstAdmin(db: DB, now: number, login: string, options: SeedOptions = {}): Promise<string> {
+  const password = generatePassword(16);
+  const token = () => randomBytes(12).toString('base64url');
+  const company = empresa('Administración', { ruc: '-', tk1: token(), tk2: token(), tk3: token(), tk4: token(), fc: iso(now) }, now);
+  const admin = usuario({ usuario: login, nm: 'Administrador', ap: 'del sistema', rol: 'ROLE_ADMIN', uc: null, age: 0 }, company.id, await hashPassword(password, options.passwordCost), now);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('empresa').values(company).execute();
+    await trx.insertInto('usuario').values({ ...admin, pwdExpira: iso(now) }).execute();
+  });
+  return password;
 }
 
 /** True when the database has no company yet (a fresh install). */

@@ -2,6 +2,7 @@
 // 400 naming the field, anything else is a 500 whose details stay in the log.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
+import { MESSAGE_KEYWORD } from '../schemas/common';
 import { isApiUrl } from './session';
 import { shared } from './shared';
 
@@ -107,14 +108,43 @@ const STATUS_MESSAGES: Record<number, string> = {
   431: 'Las cabeceras de la solicitud son demasiado grandes',
 };
 
+/**
+ * Fastify's AJV options (app.ts): a body with an undeclared property is refused instead of
+ * trimmed silently, and `x-message` is a known annotation (schemas/common.ts).
+ */
+export const AJV_OPTIONS: { customOptions: { removeAdditional: false; keywords: string[] } } = { customOptions: { removeAdditional: false, keywords: [MESSAGE_KEYWORD] } };
+
+type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; [MESSAGE_KEYWORD]?: string } | undefined;
+type RequestPart = Pick<FastifyRequest, 'routeOptions' | 'body' | 'query' | 'params' | 'headers'>;
+
+/**
+ * The field's own message (`x-message` in the route's schema) when the failure is that the field
+ * is missing, null or blank; undefined otherwise.
+ */
+export function fieldMessage(issue: SchemaIssue, context: string | undefined, request: RequestPart | undefined): string | undefined {
+  if (!request || !context) return undefined;
+  const schemas = request.routeOptions?.schema as Record<string, SchemaNode> | undefined;
+  const parts = issue.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : undefined;
+  let node = schemas?.[context];
+  for (const part of missing === undefined ? parts : [...parts, missing]) node = /^\d+$/.test(part) && node?.items ? node.items : node?.properties?.[part];
+  const message = node?.[MESSAGE_KEYWORD];
+  if (typeof message !== 'string') return undefined;
+  if (missing !== undefined) return message;
+  const data = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[context];
+  const value = parts.reduce<unknown>((v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined), data);
+  return value === null || (typeof value === 'string' && value.trim() === '') ? message : undefined;
+}
+
 /** Status and body the client gets for `error`; never a stack, SQL or English text. */
-export function clientError(error: unknown): { status: number; body: ErrorBody } {
+export function clientError(error: unknown, request?: RequestPart): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) {
     return { status: error.statusCode, body: error.code ? { message: error.message, code: error.code } : { message: error.message } };
   }
   const e = error as Partial<FastifyError> & { validation?: SchemaIssue[]; validationContext?: string };
   if (Array.isArray(e.validation) && e.validation.length > 0) {
-    return { status: 400, body: { message: validationMessage(e.validation[0], e.validationContext) } };
+    const issue = e.validation[0];
+    return { status: 400, body: { message: fieldMessage(issue, e.validationContext, request) ?? validationMessage(issue, e.validationContext) } };
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
@@ -131,7 +161,7 @@ export interface ErrorsOptions {
 
 export const errorsPlugin = shared<ErrorsOptions>('quipu-errors', async (app, opts) => {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = clientError(error);
+    const { status, body } = clientError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'error no controlado');
     else request.log.info({ status, message: body.message }, 'solicitud rechazada');
     return reply.status(status).send(body);

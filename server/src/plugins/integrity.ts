@@ -1,10 +1,10 @@
 // Verifies the integrity headers (X-Ts, X-Nonce, X-Sig) of every API write with the key of the
 // cookie's session row, using the one shared implementation in src/api/integrity.ts.
+// Registered inside the API scope (app.ts), so it guards every route the router matched there.
 import { MAX_SKEW_MS, SIGNED_METHODS, canonicalText, sameSignature, signature } from '../../../src/api/integrity';
 import { unauthorized } from '../errors';
 import { purgeNonces, rememberNonce } from '../services/nonces';
 import { purgeSesiones } from '../services/sessions';
-import { isApiUrl } from './session';
 import { shared } from './shared';
 
 declare module 'fastify' {
@@ -33,12 +33,11 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 export const integrityPlugin = shared('quipu-integrity', async (app) => {
-  const { apiBase } = app.config;
   let lastPurge = 0;
 
   app.addHook('preValidation', async (request) => {
     // An unknown route has no handler to protect; it answers 404 whatever it carries.
-    if (!SIGNED_METHODS.has(request.method) || !isApiUrl(request.url, apiBase) || request.is404) return;
+    if (!SIGNED_METHODS.has(request.method) || request.is404) return;
     if (request.routeOptions.config?.integrity === false) return;
 
     const ts = header(request.headers['x-ts']);
@@ -62,7 +61,7 @@ export const integrityPlugin = shared('quipu-integrity', async (app) => {
       lastPurge = now;
       try {
         await purgeNonces(app.db, now);
-        await purgeSesiones(app.db, now, app.config.defaultSessionMinutes);
+        await purgeSesiones(app.db, now, app.config.defaultSessionMinutes, app.config.sessionMaxHours);
       } catch (error) {
         request.log.warn({ err: error }, 'no se pudieron purgar nonces y sesiones vencidas');
       }

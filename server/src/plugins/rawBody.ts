@@ -1,4 +1,5 @@
-// Keeps the exact request body bytes (the integrity signature covers them) and parses JSON.
+// Keeps the exact request body bytes of every content type (the integrity signature covers them)
+// and parses JSON. Any other type reads as its text, which no object schema accepts.
 // An empty body, with or without a content type, reads as {}.
 import { ApiError } from '../errors';
 import { shared } from './shared';
@@ -30,6 +31,14 @@ export const rawBodyPlugin = shared('quipu-raw-body', async (app) => {
     } catch {
       done(new ApiError(400, 'El cuerpo de la solicitud no es un JSON válido'), undefined);
     }
+  });
+
+  // Fastify's own text/plain parser would drop the bytes; this one and the catch-all keep them.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    request.rawBody = bytes;
+    done(null, bytes.length === 0 ? {} : bytes.toString('utf8'));
   });
 
   app.addHook('preValidation', async (request) => {

@@ -1,7 +1,7 @@
 // GET /public/about: the build the console was made from, read from about.json in the console folder.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Type } from 'typebox';
+import { AboutInfo } from '../schemas/about';
 import type { App } from '../types';
 
 export const ABOUT_DEFAULTS = { branch: 'desconocida', commitId: 'desconocido', commitTime: null as string | null };
@@ -27,8 +27,9 @@ export async function aboutRoutes(app: App): Promise<void> {
     '/public/about',
     {
       schema: {
+        tags: ['Acerca de'], operationId: 'getAbout',
         summary: 'Rama, commit y fecha del commit de esta versión',
-        response: { 200: Type.Object({ branch: Type.String(), commitId: Type.String(), commitTime: Type.Union([Type.String(), Type.Null()]) }) },
+        response: { 200: AboutInfo },
       },
     },
     async () => readAbout(app.config.consoleDir),

@@ -1,30 +1,13 @@
 // Audit log (access spec §2, §7): the paged search and the events the console records.
 // Rows are append-only: no route edits or deletes them.
-import { Type } from 'typebox';
 import { badRequest } from '../errors';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
 import { CLIENT_EVENTS, planAuditSearch, recordAudit } from '../services/audit';
-import { PageRequestSchema, pageResponse, runSearch } from '../services/paging';
+import { runSearch } from '../services/paging';
 import type { App } from '../types';
-import { signedErrors } from './schemas';
-
-const AuditRow = Type.Object({
-  id: Type.String(),
-  idU: Type.String(),
-  us: Type.String(),
-  idE: Type.String(),
-  ev: Type.Integer(),
-  fc: Type.String(),
-  val: Type.Union([Type.String(), Type.Null()]),
-});
-
-const AuditEventBody = Type.Object({
-  ev: Type.Integer(),
-  val: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-  // Sent by the console and ignored: the row always names the session's user and company.
-  idU: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-  idE: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-});
+import { AuditEventAnswer, AuditEventBody, AuditRow } from '../schemas/auditoria';
+import { signedErrors } from '../schemas/common';
+import { PageRequestSchema, pageResponse } from '../schemas/paging';
 
 export async function auditoriaRoutes(app: App): Promise<void> {
   app.post(
@@ -32,6 +15,7 @@ export async function auditoriaRoutes(app: App): Promise<void> {
     {
       preHandler: requireUser(),
       schema: {
+        tags: ['Auditoría'], operationId: 'searchAuditoria',
         summary: 'Auditoría paginada (de la propia empresa, salvo para el administrador del sistema)',
         body: PageRequestSchema,
         response: { 200: pageResponse(AuditRow), ...signedErrors },
@@ -48,9 +32,10 @@ export async function auditoriaRoutes(app: App): Promise<void> {
     {
       preHandler: requireUser(),
       schema: {
+        tags: ['Auditoría'], operationId: 'recordAuditEvent',
         summary: 'Registra un evento del usuario, si su empresa tiene la auditoría activa',
         body: AuditEventBody,
-        response: { 200: Type.Object({ recorded: Type.Boolean(), id: Type.Optional(Type.String()) }), ...signedErrors },
+        response: { 200: AuditEventAnswer, ...signedErrors },
       },
     },
     async (request) => {

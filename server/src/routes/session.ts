@@ -1,16 +1,27 @@
 // Session and access (spec §7): bootstrap, sign-in, sign-out, recovery, renewal and password change.
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { badRequest, forbidden, unauthorized } from '../errors';
+import { ApiError, badRequest, forbidden, unauthorized } from '../errors';
 import { currentUser, requireUser } from '../plugins/guards';
 import { LOGIN_THROTTLED, REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES, changePassword, checkSignIn, findUserByLogin } from '../services/auth';
 import { createCaptcha, verifyCaptcha } from '../services/captcha';
-import { RESET_NEUTRAL_MESSAGE, resetPassword } from '../services/passwordReset';
+import { RESET_NEUTRAL_MESSAGE, requestRecovery } from '../services/passwordReset';
 import { createSesion, deleteSesion, loadSessionUser, sessionInfo } from '../services/sessions';
 import type { App } from '../types';
-import { ErrorBody, Login, MessageBody, Password, SessionInfo, signedErrors } from './schemas';
+import { ErrorBody, MessageBody, signedErrors } from '../schemas/common';
+import {
+  AthenaAnswer,
+  CaptchaChallenge,
+  EmptyBody,
+  MicrosoftQuery,
+  PasswordChangeBody,
+  PasswordRenewalBody,
+  ResetPasswordBody,
+  SessionInfo,
+} from '../schemas/session';
 
 export const SESSION_MESSAGES = {
   notSignedIn: 'Sesión no iniciada',
@@ -61,23 +72,29 @@ export function microsoftNotConfiguredPage(basePath: string): string {
 `;
 }
 
-const PasswordChangeBody = {
-  current: Password,
-  passwd1: Password,
-  passwd2: Password,
-};
-
 export async function sessionRoutes(app: App): Promise<void> {
   const { config, db } = app;
-  const loginLimit = perAddressLimit(config.loginRatePerMinute, LOGIN_THROTTLED, (request) => !!request.headers.authorization);
+  // Every sign-in counts against the login limit; a session check without a session counts on its
+  // own counter, against the bootstrap's; a signed-in console checking its session never counts.
+  const isSignIn = (request: FastifyRequest) => !!request.headers.authorization;
+  const loginLimit: RateLimitOptions = {
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${request.ip} ${isSignIn(request) ? 'ingreso' : 'sesion'}`,
+    max: async (request) => (isSignIn(request) ? config.loginRatePerMinute : config.publicRatePerMinute),
+    allowList: (request) => !!request.user && !isSignIn(request),
+    errorResponseBuilder: (request) => new ApiError(429, isSignIn(request) ? LOGIN_THROTTLED : REQUESTS_THROTTLED),
+  };
+  const bootstrapLimit = perAddressLimit(config.publicRatePerMinute, REQUESTS_THROTTLED, (request) => !request.user);
   const requestLimit = perAddressLimit(config.loginRatePerMinute, REQUESTS_THROTTLED);
 
   app.get(
     '/public/athena',
     {
+      config: { rateLimit: bootstrapLimit },
       schema: {
+        tags: ['Sesión'], operationId: 'startIntegrity',
         summary: 'Inicia la sesión de integridad y entrega la clave de firma',
-        response: { 200: Type.Object({ k: Type.String(), brand: Type.Object({ name: Type.String(), alt: Type.Boolean() }) }) },
+        response: { 200: AthenaAnswer },
       },
     },
     async (request, reply) => {
@@ -98,8 +115,9 @@ export async function sessionRoutes(app: App): Promise<void> {
     {
       config: { rateLimit: loginLimit },
       schema: {
+        tags: ['Sesión'], operationId: 'signIn',
         summary: 'Sesión actual, o ingreso con Authorization: Basic',
-        body: Type.Object({}),
+        body: EmptyBody,
         response: { 200: SessionInfo, ...signedErrors },
       },
     },
@@ -126,7 +144,7 @@ export async function sessionRoutes(app: App): Promise<void> {
 
   app.post(
     '/logout',
-    { schema: { summary: 'Cierra la sesión', body: Type.Object({}), response: { 204: Type.Null(), ...signedErrors } } },
+    { schema: { summary: 'Cierra la sesión', tags: ['Sesión'], operationId: 'signOut', body: EmptyBody, response: { 204: Type.Null(), ...signedErrors } } },
     async (request, reply) => {
       if (request.sesion) await deleteSesion(db, request.sesion.id);
       clearSessionCookie(request, reply);
@@ -139,18 +157,14 @@ export async function sessionRoutes(app: App): Promise<void> {
     {
       config: { rateLimit: requestLimit },
       schema: {
+        tags: ['Sesión'], operationId: 'resetPassword',
         summary: 'Envía una contraseña nueva por correo; la respuesta no revela si la cuenta existe',
-        body: Type.Object({ user: Login }),
+        body: ResetPasswordBody,
         response: { 200: MessageBody, ...signedErrors },
       },
     },
     async (request) => {
-      try {
-        await resetPassword(db, config, request.body.user, signInUrl(request, config.basePath, config.publicUrl), app.passwordCost);
-      } catch (error) {
-        // The answer stays neutral; the operator finds the cause in the log.
-        request.log.error({ err: error }, 'no se pudo enviar la nueva contraseña');
-      }
+      await requestRecovery(app, request.body.user, signInUrl(request, config.basePath, config.publicUrl));
       return { message: RESET_NEUTRAL_MESSAGE };
     },
   );
@@ -159,23 +173,10 @@ export async function sessionRoutes(app: App): Promise<void> {
     '/public/captcha',
     {
       schema: {
+        tags: ['Sesión'], operationId: 'getCaptcha',
         summary: 'Desafío altcha (prueba de trabajo) para la renovación de contraseña',
         response: {
-          200: Type.Object({
-            parameters: Type.Object(
-              {
-                algorithm: Type.String(),
-                nonce: Type.String(),
-                salt: Type.String(),
-                cost: Type.Integer(),
-                keyLength: Type.Integer(),
-                keyPrefix: Type.String(),
-                expiresAt: Type.Optional(Type.Integer()),
-              },
-              { additionalProperties: true },
-            ),
-            signature: Type.Optional(Type.String()),
-          }),
+          200: CaptchaChallenge,
         },
       },
     },
@@ -190,8 +191,9 @@ export async function sessionRoutes(app: App): Promise<void> {
     {
       config: { rateLimit: requestLimit },
       schema: {
+        tags: ['Sesión'], operationId: 'renewExpiredPassword',
         summary: 'Renueva una contraseña expirada (requiere el captcha resuelto)',
-        body: Type.Object({ ...PasswordChangeBody, id: Login, token: Type.Optional(Type.String({ maxLength: 8000 })) }),
+        body: PasswordRenewalBody,
         response: { 200: MessageBody, ...signedErrors },
       },
     },
@@ -209,8 +211,9 @@ export async function sessionRoutes(app: App): Promise<void> {
     {
       preHandler: requireUser(),
       schema: {
+        tags: ['Sesión'], operationId: 'changePassword',
         summary: 'Cambia la contraseña del usuario que ha ingresado',
-        body: Type.Object({ ...PasswordChangeBody, id: Type.String({ maxLength: 64 }) }),
+        body: PasswordChangeBody,
         response: { 200: MessageBody, 403: ErrorBody, ...signedErrors },
       },
     },
@@ -229,8 +232,9 @@ export async function sessionRoutes(app: App): Promise<void> {
     '/loginMicrosoft',
     {
       schema: {
+        tags: ['Sesión'], operationId: 'signInMicrosoft',
         summary: 'Inicio de sesión con Microsoft (no configurado en este servidor)',
-        querystring: Type.Object({ ch: Type.Optional(Type.String({ maxLength: 64 })), type: Type.Optional(Type.String({ maxLength: 20 })) }),
+        querystring: MicrosoftQuery,
         produces: ['text/html'],
         response: { 501: Type.String() },
       },

@@ -1,28 +1,12 @@
 // GET /usuario?id: one user record for the lookups and the user form. Kept apart from
 // usuarios.ts (search, save, delete) until the two are merged.
-import { Type } from 'typebox';
 import { notFound } from '../errors';
 import { currentUser, requireUser, sameTenant } from '../plugins/guards';
 import type { App } from '../types';
-import { ErrorBody } from './schemas';
+import { ErrorBody, IdQuery } from '../schemas/common';
+import { USER_NOT_FOUND, UsuarioRecord } from '../schemas/usuarios';
 
-export const USER_NOT_FOUND = 'Usuario no encontrado';
-
-export const UsuarioRecord = Type.Object({
-  id: Type.String(),
-  usuario: Type.String(),
-  idE: Type.String(),
-  rol: Type.String(),
-  nm: Type.String(),
-  ap: Type.String(),
-  a: Type.Boolean(),
-  uc: Type.Union([Type.String(), Type.Null()]),
-  sso: Type.Boolean(),
-  pmHist: Type.Boolean(),
-  showChannels: Type.Boolean(),
-  fc: Type.String(),
-  version: Type.Integer(),
-});
+export { USER_NOT_FOUND, UsuarioRecord };
 
 export async function usuarioLookupRoutes(app: App): Promise<void> {
   app.get(
@@ -30,8 +14,9 @@ export async function usuarioLookupRoutes(app: App): Promise<void> {
     {
       preHandler: requireUser('adminUserOrChannel'),
       schema: {
+        tags: ['Usuarios'], operationId: 'getUsuario',
         summary: 'Un usuario por id (de la propia empresa, salvo para el administrador del sistema)',
-        querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: IdQuery,
         response: { 200: UsuarioRecord, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },

@@ -1,5 +1,9 @@
-// Company address lists: entries are ip, ip/prefix or ip/netmask, IPv4 or IPv6.
+// Company access: address lists (entries are ip, ip/prefix or ip/netmask, IPv4 or IPv6) and the
+// subscription end, checked at sign-in and again on live sessions.
 import { BlockList, isIP } from 'node:net';
+import type { Selectable } from 'kysely';
+import type { EmpresaTable } from '../db/schema';
+import { netmaskToPrefix } from '../schemas/acl';
 
 export function parseAclList(json: string | null | undefined): string[] {
   if (!json) return [];
@@ -9,12 +13,6 @@ export function parseAclList(json: string | null | undefined): string[] {
   } catch {
     return [];
   }
-}
-
-/** 255.255.255.0 → 24; null when the mask is not contiguous. */
-function netmaskToPrefix(mask: string): number | null {
-  const bits = mask.split('.').map((o) => Number(o).toString(2).padStart(8, '0')).join('');
-  return /^1*0*$/.test(bits) ? bits.indexOf('0') === -1 ? 32 : bits.indexOf('0') : null;
 }
 
 /** ::ffff:10.0.0.1 is the IPv4 address 10.0.0.1 seen through an IPv6 socket. */
@@ -34,7 +32,7 @@ export function buildBlockList(entries: string[]): BlockList {
     try {
       if (mask === undefined || mask === '') list.addAddress(ip, type);
       else if (/^\d{1,3}$/.test(mask)) list.addSubnet(ip, Number(mask), type);
-      else if (family === 4 && isIP(mask) === 4) {
+      else if (family === 4) {
         const prefix = netmaskToPrefix(mask);
         if (prefix !== null) list.addSubnet(ip, prefix, type);
       }
@@ -51,4 +49,29 @@ export function addressAllowed(address: string, entries: string[]): boolean {
   const family = isIP(ip);
   if (!family) return false;
   return buildBlockList(entries).check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** DD/MM/YYYY of an ISO date (its calendar day as written). */
+export function formatDay(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** The moment a company's subscription ends: a bare date lasts until the end of that day (UTC). */
+export function subscriptionEnd(ff: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(ff) ? Date.parse(`${ff}T23:59:59.999Z`) : Date.parse(ff);
+}
+
+export const INACTIVE_COMPANY = 'La empresa está inactiva';
+
+/** Why `address` may not work for the company at `now` (inactive, subscription ended, outside its list), or null. */
+export function companyRefusal(
+  empresa: Pick<Selectable<EmpresaTable>, 'activo' | 'ff' | 'acl' | 'aclList'> | undefined,
+  now: number,
+  address: string,
+): string | null {
+  if (!empresa || !empresa.activo) return INACTIVE_COMPANY;
+  if (empresa.ff && subscriptionEnd(empresa.ff) < now) return `La suscripción de su empresa terminó el ${formatDay(empresa.ff)}`;
+  if (empresa.acl && !addressAllowed(address, parseAclList(empresa.aclList))) return `No se permite el ingreso desde la dirección ${address}`;
+  return null;
 }

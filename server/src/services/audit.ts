@@ -4,28 +4,10 @@ import type { Config } from '../config';
 import type { DB } from '../db';
 import type { AuditoriaTable } from '../db/schema';
 import { badRequest } from '../errors';
+import { EV } from '../schemas/rules';
 import { checkFilters, checkSorts, containsText, ftsMatch, fullOrder, planWindow, textSearchPlan, type PageRequest, type SearchPlan } from './paging';
 
-/** Event codes: 0-3 come from the spec (posted by the console), 4-6 are written by the server. */
-export const EV = {
-  HISTORIAL: 0,
-  BOT_MODIFICADO: 1,
-  BOT_DESPLEGADO: 2,
-  CANALES: 3,
-  USUARIO: 4,
-  EMPRESA: 5,
-  CORREO: 6,
-} as const;
-
-export const EV_LABELS: Record<number, string> = {
-  0: 'Historial',
-  1: 'Bot Modificado',
-  2: 'Bot desplegado',
-  3: 'Canales',
-  4: 'Usuarios',
-  5: 'Empresas',
-  6: 'Configuración de correo',
-};
+export { EV, AUDIT_EVENTS as EV_LABELS } from '../schemas/rules';
 
 /** The codes a client may post; the administrative ones are only written by the server. */
 export const CLIENT_EVENTS: readonly number[] = [EV.HISTORIAL, EV.BOT_MODIFICADO, EV.BOT_DESPLEGADO, EV.CANALES];

@@ -5,22 +5,19 @@ import type { Selectable } from 'kysely';
 import type { EmpresaTable, UsuarioTable } from '../db/schema';
 
 export type Usuario = Selectable<UsuarioTable>;
-import { ApiError, badRequest, unauthorized } from '../errors';
-import { addressAllowed, parseAclList } from './acl';
-import { hashPassword, passwordPolicyError, verifyAgainstDummy, verifyPassword } from './passwords';
+import { badRequest, unauthorized } from '../errors';
+import { INACTIVE_COMPANY, companyRefusal } from './acl';
+import { loadPasswordChecker } from '../../../src/permissions/passwordPolicy';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Usuario o contraseña incorrectos',
   inactiveUser: 'Usuario inactivo. Comuníquese con su administrador.',
-  inactiveCompany: 'La empresa está inactiva',
+  inactiveCompany: INACTIVE_COMPANY,
   expired: 'Su contraseña ha expirado. Debe renovarla.',
 } as const;
 
 type AuthConfig = Pick<Config, 'loginMaxFailures' | 'loginLockMinutes' | 'now'>;
-
-export function lockedMessage(minutes: number): string {
-  return `Cuenta bloqueada por intentos fallidos. Intente nuevamente en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
-}
 
 export function findUserByLogin(db: DB, login: string): Promise<Usuario | undefined> {
   return db.selectFrom('usuario').selectAll().where('usuario', '=', login.trim().toLowerCase()).executeTakeFirst();
@@ -28,11 +25,6 @@ export function findUserByLogin(db: DB, login: string): Promise<Usuario | undefi
 
 export function isLocked(user: Pick<Usuario, 'bloqueoHasta'>, now: number): boolean {
   return !!user.bloqueoHasta && Date.parse(user.bloqueoHasta) > now;
-}
-
-/** Throws the 429 lock-out answer when the account is locked. */
-export function assertNotLocked(user: Pick<Usuario, 'bloqueoHasta'>, config: AuthConfig): void {
-  if (isLocked(user, config.now())) throw new ApiError(429, lockedMessage(config.loginLockMinutes));
 }
 
 /** Counts a failed password for the account; reaching the limit locks it and starts a new count. */
@@ -53,16 +45,7 @@ export async function resetFailures(db: DB, userId: string): Promise<void> {
   await db.updateTable('usuario').set({ fallos: 0, bloqueoHasta: null }).where('id', '=', userId).execute();
 }
 
-/** DD/MM/YYYY of an ISO date (its calendar day as written). */
-export function formatDay(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
-
-/** The moment a company's subscription ends: a bare date lasts until the end of that day (UTC). */
-export function subscriptionEnd(ff: string): number {
-  return /^\d{4}-\d{2}-\d{2}$/.test(ff) ? Date.parse(`${ff}T23:59:59.999Z`) : Date.parse(ff);
-}
+export { formatDay, subscriptionEnd } from './acl';
 
 /**
  * Checks a sign-in and returns the account. The password is checked before anything that would
@@ -74,27 +57,52 @@ export async function checkSignIn(db: DB, config: AuthConfig, login: string, pas
     await verifyAgainstDummy(password, passwordCost);
     throw unauthorized(AUTH_MESSAGES.wrongCredentials);
   }
-  assertNotLocked(user, config);
-  if (!(await verifyPassword(password, user.pwd))) {
+  // A locked account answers exactly as a wrong password, after the same work, so the lock tells a
+  // guesser nothing; failures while locked do not extend it.
+  const now = config.now();
+  const locked = isLocked(user, now);
+  const matches = await verifyPassword(password, user.pwd);
+  // A recovery's mailed password, while it is pending: the current one keeps working meanwhile.
+  const recovered = !matches && hasPendingPassword(user, now) && (await verifyPassword(password, user.pwdPendiente as string));
+  if (locked) throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+  if (!matches && !recovered) {
     await recordFailure(db, user.id, config);
     throw unauthorized(AUTH_MESSAGES.wrongCredentials);
   }
   if (!user.a) throw unauthorized(AUTH_MESSAGES.inactiveUser);
   const empresa = await db.selectFrom('empresa').selectAll().where('id', '=', user.idE).executeTakeFirst();
-  checkCompany(empresa, config.now(), address);
-  if (user.pwdExpira && Date.parse(user.pwdExpira) <= config.now()) throw unauthorized(AUTH_MESSAGES.expired, 'EXPIRED');
-  if (user.fallos > 0 || user.bloqueoHasta) await resetFailures(db, user.id);
+  checkCompany(empresa, now, address);
+  if (recovered) {
+    // Used once: it becomes the current password, already expired, so this sign-in leads to renewal.
+    await db
+      .updateTable('usuario')
+      .set({ pwd: user.pwdPendiente as string, pwdPendiente: null, pwdPendienteHasta: null, pwdExpira: new Date(now).toISOString(), fallos: 0, bloqueoHasta: null })
+      .where('id', '=', user.id)
+      .where('pwdPendiente', '=', user.pwdPendiente)
+      .execute();
+    throw unauthorized(AUTH_MESSAGES.expired, 'EXPIRED');
+  }
+  if (user.pwdExpira && Date.parse(user.pwdExpira) <= now) throw unauthorized(AUTH_MESSAGES.expired, 'EXPIRED');
+  // Signed in with the current password: a pending recovery is not needed any more, and a hash
+  // made with a lower cost than today's is replaced.
+  const rehash = needsRehash(user.pwd, passwordCost) ? await hashPassword(password, passwordCost) : undefined;
+  if (user.fallos > 0 || user.bloqueoHasta || user.pwdPendiente || rehash) {
+    await db
+      .updateTable('usuario')
+      .set({ fallos: 0, bloqueoHasta: null, pwdPendiente: null, pwdPendienteHasta: null, ...(rehash ? { pwd: rehash } : {}) })
+      .where('id', '=', user.id)
+      .execute();
+  }
   return user;
 }
 
+function hasPendingPassword(user: Usuario, now: number): boolean {
+  return !!user.pwdPendiente && !!user.pwdPendienteHasta && Date.parse(user.pwdPendienteHasta) > now;
+}
+
 function checkCompany(empresa: Selectable<EmpresaTable> | undefined, now: number, address: string): void {
-  if (!empresa || !empresa.activo) throw unauthorized(AUTH_MESSAGES.inactiveCompany);
-  if (empresa.ff && subscriptionEnd(empresa.ff) < now) {
-    throw unauthorized(`La suscripción de su empresa terminó el ${formatDay(empresa.ff)}`);
-  }
-  if (empresa.acl && !addressAllowed(address, parseAclList(empresa.aclList))) {
-    throw unauthorized(`No se permite el ingreso desde la dirección ${address}`);
-  }
+  const refusal = companyRefusal(empresa, now, address);
+  if (refusal) throw unauthorized(refusal);
 }
 
 export const PASSWORD_MESSAGES = {
@@ -110,12 +118,16 @@ export interface PasswordChange {
   passwd2: string;
 }
 
-/** Checks the two new passwords against each other, the policy and the current one (as typed). */
-export function checkNewPassword(change: PasswordChange): void {
+/**
+ * Checks the two new passwords against each other, the current one (as typed) and the policy
+ * (shared with the console's meter, judged against the person's login and name).
+ */
+export async function checkNewPassword(change: PasswordChange, userInputs: string[]): Promise<void> {
   if (change.passwd1 !== change.passwd2) throw badRequest(PASSWORD_MESSAGES.mismatch);
-  const weak = passwordPolicyError(change.passwd1);
-  if (weak) throw badRequest(weak);
   if (change.passwd1 === change.current) throw badRequest(PASSWORD_MESSAGES.sameAsCurrent);
+  const check = await loadPasswordChecker();
+  const { error } = check(change.passwd1, userInputs);
+  if (error) throw badRequest(error);
 }
 
 /**
@@ -129,18 +141,20 @@ export async function changePassword(
   change: PasswordChange,
   options: { passwordCost?: number; keepSesionId?: string } = {},
 ): Promise<void> {
-  checkNewPassword(change);
+  await checkNewPassword(change, user ? [user.usuario, user.nm, user.ap] : []);
   if (!user) {
     await verifyAgainstDummy(change.current, options.passwordCost);
     throw badRequest(PASSWORD_MESSAGES.wrongCurrent);
   }
-  assertNotLocked(user, config);
-  if (!(await verifyPassword(change.current, user.pwd))) {
+  const locked = isLocked(user, config.now());
+  const matches = await verifyPassword(change.current, user.pwd);
+  if (locked) throw badRequest(PASSWORD_MESSAGES.wrongCurrent);
+  if (!matches) {
     await recordFailure(db, user.id, config);
     throw badRequest(PASSWORD_MESSAGES.wrongCurrent);
   }
   const pwd = await hashPassword(change.passwd1, options.passwordCost);
-  await db.updateTable('usuario').set({ pwd, pwdExpira: null, fallos: 0, bloqueoHasta: null }).where('id', '=', user.id).execute();
+  await db.updateTable('usuario').set({ pwd, pwdExpira: null, fallos: 0, bloqueoHasta: null, pwdPendiente: null, pwdPendienteHasta: null }).where('id', '=', user.id).execute();
   let others = db.deleteFrom('sesion').where('idU', '=', user.id);
   if (options.keepSesionId) others = others.where('id', '!=', options.keepSesionId);
   await others.execute();

@@ -5,13 +5,14 @@ import type { Config } from '../config';
 import type { DB } from '../db';
 import type { EmailCfgTable } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import type { MailSettings, MailSettingsBody } from '../routes/email';
+import { PROVIDERS } from '../schemas/rules';
+import type { MailSettings, MailSettingsBody } from '../schemas/email';
 import type { SessionUser } from '../types';
 import { changedFields, EV, recordAudit, type WriteContext } from './audit';
 import { savedMailSettings, sendMail, smtpErrorMessage } from './mail';
 import { isEmail } from './usuarios';
 
-export const PROVIDERS = ['JEDAI', 'SMTP', 'OFFICE_365', 'G_SUITE_GOOGLE'] as const;
+export { PROVIDERS };
 const ROW_ID = 'default';
 export const TEST_SUBJECT = 'Correo de prueba de Quipu';
 
@@ -33,21 +34,15 @@ const FIELD_LABELS: Partial<Record<keyof EmailCfgTable, string>> = {
   provider: 'proveedor',
 };
 
-function required(value: string | null | undefined, label: string): string {
-  const text = (value ?? '').trim();
-  if (!text) throw badRequest(`Campo requerido: ${label}`);
-  return text;
-}
-
 /** Saves the settings; an empty or absent password keeps the stored one. */
 export async function saveMailSettings({ db, config }: WriteContext, actor: SessionUser, input: MailSettingsInput): Promise<MailSettingsView> {
-  const host = required(input.host, 'Servidor');
-  if (input.port === undefined) throw badRequest('Campo requerido: Puerto');
+  // host, port, username, email and provider are required by the schema (schemas/email.ts).
+  const host = input.host.trim();
   if (!Number.isInteger(input.port) || input.port < 1 || input.port > 65535) throw badRequest('Puerto: debe ser un número entero entre 1 y 65535');
-  const username = required(input.username, 'Usuario');
-  const email = required(input.email, 'Correo').toLowerCase();
+  const username = input.username.trim();
+  const email = input.email.trim().toLowerCase();
   if (!isEmail(email)) throw badRequest('Correo: ingrese un email válido');
-  const provider = required(input.provider, 'Proveedor');
+  const provider = input.provider.trim();
   if (!(PROVIDERS as readonly string[]).includes(provider)) throw badRequest(`Proveedor: debe ser uno de ${PROVIDERS.join(', ')}`);
 
   const current = await db.selectFrom('email_cfg').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
@@ -72,8 +67,8 @@ export async function saveMailSettings({ db, config }: WriteContext, actor: Sess
 
 /** Sends the test mail through the saved settings; returns the success text. */
 export async function sendTestMail(db: DB, config: Pick<Config, 'dataDir' | 'brandName'>, to: string): Promise<string> {
+  // Required by the schema (schemas/email.ts), blanks included.
   const address = to.trim().toLowerCase();
-  if (!address) throw badRequest('Ingrese un email');
   if (!isEmail(address)) throw badRequest('Ingrese un email válido');
   const settings = await savedMailSettings(db);
   if (!settings) throw badRequest('Primero guarde la configuración del servidor de correo');

@@ -1,13 +1,14 @@
 // Companies (tenants): reading, saving with the rules of the company form, and deleting
 // only when nothing hangs from them. Every change leaves an audit row (ev 5).
-import net from 'node:net';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DB } from '../db';
 import type { Bool, EmpresaTable } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import type { Empresa, EmpresaBody } from '../routes/empresas';
+import type { Empresa, EmpresaBody } from '../schemas/empresas';
 import type { SessionUser } from '../types';
+import { isAclEntry } from '../schemas/acl';
+import { DEFAULT_TS } from '../schemas/rules';
 import { parseAclList } from './acl';
 import { changedFields, EV, recordAudit, type WriteContext } from './audit';
 import { constraintViolation, STALE_VERSION } from './dbErrors';
@@ -20,7 +21,7 @@ type EmpresaRow = Omit<EmpresaTable, 'version'> & { version: number };
 
 const TOKENS = ['tk1', 'tk2', 'tk3', 'tk4'] as const;
 const TEXTS = ['dir', 'tel', 'c', 'razon', 'cs', 'csA', 'csE', 'consulta'] as const;
-export const DEFAULT_TS = 30;
+export { DEFAULT_TS };
 
 /** The tokens are shown to a system admin and to the company's own administrator only (bot-building §6). */
 export function toView(row: EmpresaRow, showTokens: boolean): EmpresaView {
@@ -56,21 +57,7 @@ export async function getCompany(db: DB, user: SessionUser, id: string): Promise
   return toView(row, seesTokens(user));
 }
 
-/**
- * An address-list entry the sign-in check understands (services/acl.ts): an IPv4 or IPv6
- * address, alone or with a prefix length that fits it, or an IPv4 address with a contiguous
- * dotted netmask.
- */
-export function isAclEntry(entry: string): boolean {
-  const [ip, mask, ...rest] = entry.split('/');
-  const family = net.isIP(ip);
-  if (family === 0 || rest.length) return false;
-  if (mask === undefined) return true;
-  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
-  if (family !== 4 || net.isIP(mask) !== 4) return false;
-  const bits = mask.split('.').map((octet) => Number(octet).toString(2).padStart(8, '0')).join('');
-  return /^1*0*$/.test(bits);
-}
+export { isAclEntry };
 
 const FIELD_LABELS: Partial<Record<keyof EmpresaTable, string>> = {
   nm: 'nombre',
@@ -103,10 +90,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\
 
 /** The stored columns of a valid form, or a 400 naming the first wrong field. */
 function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'version'> {
-  const nm = blankToNull(input.nm);
-  if (!nm) throw badRequest('Campo requerido: Nombre');
-  const ruc = blankToNull(input.ruc);
-  if (!ruc) throw badRequest('Campo requerido: RUC');
+  // nm, ruc and the tokens are required by the schema (schemas/empresas.ts), blanks included.
+  const nm = input.nm.trim();
+  const ruc = input.ruc.trim();
 
   const ts = input.ts ?? DEFAULT_TS;
   if (!Number.isInteger(ts) || ts < 1) throw badRequest('Duración de sesión: debe ser un número entero mayor o igual a 1');
@@ -116,10 +102,7 @@ function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'versi
     if (!isAclEntry(entry)) throw badRequest(`La entrada ${i + 1} de la lista ACL ('${entry}') no es una dirección IP/máscara válida`);
   });
 
-  // The company administration section (ROLE_COMPANIA) requires its four tokens.
-  const tokens = TOKENS.map((tk) => blankToNull(input[tk]));
-  const missing = tokens.findIndex((tk) => !tk);
-  if (missing >= 0) throw badRequest(`Campo requerido: Token ${missing + 1}`);
+  const tokens = TOKENS.map((tk) => input[tk].trim());
 
   const ff = blankToNull(input.ff);
   if (ff && (!DATE.test(ff) || Number.isNaN(new Date(ff).getTime()))) throw badRequest('Fecha de fin no válida: use AAAA-MM-DD');

@@ -1,54 +1,19 @@
-// Paged searches (DESIGN.md): the request and answer schemas, the whitelists of sortable and
-// filterable columns, and the two ways a total is obtained without counting a whole table.
-import { Type, type Static, type TSchema } from 'typebox';
+// Paged searches (DESIGN.md): the whitelists of sortable and filterable columns, and the two ways a
+// total is obtained without counting a whole table. The request and answer schemas are in
+// schemas/paging.ts.
 import { SqliteAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import type { Database } from '../db/schema';
 import { badRequest } from '../errors';
+import type { Page, PageRequest } from '../schemas/paging';
 
-export const MAX_PAGE_SIZE = 500;
+export { MAX_PAGE_SIZE, PageRequestSchema, pageRequestFields, pageResponse, type Page, type PageRequest } from '../schemas/paging';
+
 /**
  * A filtered total is counted up to this many rows past the current page and reported as
  * 'at least' beyond that, so a broad filter never counts a million rows to show ten.
  */
 export const COUNT_AHEAD = 10_000;
-
-const SortItem = Type.Object({
-  id: Type.String({ maxLength: 40 }),
-  desc: Type.Optional(Type.Boolean()),
-});
-const FilterItem = Type.Object({
-  id: Type.String({ maxLength: 40 }),
-  value: Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]),
-});
-
-/** The fields every paged search body shares; areas add their own. */
-export const pageRequestFields = {
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-  sorted: Type.Optional(Type.Array(SortItem, { maxItems: 5 })),
-  filtered: Type.Optional(Type.Array(FilterItem, { maxItems: 10 })),
-  idE: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-};
-export const PageRequestSchema = Type.Object(pageRequestFields);
-export type PageRequest = Static<typeof PageRequestSchema>;
-
-export function pageResponse<T extends TSchema>(row: T) {
-  return Type.Object({
-    content: Type.Array(row),
-    totalPages: Type.Integer(),
-    totalElements: Type.Integer(),
-    /** False when totalElements is a lower bound (a filtered count that stopped early). */
-    totalExact: Type.Boolean(),
-  });
-}
-
-export interface Page<T> {
-  content: T[];
-  totalPages: number;
-  totalElements: number;
-  totalExact: boolean;
-}
 
 export interface SortTerm<K extends string> {
   id: K;
@@ -66,9 +31,27 @@ export function checkSorts<K extends string>(sorted: PageRequest['sorted'], allo
 }
 
 /** The requested filters with their text trimmed; empty ones are dropped, unknown ones refused. */
+/** The filter react-admin's getMany sends: one search for a list of record ids. */
+export const IDS_FILTER = 'ids';
+
+/** The ids of an `ids` filter, or undefined when there is none. */
+export function idsFilter(filtered: PageRequest['filtered']): string[] | undefined {
+  const f = filtered?.find((item) => item.id === IDS_FILTER);
+  if (!f) return undefined;
+  if (!Array.isArray(f.value)) throw badRequest(`filtered: '${IDS_FILTER}' es una lista de identificadores`);
+  return f.value;
+}
+
+/** A condition limiting rows to a list of ids (none matches an empty list). */
+export function idIn(column: string, ids: string[]): Expression<SqlBool> {
+  return ids.length ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})` : sql<SqlBool>`1 = 0`;
+}
+
 export function checkFilters<K extends string>(filtered: PageRequest['filtered'], allowed: readonly K[]): { id: K; value: string }[] {
   const out: { id: K; value: string }[] = [];
   for (const f of filtered ?? []) {
+    if (f.id === IDS_FILTER) continue;
+    if (Array.isArray(f.value)) throw badRequest(`filtered: el campo '${f.id}' no admite una lista de valores`);
     if (!(allowed as readonly string[]).includes(f.id)) {
       throw badRequest(`filtered: no se puede filtrar por el campo '${f.id}' (campos permitidos: ${allowed.join(', ')})`);
     }
@@ -97,7 +80,7 @@ export function containsText(column: Expression<unknown>, text: string): Express
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 }
 
-/** Rows of a counted table (triggers of migration 002) for one company, or for all. */
+/** Rows of a counted table (db/counters.ts; a new one is added to CountedTable) for one company, or for all. */
 export async function countedRows(db: DB, tabla: CountedTable, idE: string | undefined): Promise<number> {
   let query = db.selectFrom('conteo').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n')).where('tabla', '=', tabla);
   if (idE !== undefined) query = query.where('idE', '=', idE);

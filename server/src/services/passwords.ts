@@ -1,13 +1,12 @@
-// Password hashing (scrypt from node:crypto), the password policy and generated passwords.
+// Password hashing (scrypt from node:crypto) and generated passwords. The policy for chosen
+// passwords is shared with the console: src/permissions/passwordPolicy.ts.
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt cost N used in production; tests may pass a lower one to stay fast. */
-export const DEFAULT_SCRYPT_N = 16384;
+/** scrypt cost N used in production (OWASP's minimum with r=8, p=1); tests may pass a lower one to stay fast. */
+export const DEFAULT_SCRYPT_N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
-
-export const PASSWORD_POLICY_MESSAGE = 'La nueva contraseña debe tener al menos 8 caracteres, con letras y números';
 
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -15,7 +14,7 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   });
 }
 
-// N·r·128 bytes, with headroom: node's default maxmem (32 MiB) is too tight for N=16384, r=8 plus overhead.
+// N·r·128 bytes, with headroom: node's default maxmem (32 MiB) is too tight for these costs.
 const maxmem = (n: number, r: number) => 256 * n * r + 1024 * 1024;
 
 /** Hashes a password as `scrypt$N$r$p$saltB64$hashB64`. */
@@ -55,10 +54,10 @@ export async function verifyAgainstDummy(plain: string, n: number = DEFAULT_SCRY
   return false;
 }
 
-/** The policy message when `plain` is too weak, else null. */
-export function passwordPolicyError(plain: string): string | null {
-  if (plain.length < 8 || !/\p{L}/u.test(plain) || !/\p{Nd}/u.test(plain)) return PASSWORD_POLICY_MESSAGE;
-  return null;
+/** True when a stored hash is weaker than what `n` (with r=8, p=1) gives today: it is rehashed at the next sign-in. */
+export function needsRehash(stored: string, n: number = DEFAULT_SCRYPT_N): boolean {
+  const [scheme, cost, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(cost) < n || Number(r) < R || Number(p) < P;
 }
 
 // Look-alike characters (0/O, 1/l/I) are left out: the password is read from a mail.

@@ -6,6 +6,10 @@ import type { SesionTable } from '../db/schema';
 import type { SessionUser } from '../types';
 
 export const SESSION_COOKIE = 'quipu_sid';
+/** The cookie's name under https: the browser then only takes it Secure, with Path=/ and no Domain. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+/** A live session has its company's access list and end date checked again after this long. */
+export const RECHECK_MS = 60_000;
 /** ua is written at most this often, so a burst of requests costs one update. */
 export const TOUCH_INTERVAL_MS = 15_000;
 /** An anonymous pre-session lives this long without use. */
@@ -23,7 +27,8 @@ export function randomToken(): string {
 /** Creates a session row (idU null for a pre-session) with a fresh signing key; returns the cookie token. */
 export async function createSesion(db: DB, idU: string | null, now: number): Promise<{ token: string; sesion: SesionTable }> {
   const token = randomToken();
-  const sesion: SesionTable = { id: tokenId(token), idU, k: randomToken(), fc: new Date(now).toISOString(), ua: now };
+  // A sign-in has just checked the company, so a new session starts checked.
+  const sesion: SesionTable = { id: tokenId(token), idU, k: randomToken(), fc: new Date(now).toISOString(), ua: now, checkedAt: idU ? now : null };
   await db.insertInto('sesion').values(sesion).execute();
   return { token, sesion };
 }
@@ -62,10 +67,20 @@ export async function loadSessionUser(db: DB, idU: string, defaultMinutes: numbe
   };
 }
 
-/** True when the row has been idle longer than allowed (the company's ts, or a day for a pre-session). */
-export function sesionExpired(sesion: SesionTable, user: SessionUser | null, now: number): boolean {
+/**
+ * True when the row has been idle longer than allowed (the company's ts, or a day for a
+ * pre-session), or a signed-in session is older than `maxHours` however active it was.
+ */
+export function sesionExpired(sesion: SesionTable, user: SessionUser | null, now: number, maxHours: number): boolean {
   const limit = user ? user.emp.ts * 60_000 : PRE_SESSION_IDLE_MS;
-  return now - Number(sesion.ua) > limit;
+  if (now - Number(sesion.ua) > limit) return true;
+  return !!user && now - Date.parse(sesion.fc) > maxHours * 3_600_000;
+}
+
+/** Records that the session's company was checked at `now`. */
+export async function markChecked(db: DB, sesion: SesionTable, now: number): Promise<void> {
+  await db.updateTable('sesion').set({ checkedAt: now }).where('id', '=', sesion.id).execute();
+  sesion.checkedAt = now;
 }
 
 export async function touchSesion(db: DB, sesion: SesionTable, now: number): Promise<void> {
@@ -74,9 +89,11 @@ export async function touchSesion(db: DB, sesion: SesionTable, now: number): Pro
   sesion.ua = now;
 }
 
-/** Removes idle pre-sessions and signed-in sessions past their company's limit. */
-export async function purgeSesiones(db: DB, now: number, defaultMinutes: number): Promise<void> {
+/** Removes idle pre-sessions, and signed-in sessions past their company's idle limit or `maxHours` old. */
+export async function purgeSesiones(db: DB, now: number, defaultMinutes: number, maxHours: number): Promise<void> {
   await db.deleteFrom('sesion').where('idU', 'is', null).where('ua', '<', now - PRE_SESSION_IDLE_MS).execute();
+  // fc is an ISO instant, which sorts as text in time order.
+  await db.deleteFrom('sesion').where('idU', 'is not', null).where('fc', '<', new Date(now - maxHours * 3_600_000).toISOString()).execute();
   const idle = await db
     .selectFrom('sesion as s')
     .leftJoin('usuario as u', 'u.id', 's.idU')

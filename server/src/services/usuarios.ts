@@ -2,19 +2,30 @@
 // the first password mail, and deletion. Every change leaves an audit row (ev 4).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Static } from 'typebox';
-import { assignableRoles, canEditRoleOf, canPickRole, isRol, newUserDefaultRole, ROLE_LABELS, type Flags, type Rol } from '../../../src/permissions/roles';
+import {
+  assignableRoles,
+  canEditRoleOf,
+  canPickRole,
+  GRANTABLE_FLAGS,
+  isRol,
+  mayGrantFlag,
+  mayManageUserWithRole,
+  newUserDefaultRole,
+  ROLE_LABELS,
+  type Rol,
+} from '../../../src/permissions/roles';
 import type { Config } from '../config';
 import type { DB } from '../db';
 import type { UsuarioTable } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { sameTenant } from '../plugins/guards';
-import { USER_NOT_FOUND, type UsuarioRecord } from '../routes/usuarioLookup';
-import type { UsuarioBody } from '../routes/usuarios';
+import { USER_NOT_FOUND, type UsuarioRecord } from '../schemas/usuarios';
+import type { UsuarioBody } from '../schemas/usuarios';
 import type { SessionUser } from '../types';
 import { changedFields, EV, recordAudit, type WriteContext } from './audit';
 import { constraintViolation, STALE_VERSION } from './dbErrors';
 import { sendMail, smtpErrorMessage } from './mail';
-import { checkFilters, checkSorts, containsText, ftsMatch, fullOrder, planWindow, textSearchPlan, type PageRequest, type SearchPlan } from './paging';
+import { checkFilters, idIn, idsFilter, checkSorts, containsText, ftsMatch, fullOrder, planWindow, textSearchPlan, type PageRequest, type SearchPlan } from './paging';
 import { generatePassword, hashPassword } from './passwords';
 
 export const USER_SORTS = ['nm', 'ap', 'usuario', 'a', 'uc', 'fc'] as const;
@@ -45,6 +56,8 @@ export function planUserSearch(db: DB, idE: string | undefined, req: PageRequest
   const { pageSize, offset, countLimit } = planWindow(req, USER_PAGE_SIZE);
 
   const conditions: Expression<SqlBool>[] = [];
+  const ids = idsFilter(req.filtered);
+  if (ids) conditions.push(idIn('usuario.id', ids));
   const matches: string[] = [];
   for (const f of filters) {
     const columns = f.id === 'q' ? (['nm', 'ap', 'usuario'] as const) : [f.id];
@@ -65,13 +78,6 @@ export function planUserSearch(db: DB, idE: string | undefined, req: PageRequest
   });
 }
 
-/** Who may touch a user of this role at all: a system admin only by an admin, a company admin by admin or compania. */
-function mayManage(flags: Flags, rol: string): boolean {
-  if (rol === 'ROLE_ADMIN') return flags.isAdmin;
-  if (rol === 'ROLE_COMPANIA') return flags.isAdmin || flags.isCompania;
-  return true;
-}
-
 function roleLabel(rol: string): string {
   return isRol(rol) ? ROLE_LABELS[rol] : rol;
 }
@@ -80,8 +86,21 @@ function roleLabel(rol: string): string {
 async function reachableUser(db: DB, actor: SessionUser, id: string) {
   const row = await db.selectFrom('usuario').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || !sameTenant(actor, row.idE)) throw notFound(USER_NOT_FOUND);
-  if (!mayManage(actor.flags, row.rol)) throw forbidden(`No tiene permiso para modificar un usuario con rol ${roleLabel(row.rol)}`);
+  assertMayManage(actor, row.rol);
   return row;
+}
+
+function assertMayManage(actor: SessionUser, rol: string) {
+  if (!mayManageUserWithRole(actor, actor.flags, rol)) throw forbidden(`No tiene permiso para modificar un usuario con rol ${roleLabel(rol)}`);
+}
+
+/** Refuses switching on a flag the editor does not hold itself (a flag already on may stay on). */
+function assertGrantable(actor: SessionUser, fields: Pick<UsuarioTable, 'pmHist' | 'showChannels'>, current?: Pick<UsuarioTable, 'pmHist' | 'showChannels'>) {
+  for (const flag of GRANTABLE_FLAGS) {
+    if (fields[flag] && !current?.[flag] && !mayGrantFlag(actor, actor.flags, flag)) {
+      throw forbidden(`No puede otorgar ${FIELD_LABELS[flag]}: usted no tiene ese permiso`);
+    }
+  }
 }
 
 export type UsuarioInput = Static<typeof UsuarioBody>;
@@ -131,11 +150,12 @@ export interface Services extends WriteContext {
 /** Creates (no id) or updates (id) a user; returns the stored record. */
 export async function saveUser(services: Services, actor: SessionUser, input: UsuarioInput): Promise<UsuarioView> {
   const { db } = services;
-  const nm = required(input.nm, 'Ingrese un nombre');
-  const ap = required(input.ap, 'Ingrese un apellido');
+  // nm, ap and usuario are required by the schema (schemas/usuarios.ts), blanks included.
+  const nm = input.nm.trim();
+  const ap = input.ap.trim();
   // Only a system admin chooses the company; everyone else works in their own.
   const idE = actor.flags.isAdmin ? required(input.idE, 'Ingrese una empresa') : actor.idE;
-  const login = required(input.usuario, 'Ingrese un email').toLowerCase();
+  const login = input.usuario.trim().toLowerCase();
   if (!isEmail(login)) throw badRequest('Ingrese un email válido');
   if (!(await db.selectFrom('empresa').select('id').where('id', '=', idE).executeTakeFirst())) {
     throw badRequest('La empresa indicada no existe');
@@ -165,6 +185,8 @@ type UserFields = Pick<UsuarioTable, 'usuario' | 'idE' | 'nm' | 'ap' | 'a' | 'ss
 
 async function createUser({ db, config, passwordCost }: Services, actor: SessionUser, input: UsuarioInput, fields: UserFields): Promise<UsuarioView> {
   const rol = resolveRole(actor, input.rol, undefined, undefined);
+  assertMayManage(actor, rol);
+  assertGrantable(actor, fields);
   await ensureFreeLogin(db, fields.usuario);
 
   const id = crypto.randomUUID();
@@ -217,6 +239,8 @@ async function updateUser({ db, config }: WriteContext, actor: SessionUser, id: 
   const current = await reachableUser(db, actor, id);
   if (input.version === undefined) throw badRequest('version: falta la versión del registro');
   const rol = resolveRole(actor, input.rol, isRol(current.rol) ? current.rol : undefined, id);
+  assertMayManage(actor, rol);
+  assertGrantable(actor, fields, current);
   if (id === actor.id && !fields.a) throw badRequest('No puede desactivar su propio usuario');
   await ensureFreeLogin(db, fields.usuario, id);
 

@@ -1,36 +1,30 @@
 // About (spec §2): version branch, commit id and time from GET /public/about (defaults until
 // loaded), the copyright notice and the legal warning.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Typography from '@mui/material/Typography';
-import { format, parseISO, isValid } from 'date-fns';
-import { es } from 'date-fns/locale/es';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { messageOf } from '../../api/HttpError';
 import type { QuipuDataProvider } from '../../api/dataProvider';
-import type { AboutInfo } from '../../api/sessionTypes';
+import { formatFecha } from '../../layout/fecha';
 import { noticeText } from '../../layout/noticeText';
 import { PageCard } from '../PageCard';
-
-function versionTime(commitTime: string | null | undefined): string | undefined {
-  const date = commitTime ? parseISO(commitTime) : null;
-  return date && isValid(date) ? format(date, 'dd-MM-yyyy HH:mm', { locale: es }) : undefined;
-}
 
 export function AboutPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<QuipuDataProvider>();
-  const [about, setAbout] = useState<AboutInfo | null>(null);
-
+  const { data: about, error } = useQuery({ queryKey: ['about'], queryFn: () => dataProvider.about(), retry: false });
+  // The failure is a notice, once per error (react-query keeps it until the next try).
   useEffect(() => {
-    dataProvider.about().then(setAbout, (error: unknown) => notify(messageOf(error), noticeText(messageOf(error), 'error')));
-  }, [dataProvider, notify]);
+    if (error) notify(messageOf(error), noticeText(messageOf(error), 'error'));
+  }, [error, notify]);
 
   const none = translate('quipu.about.sinDato');
   const rows: Array<[string, string]> = [
     [translate('quipu.about.rama'), about?.branch || none],
     [translate('quipu.about.commit'), about?.commitId || none],
-    [translate('quipu.about.fecha'), versionTime(about?.commitTime) ?? none],
+    [translate('quipu.about.fecha'), formatFecha(about?.commitTime, 'version') || none],
   ];
 
   return (

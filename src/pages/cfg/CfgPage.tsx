@@ -1,7 +1,8 @@
 // Email settings (/cfg, admin only; bot-building spec §2): the mail-server form, then the
 // test-send form. 'Atras' goes to /.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Divider from '@mui/material/Divider';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { EmailSettings } from '../../api/correo';
 import type { QuipuDataProvider } from '../../api/dataProvider';
@@ -18,14 +19,12 @@ export function CfgPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<QuipuDataProvider>();
-  const [settings, setSettings] = useState<EmailSettings | null>(null);
-
+  const { data, error } = useQuery({ queryKey: ['email'], queryFn: () => dataProvider.getEmailSettings(), retry: false, gcTime: 0 });
+  // A failed load is a notice, and the form starts empty.
   useEffect(() => {
-    dataProvider.getEmailSettings().then(setSettings, (error: unknown) => {
-      notify(messageOf(error), noticeText(messageOf(error), 'error'));
-      setSettings(NOTHING_SAVED);
-    });
-  }, [dataProvider, notify]);
+    if (error) notify(messageOf(error), noticeText(messageOf(error), 'error'));
+  }, [error, notify]);
+  const settings = error ? NOTHING_SAVED : data;
 
   return (
     <PageCard title={translate('quipu.cfg.titulo')}>

@@ -1,15 +1,22 @@
 // Audit (/auditoria, access spec §2): server-paged, 10 rows by default, newest first; filters on
 // user, event and detail and every sort go to the server.
 import { DataTable, List, Pagination, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { formatFecha } from '../../layout/fecha';
 import { PageHeading } from '../../layout/FormParts';
-import { ListTable, RowNumberColumn } from '../../layout/ListTable';
-import { auditDate, eventName, EVENT_CHOICES, type AuditRow } from './auditoriaModel';
+import { ListTable, RowNumberColumn, type CardTexts } from '../../layout/ListTable';
+import { eventName, EVENT_CHOICES, type AuditRow } from './auditoriaModel';
 
 const filters = [
   <TextInput key="us" source="us" label="quipu.auditoria.us" alwaysOn />,
   <SelectInput key="ev" source="ev" label="quipu.auditoria.ev" choices={EVENT_CHOICES} alwaysOn sx={{ minWidth: 200 }} />,
   <TextInput key="val" source="val" label="quipu.auditoria.val" alwaysOn />,
 ];
+
+const card: CardTexts = {
+  primary: (record) => `${eventName(record.ev)} · ${record.us}`,
+  secondary: (record) => record.val,
+  tertiary: (record) => formatFecha(record.fc, 'auditoria'),
+};
 
 export function AuditoriaList() {
   const translate = useTranslate();
@@ -27,16 +34,14 @@ export function AuditoriaList() {
         exporter={false}
         empty={false}
       >
-        <ListTable>
+        <ListTable card={card}>
           <RowNumberColumn />
           <DataTable.Col source="us" label="quipu.auditoria.us" />
           <DataTable.Col source="ev" label="quipu.auditoria.ev" render={(record: AuditRow) => eventName(record.ev)} />
-          <DataTable.Col source="fc" label="quipu.auditoria.fc" render={(record: AuditRow) => auditDate(record.fc)} />
+          <DataTable.Col source="fc" label="quipu.auditoria.fc" render={(record: AuditRow) => formatFecha(record.fc, 'auditoria')} />
           <DataTable.Col source="val" label="quipu.auditoria.val" disableSort />
         </ListTable>
       </List>
     </>
   );
 }
-
-AuditoriaList.path = '/auditoria';

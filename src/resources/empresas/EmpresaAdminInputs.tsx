@@ -2,9 +2,10 @@
 // session duration and tokens 1 to 4; and the dates that only ROLE_ADMIN sees (§6).
 import Box from '@mui/material/Box';
 import { DateInput, NumberInput, TextInput, minValue, required, useRecordContext } from 'react-admin';
+import { formatFecha } from '../../layout/fecha';
 import { FormSection, ReadOnlyValue } from '../../layout/FormParts';
 import { useFlags } from '../../permissions/useFlags';
-import { fechaCorta, type Empresa } from './empresaModel';
+import type { Empresa } from './empresaModel';
 
 const requerido = required('quipu.comun.requerido');
 const wholeNumber = (value: unknown) => (value == null || value === '' || Number.isInteger(Number(value)) ? undefined : 'quipu.comun.entero');
@@ -31,7 +32,7 @@ export function EmpresaDateInputs() {
   return (
     <FormSection title="quipu.empresas.seccionFechas">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'center' }}>
-        {record?.fc ? <ReadOnlyValue id="empresa-fc" label="quipu.empresas.fc" value={fechaCorta(record.fc)} /> : null}
+        {record?.fc ? <ReadOnlyValue id="empresa-fc" label="quipu.empresas.fc" value={formatFecha(record.fc, 'dia')} /> : null}
         <DateInput source="ff" label="quipu.empresas.ff" />
       </Box>
     </FormSection>

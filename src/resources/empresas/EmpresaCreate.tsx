@@ -10,7 +10,7 @@ const defaults = newEmpresa();
 
 export function EmpresaCreate() {
   const translate = useTranslate();
-  const notices = useSaveNotices('/empresas');
+  const notices = useSaveNotices();
   return (
     <>
       <PageHeading title="quipu.empresas.tituloNueva" />

@@ -7,7 +7,7 @@ import { EmpresaInputs } from './EmpresaInputs';
 
 export function EmpresaEdit() {
   const translate = useTranslate();
-  const notices = useSaveNotices('/empresas');
+  const notices = useSaveNotices();
   return (
     <>
       <PageHeading title="quipu.empresas.tituloEditar" />

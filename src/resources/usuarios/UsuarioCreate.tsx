@@ -11,7 +11,7 @@ import { newUsuario } from './usuarioModel';
 
 export function UsuarioCreate() {
   const translate = useTranslate();
-  const notices = useSaveNotices('/usuarios');
+  const notices = useSaveNotices();
   const { flags } = useFlags();
   const creatorIdE = useSession()?.user.idE;
   // One record for the form's life: a new object on each render would reset what was typed.

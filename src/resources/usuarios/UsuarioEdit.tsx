@@ -8,7 +8,7 @@ import { UsuarioInputs } from './UsuarioInputs';
 
 export function UsuarioEdit() {
   const translate = useTranslate();
-  const notices = useSaveNotices('/usuarios');
+  const notices = useSaveNotices();
   return (
     <>
       <PageHeading title="quipu.usuarios.tituloEditar" />

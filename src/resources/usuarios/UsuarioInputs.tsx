@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import { BooleanInput, ReferenceInput, SelectInput, TextInput, email, required, useRecordContext } from 'react-admin';
 import { FormSection, ReadOnlyValue } from '../../layout/FormParts';
-import { canChooseCompany } from '../../permissions/roles';
+import { canChooseCompany, canManageUsers, mayGrantFlag } from '../../permissions/roles';
 import { useFlags } from '../../permissions/useFlags';
 import { useSession } from '../../permissions/useSession';
 import { choosesRole, roleChoices, roleLabel, type Usuario } from './usuarioModel';
@@ -21,13 +21,16 @@ export function UsuarioInputs() {
   const session = useSession();
   const record = useRecordContext<Usuario>();
   if (!flags || !session) return null;
+  // A channel-access user reads users without changing them; a flag the editor lacks cannot be switched on.
+  const readOnly = !canManageUsers(flags);
+  const flagLocked = (flag: 'pmHist' | 'showChannels') => readOnly || (!mayGrantFlag(session.user, flags, flag) && !record?.[flag]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', width: '100%' }}>
       <FormSection title="quipu.comun.datosGenerales" />
-      <TextInput source="usuario" type="email" label="quipu.usuarios.usuario" validate={validateUsuario} autoComplete="off" sx={fieldWidth} />
-      <TextInput source="nm" label="quipu.usuarios.nm" validate={validateNm} sx={fieldWidth} />
-      <TextInput source="ap" label="quipu.usuarios.ap" validate={validateAp} sx={fieldWidth} />
+      <TextInput source="usuario" type="email" label="quipu.usuarios.usuario" validate={validateUsuario} autoComplete="off" sx={fieldWidth} readOnly={readOnly} />
+      <TextInput source="nm" label="quipu.usuarios.nm" validate={validateNm} sx={fieldWidth} readOnly={readOnly} />
+      <TextInput source="ap" label="quipu.usuarios.ap" validate={validateAp} sx={fieldWidth} readOnly={readOnly} />
       {canChooseCompany(flags) ? (
         <ReferenceInput source="idE" reference="empresas" perPage={500} sort={{ field: 'nm', order: 'ASC' }}>
           <SelectInput optionText="nm" label="quipu.usuarios.idE" validate={validateIdE} sx={fieldWidth} />
@@ -35,14 +38,14 @@ export function UsuarioInputs() {
       ) : (
         <ReadOnlyValue id="usuario-empresa" label="quipu.usuarios.idE" value={session.emp.nm} />
       )}
-      {choosesRole(flags, session.user.id, record) ? (
+      {!readOnly && choosesRole(flags, session.user.id, record) ? (
         <SelectInput source="rol" label="quipu.usuarios.rol" choices={roleChoices(flags)} validate={validateRol} sx={fieldWidth} />
       ) : (
         <ReadOnlyValue id="usuario-rol" label="quipu.usuarios.rol" value={roleLabel(record?.rol)} />
       )}
-      <BooleanInput source="a" label="quipu.usuarios.a" />
-      <BooleanInput source="pmHist" label="quipu.usuarios.pmHist" />
-      <BooleanInput source="showChannels" label="quipu.usuarios.showChannels" />
+      <BooleanInput source="a" label="quipu.usuarios.a" readOnly={readOnly} />
+      <BooleanInput source="pmHist" label="quipu.usuarios.pmHist" readOnly={flagLocked('pmHist')} />
+      <BooleanInput source="showChannels" label="quipu.usuarios.showChannels" readOnly={flagLocked('showChannels')} />
       <BooleanInput source="sso" label="quipu.usuarios.sso" readOnly />
     </Box>
   );

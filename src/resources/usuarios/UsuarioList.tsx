@@ -2,7 +2,9 @@
 // and e-mail and every sort sent to the server; a row (click or Enter) opens /usuario/{id}.
 import { CreateButton, DataTable, List, Pagination, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/FormParts';
-import { ListTable, RowNumberColumn, YesNo } from '../../layout/ListTable';
+import { CardLabel, ListTable, RowNumberColumn, YesNo, type CardTexts } from '../../layout/ListTable';
+import { canManageUsers } from '../../permissions/roles';
+import { useFlags } from '../../permissions/useFlags';
 import type { Usuario } from './usuarioModel';
 
 const filters = [
@@ -12,12 +14,15 @@ const filters = [
 ];
 
 function UsuarioListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton to="/usuario/new" label="quipu.usuarios.nuevo" />
-    </TopToolbar>
-  );
+  const { flags } = useFlags();
+  return <TopToolbar>{flags && canManageUsers(flags) ? <CreateButton label="quipu.usuarios.nuevo" /> : null}</TopToolbar>;
 }
+
+const card: CardTexts = {
+  primary: (record) => `${record.nm} ${record.ap}`,
+  secondary: (record) => record.usuario,
+  tertiary: (record) => <CardLabel label="quipu.usuarios.a" value={<YesNo value={record.a} />} />,
+};
 
 export function UsuarioList() {
   const translate = useTranslate();
@@ -35,7 +40,7 @@ export function UsuarioList() {
         exporter={false}
         empty={false}
       >
-        <ListTable rowPath={(id) => `/usuario/${encodeURIComponent(String(id))}`}>
+        <ListTable opensRecord card={card}>
           <RowNumberColumn />
           <DataTable.Col source="nm" label="quipu.usuarios.nm" />
           <DataTable.Col source="ap" label="quipu.usuarios.ap" />
@@ -47,5 +52,3 @@ export function UsuarioList() {
     </>
   );
 }
-
-UsuarioList.path = '/usuarios';

@@ -1,22 +1,10 @@
 // Shaping of user records for the form: the defaults of a new user (spec §3) and the role rules
 // of the form (§6) put together.
 import { assignableRoles, canEditRoleOf, newUserDefaultRole, ROLE_LABELS, isRol, type Flags, type Rol } from '../../permissions/roles';
+import type { UsuarioRecord } from '../../../server/src/schemas/usuarios';
 
-export interface Usuario {
-  id: string;
-  usuario: string;
-  idE: string;
-  rol: Rol;
-  nm: string;
-  ap: string;
-  a: boolean;
-  uc: string | null;
-  sso: boolean;
-  pmHist: boolean;
-  showChannels: boolean;
-  fc: string;
-  version: number;
-}
+/** The server's user record, with the role narrowed to the known roles. */
+export type Usuario = Omit<UsuarioRecord, 'rol'> & { rol: Rol };
 
 /** A new user: ROLE_USER (ROLE_ADMINUSER when an admin creates it), active, in the creator's company unless the creator is admin. */
 export function newUsuario(flags: Flags, creatorIdE: string | undefined): Partial<Usuario> {

@@ -79,6 +79,34 @@ describe('usuarios', () => {
   });
 });
 
+describe('getMany', () => {
+  it('usuarios: UNA llamada POST /usuario/search con el filtro de ids, no una por id', async () => {
+    const { provider, calls } = setup({ content: [{ id: 'u2', nm: 'Bea' }, { id: 'u1', nm: 'Ana' }], totalPages: 1, totalElements: 2 });
+    const result = await provider.getMany('usuarios', { ids: ['u1', 'u2'] });
+    expect(calls).toEqual([
+      {
+        url: `${API}/usuario/search`,
+        method: 'POST',
+        body: { page: 0, pageSize: 2, sorted: [], filtered: [{ id: 'ids', value: ['u1', 'u2'] }], idE: '3' },
+      },
+    ]);
+    expect(result.data.map((row) => row.id)).toEqual(['u2', 'u1']);
+  });
+
+  it('empresas: UNA llamada GET /empresa, y quedan solo las pedidas', async () => {
+    const { provider, calls } = setup([{ id: '1' }, { id: '2' }, { id: '3' }]);
+    const result = await provider.getMany('empresas', { ids: ['3', '1'] });
+    expect(calls).toEqual([{ url: `${API}/empresa`, method: 'GET', body: undefined }]);
+    expect(result.data).toEqual([{ id: '1' }, { id: '3' }]);
+  });
+
+  it('sin ids no llama al servidor', async () => {
+    const { provider, calls } = setup([]);
+    expect(await provider.getMany('usuarios', { ids: [] })).toEqual({ data: [] });
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('auditoria', () => {
   it('getList: POST /auditoria/search con el mismo formato de paginado', async () => {
     const { provider, calls } = setup({ content: [{ id: 'a1', ev: 0 }], totalPages: 1, totalElements: 1 });

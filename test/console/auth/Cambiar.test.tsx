@@ -9,8 +9,8 @@ import { renderApp } from '../renderApp';
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText(/^Contraseña actual/), 'Demo.2026');
-  await user.type(screen.getByLabelText(/^Nueva contraseña/), 'Nueva.2027');
-  await user.type(screen.getByLabelText(/^Verificar contraseña/), 'Otra.2027');
+  await user.type(screen.getByLabelText(/^Nueva contraseña/), 'Nueva.Clave.Segura.2027');
+  await user.type(screen.getByLabelText(/^Verificar contraseña/), 'Otra.Clave.Distinta.2027');
 }
 
 describe('Cambiar contraseña', () => {
@@ -37,7 +37,7 @@ describe('Cambiar contraseña', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Las contraseñas nuevas no coinciden')).toBeInTheDocument();
-    expect(body).toEqual({ current: 'Demo.2026', passwd1: 'Nueva.2027', passwd2: 'Otra.2027', id: '42' });
+    expect(body).toEqual({ current: 'Demo.2026', passwd1: 'Nueva.Clave.Segura.2027', passwd2: 'Otra.Clave.Distinta.2027', id: '42' });
     expect(window.location.pathname).toBe('/cambiar');
   });
 
@@ -55,5 +55,21 @@ describe('Cambiar contraseña', () => {
     renderApp('/cambiar', makeSession({ sso: true }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sin acceso' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Contraseña actual/)).not.toBeInTheDocument();
+  });
+
+  it('muestra la fortaleza de la nueva contraseña con el mismo criterio que el servidor', async () => {
+    renderApp('/cambiar', makeSession({ usuario: 'camila@quipu.test', nm: 'Camila', ap: 'Herrera' }));
+    const user = userEvent.setup();
+    const nueva = await screen.findByLabelText(/^Nueva contraseña/);
+    await user.type(nueva, 'clave');
+    expect(await screen.findByText('La nueva contraseña debe tener al menos 12 caracteres')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Fortaleza de la contraseña' })).toBeInTheDocument();
+    await user.clear(nueva);
+    await user.type(nueva, 'Camila.Herrera.2026');
+    expect(await screen.findByText('La nueva contraseña no debe contener su nombre, apellido ni usuario')).toBeInTheDocument();
+    await user.clear(nueva);
+    await user.type(nueva, 'Tr3s-gatos-en-Lima');
+    expect(await screen.findByText(/^Fortaleza: Muy fuerte/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Fortaleza de la contraseña' })).toHaveAttribute('aria-valuetext', 'Muy fuerte');
   });
 });

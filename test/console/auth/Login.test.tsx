@@ -53,8 +53,8 @@ describe('Login', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
-  it("si el mensaje dice 'expirado' va a /renovar/{usuario codificado}", async () => {
-    server.use(http.post('*/api/enki', () => HttpResponse.json({ message: 'Su contraseña ha expirado' }, { status: 401 })));
+  it("con el código EXPIRED del servidor va a /renovar/{usuario codificado}", async () => {
+    server.use(http.post('*/api/enki', () => HttpResponse.json({ message: 'Su contraseña ha expirado. Debe renovarla.', code: 'EXPIRED' }, { status: 401 })));
     renderPublic('/login');
     await signIn('expirado@quipu.test', 'Demo.2026');
     expect(await screen.findByText('Sus credenciales han expirado. Favor cambie su clave.')).toBeInTheDocument();

@@ -24,8 +24,8 @@ describe('Renovar', () => {
 
   const fill = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.type(screen.getByLabelText(/^Contraseña actual/), 'Demo.2026');
-    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'Nueva.2027');
-    await user.type(screen.getByLabelText(/^Verificar contraseña/), 'Nueva.2027');
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'Nueva.Clave.Segura.2027');
+    await user.type(screen.getByLabelText(/^Verificar contraseña/), 'Nueva.Clave.Segura.2027');
   };
   const setup = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
@@ -67,7 +67,7 @@ describe('Renovar', () => {
     await user.click(await screen.findByRole('button', { name: 'Resolver captcha' }));
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Contraseña actualizada con éxito')).toBeInTheDocument();
-    expect(body).toEqual({ current: 'Demo.2026', passwd1: 'Nueva.2027', passwd2: 'Nueva.2027', id: LOGIN, token: 'payload-resuelto' });
+    expect(body).toEqual({ current: 'Demo.2026', passwd1: 'Nueva.Clave.Segura.2027', passwd2: 'Nueva.Clave.Segura.2027', id: LOGIN, token: 'payload-resuelto' });
 
     await act(() => vi.advanceTimersByTimeAsync(1_900));
     expect(window.location.pathname).toBe(PATH);

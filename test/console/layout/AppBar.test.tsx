@@ -10,8 +10,8 @@ import { renderApp } from '../renderApp';
 
 async function openUserMenu() {
   // The name appears once the identity is known.
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Perfil' })).toHaveTextContent('Ana Quispe'));
-  await userEvent.setup().click(screen.getByRole('button', { name: 'Perfil' }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Ana Quispe (perfil)' })).toHaveTextContent('Ana Quispe'));
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Ana Quispe (perfil)' }));
   return screen.findByRole('menu');
 }
 

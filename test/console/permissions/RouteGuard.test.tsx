@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../src/permissions/roles';
 import { APP_ROUTES } from '../../../src/routes';
+import { isResourcePath } from '../../../src/routing/specPaths';
 import { makeSession } from '../fixtures';
 import { server } from '../msw';
 import { renderApp } from '../renderApp';
@@ -37,8 +38,12 @@ beforeEach(() => {
 const concrete = (path: string) => path.replace(':id', '5');
 
 describe('tabla de rutas', () => {
-  it('tiene una entrada por cada ruta de ROUTES, con su control', () => {
-    expect(APP_ROUTES.map(({ path, check }) => ({ path, check }))).toEqual(ROUTES.map(({ path, check }) => ({ path, check })));
+  it('tiene una entrada por cada ruta de ROUTES, con su control: una página propia o la de un recurso', () => {
+    const resourcePaths = ROUTES.filter(({ path }) => isResourcePath(path)).map(({ path }) => path);
+    expect(resourcePaths).toEqual(['/auditoria', '/usuarios', '/usuario/:id', '/empresas', '/empresa/:id']);
+    expect(APP_ROUTES.map(({ path, check }) => ({ path, check }))).toEqual(
+      ROUTES.filter(({ path }) => !isResourcePath(path)).map(({ path, check }) => ({ path, check })),
+    );
   });
 
   it.each(ROUTES.map((route) => route.path))("ROLE_ADMIN abre %s y ve su pantalla o 'En construcción'", async (path) => {

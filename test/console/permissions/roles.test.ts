@@ -8,8 +8,11 @@ import {
   canChooseCompany,
   canEditRoleOf,
   canOpen,
+  canManageUsers,
   canPickRole,
   deriveFlags,
+  mayGrantFlag,
+  mayManageUserWithRole,
   newUserDefaultRole,
   showsCambiarPassword,
   showsMiEmpresa,
@@ -181,5 +184,38 @@ describe('formulario de usuario (spec §6)', () => {
     expect(newUserDefaultRole(flags('ROLE_ADMIN'))).toBe('ROLE_ADMINUSER');
     expect(newUserDefaultRole(flags('ROLE_COMPANIA'))).toBe('ROLE_USER');
     expect(newUserDefaultRole(flags('ROLE_ADMINUSER'))).toBe('ROLE_USER');
+  });
+});
+
+describe('quién escribe usuarios, sobre quién y con qué permisos', () => {
+  const flagsOf = (s: RoleSubject) => deriveFlags(s);
+  it('solo el administrador del sistema, la compañía y el administrador de usuarios escriben usuarios', () => {
+    const writers = Object.entries(SUBJECTS).filter(([, s]) => canManageUsers(flagsOf(s))).map(([name]) => name);
+    expect(writers.sort()).toEqual(['ADM', 'AU', 'AU+c', 'COM']);
+  });
+
+  it.each([
+    ['ROLE_ADMIN', 'ROLE_ADMIN', true],
+    ['ROLE_COMPANIA', 'ROLE_ADMIN', false],
+    ['ROLE_COMPANIA', 'ROLE_COMPANIA', true],
+    ['ROLE_ADMINUSER', 'ROLE_COMPANIA', false],
+    ['ROLE_ADMINUSER', 'ROLE_ADMIN', false],
+    ['ROLE_ADMINUSER', 'ROLE_ADMINUSER', true],
+    ['ROLE_ADMINUSER', 'ROLE_SUPERVISOR', true],
+    ['ROLE_USER', 'ROLE_USER', false],
+  ] as const)('%s sobre un %s: %s', (editor, target, allowed) => {
+    const subject: RoleSubject = { rol: editor, showChannels: true, pmHist: true };
+    expect(mayManageUserWithRole(subject, flagsOf(subject), target)).toBe(allowed);
+  });
+
+  it('solo se otorga un permiso que se tiene; admin y compañía los tienen todos', () => {
+    const plain: RoleSubject = { rol: 'ROLE_ADMINUSER' };
+    const withHist: RoleSubject = { rol: 'ROLE_ADMINUSER', pmHist: true };
+    expect(mayGrantFlag(plain, flagsOf(plain), 'pmHist')).toBe(false);
+    expect(mayGrantFlag(withHist, flagsOf(withHist), 'pmHist')).toBe(true);
+    expect(mayGrantFlag(withHist, flagsOf(withHist), 'showChannels')).toBe(false);
+    for (const rol of ['ROLE_ADMIN', 'ROLE_COMPANIA'] as const) {
+      expect(mayGrantFlag({ rol }, flagsOf({ rol }), 'showChannels')).toBe(true);
+    }
   });
 });

@@ -6,9 +6,10 @@ import { empresa, record, renderAdmin } from './support';
 
 const demo = empresa('3', { nm: 'Demo Internacional', ruc: '20512345678', dir: 'Calle Las Begonias 441', tel: '+51 1 705 2300', c: 'Lucía Fernández' });
 
+/** The value SimpleShowLayout shows under a label. */
 function shown(label: string) {
-  const term = screen.getByText(label, { selector: 'dt' });
-  return term.nextElementSibling?.textContent;
+  const term = screen.getByText(label, { selector: '.RaLabeled-label, .RaLabeled-label *' }).closest('.RaLabeled-label');
+  return term?.nextElementSibling?.textContent;
 }
 
 describe('Mi empresa', () => {

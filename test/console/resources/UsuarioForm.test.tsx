@@ -101,6 +101,25 @@ describe('Formulario de usuario', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
+  it('un usuario con acceso a canales ve la ficha solo para leer: sin Guardar ni Eliminar', async () => {
+    record('get', '/usuario', () => usuario(2));
+    renderAdmin('/usuario/u2', makeSession({ rol: 'ROLE_USER', showChannels: true }));
+    expect(await screen.findByRole('textbox', { name: 'Nombre' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Correo' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('switch', { name: 'Activo' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Atras' })).toBeInTheDocument();
+  });
+
+  it('un Administrador Usuarios sin historial no puede activarlo, pero sí cambiar el nombre', async () => {
+    record('get', '/usuario', () => usuario(2, { pmHist: false, showChannels: false }));
+    renderAdmin('/usuario/u2', adminUser);
+    expect(await screen.findByRole('switch', { name: /historial/i })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /canales/i })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).not.toHaveAttribute('readonly');
+  });
+
   it('muestra el acceso con Microsoft (sso) sin poder cambiarlo', async () => {
     record('get', '/usuario', () => usuario(2, { sso: true }));
     renderAdmin('/usuario/u2', compania);

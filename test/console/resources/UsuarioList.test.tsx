@@ -132,4 +132,11 @@ describe('Lista de usuarios', () => {
     expect(await screen.findByText('DATOS GENERALES')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/usuario/new');
   });
+
+  it("un usuario con acceso a canales ve la lista sin 'Nuevo Usuario'", async () => {
+    record('post', '/usuario/search', () => page(firstPage, 12));
+    renderAdmin('/usuarios', makeSession({ rol: 'ROLE_USER', showChannels: true }));
+    await screen.findByText('Nombre1');
+    expect(screen.queryByRole('link', { name: 'Nuevo Usuario' })).not.toBeInTheDocument();
+  });
 });

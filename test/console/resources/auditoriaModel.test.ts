@@ -1,6 +1,9 @@
 // The audit date (DD-MMM-YYYY HH:mm with a Spanish month) and the event names (access spec §3, §9).
 import { describe, expect, it } from 'vitest';
-import { auditDate, eventName, EVENT_CHOICES } from '../../../src/resources/auditoria/auditoriaModel';
+import { formatFecha } from '../../../src/layout/fecha';
+import { eventName, EVENT_CHOICES } from '../../../src/resources/auditoria/auditoriaModel';
+
+const auditDate = (fc: string | null) => formatFecha(fc, 'auditoria');
 
 describe('auditoriaModel', () => {
   it("da la fecha como DD-MMM-YYYY HH:mm con el mes en español: '05-nov-2026 14:30'", () => {

@@ -1,6 +1,9 @@
 // Company data shaping: DD/MM/YYYY dates and the address-list entries the sign-in check accepts.
 import { describe, expect, it } from 'vitest';
-import { fechaCorta, isAclEntry, validateAclEntry } from '../../../src/resources/empresas/empresaModel';
+import { formatFecha } from '../../../src/layout/fecha';
+import { isAclEntry, validateAclEntry } from '../../../src/resources/empresas/empresaModel';
+
+const fechaCorta = (value: string | null) => formatFecha(value, 'dia');
 
 describe('empresaModel', () => {
   it('da las fechas como DD/MM/YYYY', () => {

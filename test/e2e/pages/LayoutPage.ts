@@ -15,7 +15,7 @@ export class LayoutPage {
   }
 
   async openUserMenu() {
-    await this.page.getByRole('button', { name: 'Perfil' }).click();
+    await this.page.getByRole('button', { name: /\(perfil\)$/ }).click();
   }
 
   async logout() {

@@ -1,0 +1,16 @@
+// A screen behind the check roles.ts ROUTES gives its path: resources' views and custom pages alike.
+import type { ComponentType } from 'react';
+import { RouteGuard } from '../permissions/RouteGuard';
+import { ROUTES } from '../permissions/roles';
+
+export function guarded(path: string, Screen: ComponentType): ComponentType {
+  const check = ROUTES.find((route) => route.path === path)?.check;
+  if (!check) throw new Error(`La ruta '${path}' no está en roles.ts ROUTES`);
+  const Guarded = () => (
+    <RouteGuard check={check}>
+      <Screen />
+    </RouteGuard>
+  );
+  Guarded.displayName = `Guarded(${Screen.displayName ?? Screen.name})`;
+  return Guarded;
+}

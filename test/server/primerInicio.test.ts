@@ -1,0 +1,80 @@
+// A first start (issue 6 §1.3): demo accounts with their published password only on the embedded
+// default or with SEED_DEMO=1; anywhere else one system administrator from ADMIN_EMAIL with a
+// generated password that is shown once and already expired; without ADMIN_EMAIL, no start.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, firstStart, NO_ADMIN_EMAIL } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { createTestApp, DEMO_PASSWORD, dialects, emptyTables, TEST_PASSWORD_COST, type TestApp } from './helpers';
+
+describe('qué carga el primer inicio', () => {
+  it('la base embebida carga la demostración; con DATABASE_URL no, salvo SEED_DEMO=1', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/q' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/q', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('sin datos de demostración ni ADMIN_EMAIL el servidor no arranca, y lo dice', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-primero-'));
+    const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', SEED_DEMO: '0' });
+    await expect(buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: false })).rejects.toThrow(NO_ADMIN_EMAIL);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('con ADMIN_EMAIL crea solo ese administrador y muestra su contraseña una vez en el registro', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-primero-'));
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', SEED_DEMO: '0', ADMIN_EMAIL: 'Jefa@Empresa.test' });
+    const app = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
+    try {
+      const users = await app.db.selectFrom('usuario').select(['usuario', 'rol']).execute();
+      expect(users).toEqual([{ usuario: 'jefa@empresa.test', rol: 'ROLE_ADMIN' }]);
+      const shown = lines.filter((l) => l.includes('contraseña inicial'));
+      expect(shown).toHaveLength(1);
+      expect(JSON.parse(shown[0]).msg).toMatch(/^administrador del sistema creado: jefa@empresa\.test, contraseña inicial \S{16} \(vencida/);
+    } finally {
+      await app.close();
+    }
+    // A second start finds the administrator and prints no password again.
+    lines.length = 0;
+    const again = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
+    await again.close();
+    expect(lines.some((l) => l.includes('contraseña inicial'))).toBe(false);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe.each(dialects)('primer inicio sin demostración (%s)', (dialect) => {
+  let t: TestApp;
+  let password: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seedDemo: false, adminEmail: 'jefa@empresa.test' });
+    await emptyTables(t.app);
+    const lines: string[] = [];
+    t.app.log.warn = ((message: string) => lines.push(message)) as typeof t.app.log.warn;
+    await firstStart(t.app, t.config, { passwordCost: TEST_PASSWORD_COST });
+    password = /contraseña inicial (\S+)/.exec(lines.join('\n'))?.[1] ?? '';
+  });
+  afterAll(() => t?.close());
+
+  it('las cuentas de demostración no existen: admin@quipu.test / Demo.2026 no entra', async () => {
+    const response = await t.client().signIn('admin@quipu.test', DEMO_PASSWORD);
+    expect(response.statusCode).toBe(401);
+    const companies = await t.app.db.selectFrom('empresa').select('nm').execute();
+    expect(companies).toEqual([{ nm: 'Administración' }]);
+  });
+
+  it('la contraseña mostrada ya está vencida: el primer ingreso lleva a renovarla', async () => {
+    expect(password).toHaveLength(16);
+    const response = await t.client().signIn('jefa@empresa.test', password);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('EXPIRED');
+    expect((await t.client().signIn('jefa@empresa.test', 'otra-cosa')).json().code).not.toBe('EXPIRED');
+  });
+});

@@ -1,0 +1,162 @@
+// Sessions under attack: a stolen cookie kept busy past SESSION_MAX_HOURS, a session outliving its
+// company's access list or end date, cookies over https, and anonymous floods of the bootstrap.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API, createTestApp, dialects, type TestApp } from './helpers';
+
+describe.each(dialects)('sesiones endurecidas (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  beforeEach(async () => {
+    await t.reset();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('vida máxima (SESSION_MAX_HOURS)', () => {
+    it('una sesión siempre activa termina 12 horas después del ingreso y se borra su fila', async () => {
+      const c = await t.login('otra@quipu.test');
+      // Otra Empresa allows 60 idle minutes: a request every 50 keeps it alive until the 12 hours.
+      for (let minutes = 50; minutes <= 700; minutes += 50) {
+        t.clock.advance(50 * 60_000);
+        expect((await c.post(`${API}/enki`)).statusCode, `${minutes} min`).toBe(200);
+      }
+      t.clock.advance(21 * 60_000);
+      const res = await c.post(`${API}/enki`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'INTEGRITY' });
+      expect(await t.app.db.selectFrom('sesion').where('idU', 'is not', null).selectAll().execute()).toEqual([]);
+    });
+
+    it('la purga borra las sesiones con más de SESSION_MAX_HOURS aunque sigan activas', async () => {
+      const short = await createTestApp(dialect, { sessionMaxHours: 1 });
+      try {
+        await short.login('otra@quipu.test');
+        await short.login('compania@quipu.test');
+        // Both stay busy (fresh ua) but pass the hour since sign-in.
+        short.clock.advance(61 * 60_000);
+        await short.app.db.updateTable('sesion').set({ ua: short.clock.now }).execute();
+        // Any signed write runs the purge; this sign-in is one.
+        await short.login('usuario@quipu.test');
+        const left = await short.app.db.selectFrom('sesion').where('idU', 'is not', null).selectAll().execute();
+        expect(left).toHaveLength(1);
+        expect(left[0].fc).toBe(new Date(short.clock.now).toISOString());
+      } finally {
+        await short.close();
+      }
+    });
+  });
+
+  describe('acceso de la empresa en sesiones vivas', () => {
+    it("una sesión viva fuera de la nueva lista de acceso termina en el minuto: 401 'No se permite el ingreso desde la dirección X'", async () => {
+      const c = await t.login('otra@quipu.test');
+      await t.app.db.updateTable('empresa').set({ acl: 1, aclList: JSON.stringify(['192.168.5.0/24']) }).where('nm', '=', 'Otra Empresa').execute();
+      t.clock.advance(61_000);
+      const res = await c.get(`${API}/public/about`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: `No se permite el ingreso desde la dirección ${c.remoteAddress}`, code: 'SESSION' });
+      expect(await t.app.db.selectFrom('sesion').where('idU', 'is not', null).selectAll().execute()).toEqual([]);
+      // The session is gone for good, and the cookie was cleared.
+      expect(c.cookies.size).toBe(0);
+    });
+
+    it("una sesión viva de una empresa cuya suscripción terminó: 401 'La suscripción de su empresa terminó el DD/MM/YYYY'", async () => {
+      const c = await t.login('otra@quipu.test');
+      await t.app.db.updateTable('empresa').set({ ff: '2025-03-31' }).where('nm', '=', 'Otra Empresa').execute();
+      t.clock.advance(60_000);
+      const res = await c.post(`${API}/enki`);
+      // Refused before the integrity check even looks at the signature.
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'La suscripción de su empresa terminó el 31/03/2025', code: 'SESSION' });
+    });
+
+    it('dentro del minuto no se vuelve a consultar la empresa; una empresa en regla sigue funcionando', async () => {
+      const c = await t.login('otra@quipu.test');
+      t.clock.advance(61_000);
+      expect((await c.post(`${API}/enki`)).statusCode).toBe(200);
+      const row = await t.app.db.selectFrom('sesion').selectAll().where('idU', 'is not', null).executeTakeFirstOrThrow();
+      expect(Number(row.checkedAt)).toBe(t.clock.now);
+    });
+  });
+
+  describe('cookie de sesión bajo https', () => {
+    it('con PUBLIC_URL https la cookie es __Host-quipu_sid, Secure, Path=/ y sin Domain, y el servidor la lee', async () => {
+      const https = await createTestApp(dialect, { publicUrl: 'https://consola.quipu.example/' });
+      try {
+        const c = https.client();
+        const res = await c.athena();
+        expect(String(res.headers['set-cookie'])).toMatch(/^__Host-quipu_sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+        expect((await c.signIn('compania@quipu.test')).statusCode).toBe(200);
+        expect(c.cookies.has('__Host-quipu_sid')).toBe(true);
+        expect((await c.post(`${API}/enki`)).json().user.usuario).toBe('compania@quipu.test');
+        const out = await c.post(`${API}/logout`);
+        expect(String(out.headers['set-cookie'])).toMatch(/^__Host-quipu_sid=; Max-Age=0; Path=\/;.* Secure/);
+      } finally {
+        await https.close();
+      }
+    });
+
+    it('una cookie quipu_sid de antes de https sigue valiendo, y el ingreso la reemplaza por __Host-quipu_sid', async () => {
+      const https = await createTestApp(dialect, { publicUrl: 'https://consola.quipu.example/' });
+      try {
+        const c = https.client();
+        await c.athena();
+        const token = c.cookies.get('__Host-quipu_sid') as string;
+        c.cookies.clear();
+        c.cookies.set('quipu_sid', token);
+        const res = await c.signIn('compania@quipu.test');
+        expect(res.statusCode).toBe(200);
+        expect(c.cookies.has('quipu_sid')).toBe(false);
+        expect(c.cookies.has('__Host-quipu_sid')).toBe(true);
+      } finally {
+        await https.close();
+      }
+    });
+
+    it('https informado por un balanceador de confianza da la cookie Secure; el mismo encabezado de otro origen no', async () => {
+      const proxied = await createTestApp(dialect, { trustProxy: ['10.9.9.9'] });
+      try {
+        const viaProxy = await proxied.client('10.9.9.9').athena({ 'x-forwarded-proto': 'https' });
+        expect(String(viaProxy.headers['set-cookie'])).toMatch(/^__Host-quipu_sid=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+        const spoofed = await proxied.client('10.7.7.7').athena({ 'x-forwarded-proto': 'https' });
+        expect(String(spoofed.headers['set-cookie'])).toMatch(/^quipu_sid=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/);
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+
+  describe('límites para llamadas anónimas', () => {
+    it("POST /enki sin sesión ni credenciales: 429 'Demasiadas solicitudes. Espere un minuto e intente nuevamente.' pasado el límite por dirección", async () => {
+      const limited = await createTestApp(dialect, { publicRatePerMinute: 3 });
+      try {
+        const c = limited.client('198.51.100.31');
+        for (let i = 0; i < 3; i++) expect((await c.post(`${API}/enki`)).json().code).toBe('SESSION');
+        const res = await c.post(`${API}/enki`);
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ message: 'Demasiadas solicitudes. Espere un minuto e intente nuevamente.' });
+        // Signing in keeps its own allowance, and the signed-in console checks freely.
+        expect((await c.signIn('compania@quipu.test')).statusCode).toBe(200);
+        for (let i = 0; i < 4; i++) expect((await c.post(`${API}/enki`)).statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it("GET /public/athena sin sesión: 429 'Demasiadas solicitudes. Espere un minuto e intente nuevamente.' pasado el límite por dirección", async () => {
+      const limited = await createTestApp(dialect, { publicRatePerMinute: 3 });
+      try {
+        for (let i = 0; i < 3; i++) expect((await limited.client('198.51.100.30').athena()).statusCode).toBe(200);
+        const res = await limited.client('198.51.100.30').athena();
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ message: 'Demasiadas solicitudes. Espere un minuto e intente nuevamente.' });
+        // No pre-session row was made for the refused call.
+        expect(await limited.app.db.selectFrom('sesion').selectAll().execute()).toHaveLength(3);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+});
