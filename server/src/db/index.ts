@@ -10,6 +10,7 @@ import * as m003 from './migrations/003_texto';
 import * as m004 from './migrations/004_trabajos';
 import * as m005 from './migrations/005_sesiones';
 import * as m006 from './migrations/006_contadores';
+import * as m007 from './migrations/007_bots';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_trabajos': m004,
   '005_sesiones': m005,
   '006_contadores': m006,
+  '007_bots': m007,
 };
 
 class StaticMigrations implements MigrationProvider {

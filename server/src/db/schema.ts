@@ -124,6 +124,103 @@ export interface BotTable {
   nm: string;
   dsc: string | null;
   fc: string;
+  imp: Generated<Bool>;
+  shared: Generated<Bool>;
+  idClone: string | null;
+  tsession: Generated<number>;
+  timeout: number | null;
+  main: Generated<Bool>;
+  destroy: Generated<Bool>;
+  qna: Generated<Bool>;
+  qnaExtrn: Generated<Bool>;
+  qnaUrl: string | null;
+  qnaCron: string | null;
+  ttoken: string | null;
+  baseUrl: string | null;
+  baseUrlRemoto: string | null;
+  /** JSON: BotParams. */
+  params: Generated<string>;
+  /** JSON: Diagram. */
+  diagram: Generated<string>;
+  /** JSON: Extra[]. */
+  extras: Generated<string>;
+  /** JSON: [{key, enc}] where enc is the AES-256-GCM ciphertext; never sent to a client. */
+  extrasEnc: Generated<string>;
+  version: Generated<number>;
+  msg: string | null;
+  rev: Generated<number>;
+}
+
+export interface SkillTable {
+  id: string;
+  idBot: string;
+  nm: string;
+  dsc: string | null;
+  tipo: Generated<number>;
+  /** JSON: string[]. */
+  frases: Generated<string>;
+  /** JSON: the other fields of a skill. */
+  cfg: Generated<string>;
+  fc: string;
+}
+
+export interface AccionTable {
+  id: string;
+  idBot: string;
+  idSkill: string;
+  type: string;
+  ord: Generated<number>;
+  /** JSON: the action's other fields. */
+  cfg: Generated<string>;
+}
+
+export interface RequerimientoTable {
+  id: string;
+  idBot: string;
+  idSkill: string;
+  op: Generated<string>;
+  tp: Generated<number>;
+  /** JSON. */
+  fields: Generated<string>;
+  /** JSON. */
+  replyMissing: Generated<string>;
+}
+
+export interface EntidadTable {
+  id: string;
+  idBot: string;
+  nm: string;
+  dsc: string | null;
+  rgx: Generated<Bool>;
+  format: string | null;
+  /** JSON: string[]. */
+  keywords: Generated<string>;
+  type: string | null;
+  /** JSON: [{nm, tp}]. */
+  paths: Generated<string>;
+}
+
+export interface FraseNrTable {
+  id: string;
+  idBot: string;
+  f: string;
+  c: Generated<number>;
+  fc: string;
+}
+
+export interface BotVersionTable {
+  id: string;
+  idBot: string;
+  version: number;
+  idU: string | null;
+  fc: string;
+  ffin: string | null;
+  dur: number | null;
+  done: Generated<Bool>;
+  error: Generated<Bool>;
+  msg: string | null;
+  /** JSON: the complete definition; null until the deploy is done. */
+  snapshot: string | null;
 }
 
 /** Rows per company of a counted table (usuario, auditoria), kept by triggers (migration 002). */
@@ -141,6 +238,12 @@ export interface Database {
   email_cfg: EmailCfgTable;
   auditoria: AuditoriaTable;
   bot: BotTable;
+  skill: SkillTable;
+  accion: AccionTable;
+  requerimiento: RequerimientoTable;
+  entidad: EntidadTable;
+  frase_nr: FraseNrTable;
+  bot_version: BotVersionTable;
   conteo: ConteoTable;
   trabajo: TrabajoTable;
 }

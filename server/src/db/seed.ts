@@ -189,7 +189,7 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
   ];
   await db.insertInto('usuario').values(users).execute();
 
-  const bots: BotTable[] = [
+  const bots: Insertable<BotTable>[] = [
     ...DEMO_BOTS.map(([nm, dsc], i) => ({ id: randomUUID(), idE: demo.id, nm, dsc, fc: iso(now - (300 - i * 20) * DAY) })),
     ...OTRA_BOTS.map(([nm, dsc], i) => ({ id: randomUUID(), idE: otra.id, nm, dsc, fc: iso(now - (200 - i * 30) * DAY) })),
   ];
