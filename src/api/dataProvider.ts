@@ -27,6 +27,7 @@ import { createCorreoApi } from './correo';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
+import { createSkillsApi } from './skills';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -88,6 +89,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     (await httpClient(`${apiUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
   const sessionCalls = createSessionApi(apiUrl, httpClient);
   const correo = createCorreoApi(apiUrl, httpClient);
+  const skills = createSkillsApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -134,6 +136,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     getEmailSettings: correo.getEmailSettings,
     saveEmailSettings: correo.saveEmailSettings,
     sendTestEmail: correo.sendTestEmail,
+    // The skills of a bot, for its flow diagram: GET /skills, POST /skill, POST /skill.delete.
+    ...skills,
   };
   return provider satisfies DataProvider;
 }
