@@ -4,7 +4,6 @@ import { memo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -36,15 +35,12 @@ export interface FlowToolbarProps {
 }
 
 function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
-  // The span keeps the tooltip working on a disabled button.
+  // A native title, not MUI's Tooltip: that one needs a wrapping span on disabled buttons and
+  // copies the aria-label onto it, which ARIA forbids on a plain span.
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton aria-label={label} onClick={onClick} disabled={disabled} size="small">
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <IconButton aria-label={label} title={label} onClick={onClick} disabled={disabled} size="small">
+      {icon}
+    </IconButton>
   );
 }
 
