@@ -2,7 +2,7 @@
 // minimap, the keyboard (Tab, Enter, Supr, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y) and the two dialogs.
 // Nodes live in local state while they are dragged; a finished move, a link, a deletion or a
 // layout is written to the form through useFlowDiagram.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -29,7 +29,6 @@ import {
   linksGoing,
   moveNodes,
   placeNear,
-  readingOrder,
   removeElements,
   type Diagram,
   type DiagramEdge,
@@ -47,6 +46,7 @@ import { NODE_TYPES } from './nodes';
 import type { SkillFlowNode } from './nodes/skill/SkillNode';
 import { tipoOf } from './nodes/skill/skillTipo';
 import { useFlowDiagram } from './useFlowDiagram';
+import { useFlowKeyboard } from './useFlowKeyboard';
 import { useSkillsCache } from './useSkills';
 
 const INITIAL_FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.5, maxZoom: 1 };
@@ -102,7 +102,6 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
   }, []);
   const onConnect = useCallback((link: Connection) => commit((diagram) => addLink(diagram, link.source, link.target)), [commit]);
   const isValidConnection = useCallback((link: Connection | LinkFlowEdge) => link.source !== link.target, []);
-  const onNodeDoubleClick = useCallback((_: MouseEvent, node: SkillFlowNode) => navigate(`/skill/${node.id}`), [navigate]);
 
   /** Centers the view on a skill and focuses it; `select` also makes it the only selection. */
   const showSkill = useCallback(
@@ -119,6 +118,8 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
     [rf],
   );
   const pickSkill = useCallback((id: string) => showSkill(id, true), [showSkill]);
+  const openSkill = useCallback((id: string) => navigate(`/skill/${id}`), [navigate]);
+  const onNodeDoubleClick = useCallback((_: MouseEvent, node: SkillFlowNode) => openSkill(node.id), [openSkill]);
 
   // 'Agregar Skill': the created skill goes in the middle of the view, selected and focused.
   const [adding, setAdding] = useState(false);
@@ -198,37 +199,8 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
     [arrange, askDelete, redo, rf, undo],
   );
 
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLDivElement>) => {
-      const target = event.target as HTMLElement;
-      // Keys typed in the search field, or in a dialog (a portal whose events bubble here), are theirs.
-      if (!wrapper.current?.contains(target) || target.closest('input, textarea')) return;
-      const key = event.key.toLowerCase();
-      if ((event.ctrlKey || event.metaKey) && (key === 'z' || key === 'y')) {
-        event.preventDefault();
-        if (key === 'y' || event.shiftKey) redo();
-        else undo();
-        return;
-      }
-      const id = target.closest<HTMLElement>('.react-flow__node')?.dataset.id;
-      if (event.key === 'Enter' && id) {
-        event.preventDefault();
-        navigate(`/skill/${id}`);
-      } else if ((event.key === 'Delete' || event.key === 'Backspace') && canEdit && target.closest('.react-flow')) {
-        event.preventDefault();
-        askDelete(id);
-      } else if (event.key === 'Tab' && id && !event.ctrlKey && !event.altKey && !event.metaKey) {
-        // Tab walks every skill in reading order, also those not drawn yet (off screen).
-        const order = readingOrder(current());
-        const next = order[order.indexOf(id) + (event.shiftKey ? -1 : 1)];
-        if (next) {
-          event.preventDefault();
-          showSkill(next, false);
-        }
-      }
-    },
-    [askDelete, canEdit, current, navigate, redo, showSkill, undo],
-  );
+  const focusSkill = useCallback((id: string) => showSkill(id, false), [showSkill]);
+  const onKeyDown = useFlowKeyboard({ wrapper, canEdit, current, undo, redo, open: openSkill, askDelete, focusSkill });
 
   return (
     <div ref={wrapper} className="quipu-flow" onKeyDown={onKeyDown}>
