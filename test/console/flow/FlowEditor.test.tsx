@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { record } from '../resources/support';
@@ -57,6 +58,22 @@ describe('Diagrama del bot', () => {
     for (const name of ['Alejar', 'Ajustar', 'Acercar', 'Ordenar automáticamente', 'Deshacer', 'Rehacer']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Buscar skill' })).toBeInTheDocument();
     expect(screen.getByLabelText('Minimapa del diagrama')).toBeInTheDocument();
+  });
+});
+
+describe('Accesibilidad', () => {
+  it('axe no encuentra violaciones graves ni críticas en el diagrama ni en sus diálogos', async () => {
+    serveSkills(SKILLS);
+    const { container } = renderFlow();
+    await nodeOf('Saludo');
+    // jsdom does not paint: colour contrast is checked in Chromium (the colours keep 4.5:1, flowEditor.css).
+    const grave = async (root: Element) =>
+      (await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await grave(container)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar Skill' }));
+    expect(await grave(await screen.findByRole('dialog', { name: 'Nuevo Skill' }))).toEqual([]);
   });
 });
 

@@ -49,6 +49,8 @@ import { useFlowDiagram } from './useFlowDiagram';
 import { useFlowKeyboard } from './useFlowKeyboard';
 import { useSkillsCache } from './useSkills';
 
+// On opening and after a layout the view fits the diagram but never zooms out past 0.5: a large bot
+// then shows its middle, readable, instead of drawing all its nodes at once. 'Ajustar' fits everything.
 const INITIAL_FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.5, maxZoom: 1 };
 const FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.05, maxZoom: 1, duration: 200 };
 const EDGE_OPTIONS = { markerEnd: { type: 'arrowclosed' as const, color: '#5f6670' } };
@@ -174,10 +176,10 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
     try {
       const positions = await layoutDiagram(current());
       commit((diagram) => moveNodes(diagram, positions));
-      requestAnimationFrame(() => void rf.fitView(FIT));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      notify(message, noticeText(message, 'error'));
+      requestAnimationFrame(() => void rf.fitView(INITIAL_FIT));
+    } catch {
+      // ELK's own errors are English and internal: the user gets ours.
+      notify(FLOW_TEXTS.errorOrden, noticeText(FLOW_TEXTS.errorOrden, 'error'));
     } finally {
       setLaying(false);
     }

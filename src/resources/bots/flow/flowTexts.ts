@@ -15,6 +15,7 @@ export const FLOW_TEXTS = {
   eliminar: 'Eliminar seleccionados',
   ordenar: 'Ordenar automáticamente',
   ordenando: 'Ordenando el diagrama...',
+  errorOrden: 'No se pudo ordenar el diagrama automáticamente',
   deshacer: 'Deshacer',
   rehacer: 'Rehacer',
   buscar: 'Buscar skill',
