@@ -259,6 +259,16 @@ describe('Búsqueda y teclado', () => {
     expect((await nodeOf('Saludo')).querySelector('.quipu-skill--selected')).toBeNull();
   });
 
+  it('un clic en el minimapa mueve la vista a ese lugar del diagrama', async () => {
+    serveSkills(SKILLS);
+    const { container } = renderFlow();
+    await nodeOf('Saludo');
+    const viewport = container.querySelector<HTMLElement>('.react-flow__viewport')!;
+    const before = viewport.style.transform;
+    fireEvent.pointerDown(screen.getByRole('img', { name: 'Minimapa del diagrama' }), { clientX: 190, clientY: 140, buttons: 1 });
+    await waitFor(() => expect(viewport.style.transform).not.toBe(before));
+  });
+
   it('Tab pasa de un skill al siguiente en orden de lectura', async () => {
     serveSkills(SKILLS);
     renderFlow();

@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import {
-  MiniMap,
   ReactFlow,
   applyEdgeChanges,
   applyNodeChanges,
@@ -37,6 +36,7 @@ import {
 } from './diagramModel';
 import { ARIA_LABELS } from './flowA11y';
 import { selectedIds, syncEdges, syncNodes, type LinkFlowEdge } from './flowElements';
+import { FlowMiniMap } from './FlowMiniMap';
 import { FlowSearch } from './FlowSearch';
 import { FLOW_TEXTS, fill } from './flowTexts';
 import { FlowToolbar, type ToolbarActions } from './FlowToolbar';
@@ -44,7 +44,6 @@ import { focusWhenDrawn } from './focusNode';
 import { layoutDiagram } from './layoutRunner';
 import { NODE_TYPES } from './nodes';
 import type { SkillFlowNode } from './nodes/skill/SkillNode';
-import { tipoOf } from './nodes/skill/skillTipo';
 import { useFlowDiagram } from './useFlowDiagram';
 import { useFlowKeyboard } from './useFlowKeyboard';
 import { useSkillsCache } from './useSkills';
@@ -56,8 +55,6 @@ const FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.05, maxZoom: 1, duration
 const EDGE_OPTIONS = { markerEnd: { type: 'arrowclosed' as const, color: '#5f6670' } };
 // React Flow's MIT licence allows hiding the link; its text would be the only English on screen.
 const PRO_OPTIONS = { hideAttribution: true };
-const MINIMAP_COLORS: Record<string, string> = { 'quipu-skill--business': '#1565c0', 'quipu-skill--fallback': '#a14a00', 'quipu-skill--qna': '#2e7d32' };
-const miniMapColor = (node: SkillFlowNode) => MINIMAP_COLORS[tipoOf(node.data.skill).className];
 const linkLabel = (source: string, target: string) => fill(FLOW_TEXTS.enlace, { source, target });
 const HELP_ID = 'quipu-flow-help';
 
@@ -234,7 +231,7 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
           ariaLabelConfig={ARIA_LABELS}
           proOptions={PRO_OPTIONS}
         >
-          <MiniMap<SkillFlowNode> pannable zoomable nodeColor={miniMapColor} ariaLabel={FLOW_TEXTS.minimapa} />
+          <FlowMiniMap diagram={diagram} skills={skillsById} />
         </ReactFlow>
       </Box>
       <Typography id={HELP_ID} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
