@@ -189,7 +189,7 @@ interface Figures {
 
 /** What the page showed instead of a diagram (the bot editor not merged yet shows 'En construcción'). */
 async function whyNoDiagram(page: Page, error: unknown): Promise<string> {
-  const shown = ((await page.locator('main').textContent().catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 100);
+  const shown = (await page.locator('body').innerText({ timeout: 5_000 }).catch(() => '')).replace(/\s+/g, ' ').slice(0, 160);
   const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return `no dibujó ningún skill (${reason}). La página mostró: "${shown}". ¿Está integrado el editor de bots?`;
 }
