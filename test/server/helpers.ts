@@ -21,6 +21,8 @@ export const dialects: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgr
 /** A low scrypt cost keeps the suite fast; production keeps the default. */
 export const TEST_PASSWORD_COST = 1024;
 export const API = '/api';
+/** A fixed key for secrets at rest, so tests can decrypt what the server stored. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 export { DEMO_PASSWORD };
 
 export interface Clock {
@@ -222,6 +224,7 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
       databaseUrl: pg?.url,
       captchaCost: 1,
       captchaSecret: 'secreto-de-prueba',
+      secretKey: TEST_SECRET_KEY,
       logLevel: 'silent',
       now: () => clock.now,
       ...overrides,
