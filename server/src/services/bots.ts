@@ -76,8 +76,10 @@ export function toBot(row: BotRecord, key?: Buffer): Bot {
     diagram: row.diagram ? parseDiagram(row.diagram) : EMPTY_DIAGRAM,
     extras: parseJson<Extra[]>(row.extras, []),
     extrasEnc: secrets.map((s) => {
-      const view: Bot['extrasEnc'][number] = { key: s.key, set: !!s.enc };
-      if (key && s.enc && !encryptedWith(key, s.enc)) view.retype = true;
+      // A value encrypted with another key (an import) is there but unreadable: not set, retype.
+      const foreign = !!key && !!s.enc && !encryptedWith(key, s.enc);
+      const view: Bot['extrasEnc'][number] = { key: s.key, set: !!s.enc && !foreign };
+      if (foreign) view.retype = true;
       return view;
     }),
     version: row.version,
