@@ -95,6 +95,15 @@ describe('validateDefinition (lo que un despliegue revisa)', () => {
     expect(asked).toEqual(['bot-soporte']);
   });
 
+  it('dada la clave, señala los extras cifrados que esta instalación no puede leer', async () => {
+    const d = definition();
+    d.bot.extrasEnc.push({ key: 'token', enc: null });
+    const problems = await validateDefinition(d, { ...context(), secretReadable: (enc) => enc.startsWith('v1.nuestra.') });
+    expect(problems).toEqual(['El parámetro cifrado «apiKey» se debe ingresar de nuevo', 'El parámetro cifrado «token» se debe ingresar de nuevo']);
+    d.bot.extrasEnc = [{ key: 'apiKey', enc: 'v1.nuestra.iv.tag.data' }];
+    expect(await validateDefinition(d, { ...context(), secretReadable: (enc) => enc.startsWith('v1.nuestra.') })).toEqual([]);
+  });
+
   it('señala las entidades cuya expresión regular no compila, con el motivo', async () => {
     const d = definition();
     d.entidades[1].format = '([a-z]+';

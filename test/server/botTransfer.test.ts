@@ -251,6 +251,20 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
       const view = (await c.get(`${API}/bot?id=${response.json().id}`)).json();
       expect(view.extrasEnc).toEqual([{ key: 'apiKey', set: false, retype: true }]);
       expect(JSON.stringify(view)).not.toContain(SECRET_VALUE);
+
+      // Saving without a value keeps it pending; a deploy says it must be typed again.
+      const body = { ...view, extrasEnc: [{ key: 'apiKey' }] };
+      const deployed = await c.post(`${API}/bot.deploy?msg=x`, body);
+      expect(deployed.statusCode, deployed.body).toBe(200);
+      await other.app.jobs.drain();
+      const version = (await c.get(`${API}/bot-version?botId=${view.id}`)).json();
+      expect(version).toMatchObject({ done: true, error: true });
+      expect(version.msg).toContain('El parámetro cifrado «apiKey» se debe ingresar de nuevo');
+
+      // Typed again, it is readable here.
+      const saved = await c.post(`${API}/bot`, { ...body, rev: view.rev + 1, extrasEnc: [{ key: 'apiKey', val: 'nuevo-valor' }] });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().extrasEnc).toEqual([{ key: 'apiKey', set: true }]);
     });
   });
 });

@@ -211,12 +211,15 @@ export interface ValidateContext {
   botExists(id: string): Promise<boolean> | boolean;
   /** The reason a regular expression does not compile, or undefined (the entity editor's rule). */
   regexError(format: string): string | undefined;
+  /** True when this installation can read an encrypted extra's ciphertext (its key is ours). */
+  secretReadable?(enc: string): boolean;
 }
 
 /**
  * Every reason the definition cannot be deployed, one Spanish line each, in a stable order:
  * business skills without training phrases, links to missing skills, skill jumps to missing
- * skills, bot jumps to missing bots, entities whose expression does not compile.
+ * skills, bot jumps to missing bots, entities whose expression does not compile and (given
+ * `secretReadable`) encrypted extras this installation cannot read (imported: to be typed again).
  */
 export async function validateDefinition(def: BotDefinition, ctx: ValidateContext): Promise<string[]> {
   const problems: string[] = [];
@@ -252,6 +255,11 @@ export async function validateDefinition(def: BotDefinition, ctx: ValidateContex
     if (!e.rgx) continue;
     const error = e.format ? ctx.regexError(e.format) : 'no tiene expresión';
     if (error !== undefined) problems.push(`La entidad «${e.nm}» tiene una expresión regular no válida: ${error}`);
+  }
+  if (ctx.secretReadable) {
+    for (const e of def.bot.extrasEnc) {
+      if (!e.enc || !ctx.secretReadable(e.enc)) problems.push(`El parámetro cifrado «${e.key}» se debe ingresar de nuevo`);
+    }
   }
   return problems;
 }

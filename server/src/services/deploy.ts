@@ -13,6 +13,7 @@ import { loadDefinition, validateDefinition, writeDefinition } from './botDefini
 import { diffDefinitions } from './botDiff';
 import { findBotFor, inTransaction, recordBotEvent, saveBot, type BotRecord, type BotServices } from './bots';
 import { constraintViolation } from './dbErrors';
+import { encryptedWith } from './secrets';
 
 export const DEPLOY_JOB = 'deploy';
 /** A deploy still not done after this long was interrupted (a worker stopped): it no longer blocks the next. */
@@ -132,6 +133,7 @@ const validateStep: DeployStep = {
   run: ({ app, bot, definition }) =>
     validateDefinition(definition, {
       regexError,
+      secretReadable: (enc) => encryptedWith(app.config.secretKey, enc),
       botExists: async (id) => !!(await app.db.selectFrom('bot').select('id').where('id', '=', id).where('idE', '=', bot.idE).executeTakeFirst()),
     }),
 };
