@@ -3,9 +3,11 @@ import type { App } from '../types';
 import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { emailRoutes } from './email';
+import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
+import { frasesRoutes } from './frases';
 import { usuariosRoutes } from './usuarios';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
-export const routePlugins: RoutePlugin[] = [usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes];
+export const routePlugins: RoutePlugin[] = [usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, entidadesRoutes, frasesRoutes];
