@@ -312,6 +312,25 @@ describe.each(dialects)('bots (%s)', (dialect) => {
     });
   });
 
+  describe('datos de demostración', () => {
+    it('Asistente de ventas trae skills (uno sin frases, un fallback), un diagrama con enlaces y dos entidades', async () => {
+      const c = await as('compania');
+      const refs = await ok(await c.get(`${API}/bots`));
+      const id = refs.find((b: { nm: string }) => b.nm === 'Asistente de ventas').id;
+      const skills = await ok(await c.get(`${API}/skills?idBot=${id}`));
+      expect(skills.map((s: { nm: string; tipo: number; nFrases: number }) => [s.nm, s.tipo, s.nFrases > 0])).toEqual([
+        ['Saludo', 0, true], ['Consultar precios', 0, true], ['Tomar pedido', 0, true], ['Despedida', 0, false], ['No entendí', 1, false],
+      ]);
+      const bot = await ok(await c.get(`${BOT}?id=${id}`));
+      expect(bot.diagram.nodes.map((n: { id: string }) => n.id).sort()).toEqual(skills.map((s: { id: string }) => s.id).sort());
+      expect(bot.diagram.edges).toHaveLength(4);
+      const entities = await ok(await c.get(`${API}/entity?botId=${id}`));
+      expect(entities.map((e: { nm: string; rgx: boolean }) => [e.nm, e.rgx])).toEqual([['codigo_producto', true], ['talla', false]]);
+      // The seeded diagram is one the server accepts back as it is.
+      expect((await c.post(BOT, { ...bot, extrasEnc: [] })).statusCode).toBe(200);
+    });
+  });
+
   describe('skills del diagrama', () => {
     it('GET /skills cuenta las frases; GET /skill entrega los campos de cfg', async () => {
       const { bot } = await freshBot();

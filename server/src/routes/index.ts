@@ -4,10 +4,14 @@ import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
 import { emailRoutes } from './email';
+import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
+import { frasesRoutes } from './frases';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
-export const routePlugins: RoutePlugin[] = [usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, botTransferRoutes, versionesRoutes];
+export const routePlugins: RoutePlugin[] = [
+  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+];

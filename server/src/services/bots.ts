@@ -35,11 +35,14 @@ export function assertBotRole(user: SessionUser, need: BotNeed): void {
   if (!CHECKS.botEditOrUser(user.flags) || (need === 'edit' && !user.flags.isBotEdit)) throw forbidden();
 }
 
-/** The bot `idBot` within the user's reach: 403 for the role, 404 when missing or another company's. */
-export async function findBotFor(db: DB, user: SessionUser, idBot: string, need: BotNeed): Promise<BotRecord> {
+/**
+ * The bot `idBot` within the user's reach: 403 for the role, 404 when missing or another company's
+ * (with `missing`, the message of the record the caller was looking for through the bot).
+ */
+export async function findBotFor(db: DB, user: SessionUser, idBot: string, need: BotNeed, missing: string = BOT_MESSAGES.notFound): Promise<BotRecord> {
   assertBotRole(user, need);
   const row = await db.selectFrom('bot').selectAll().where('id', '=', idBot).executeTakeFirst();
-  if (!row || !sameTenant(user, row.idE)) throw notFound(BOT_MESSAGES.notFound);
+  if (!row || !sameTenant(user, row.idE)) throw notFound(missing);
   return row;
 }
 

@@ -13,6 +13,7 @@ import { loadDefinition, validateDefinition, writeDefinition } from './botDefini
 import { diffDefinitions } from './botDiff';
 import { findBotFor, inTransaction, recordBotEvent, saveBot, type BotRecord, type BotServices } from './bots';
 import { constraintViolation } from './dbErrors';
+import { BAD_REGEX, compileEntityRegex } from './entidades';
 import { encryptedWith } from './secrets';
 
 export const DEPLOY_JOB = 'deploy';
@@ -120,10 +121,10 @@ export interface DeployStep {
 /** The reason an entity's expression does not compile, as the entity editor compiles it. */
 function regexError(format: string): string | undefined {
   try {
-    new RegExp(format, 'u');
+    compileEntityRegex(format);
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    return (error as Error).message.replace(`${BAD_REGEX}: `, '');
   }
 }
 

@@ -27,12 +27,8 @@ export function toSkillView(row: SkillRecord): SkillView {
 /** A skill within the user's reach: 404 'Skill no encontrado' when missing or of another company's bot. */
 export async function findSkillFor(db: DB, user: SessionUser, id: string, need: BotNeed): Promise<SkillRecord> {
   const row = await db.selectFrom('skill').selectAll().where('id', '=', id).executeTakeFirst();
-  try {
-    await findBotFor(db, user, row?.idBot ?? '', need);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw notFound(BOT_MESSAGES.skillNotFound);
-    throw error;
-  }
+  // The role is checked first, so a role without bots gets 403 whether the skill exists or not.
+  await findBotFor(db, user, row?.idBot ?? '', need, BOT_MESSAGES.skillNotFound);
   if (!row) throw notFound(BOT_MESSAGES.skillNotFound);
   return row;
 }
