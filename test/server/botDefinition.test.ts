@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BotDefinition } from '../../server/src/schemas/bots';
 import { unlinkOtherBots, validateDefinition, withNewIds, type ValidateContext } from '../../server/src/services/botDefinition';
-import { diffDefinitions } from '../../server/src/services/botDiff';
+import { describeChanges, diffDefinitions } from '../../server/src/services/botDiff';
 
 function definition(): BotDefinition {
   return {
@@ -174,6 +174,16 @@ describe('diffDefinitions (Comparar versiones)', () => {
     expect(text).not.toContain('valor-secreto');
     expect(text).not.toContain('norte');
     expect(text).not.toContain('cifrado-nuevo');
+  });
+
+  it('para la auditoría resume qué cambió, solo con nombres', () => {
+    const b = definition();
+    b.bot.tsession = 10;
+    b.bot.extras[0].val = 'valor-secreto';
+    b.skills[0].frases = ['hola'];
+    b.bot.diagram.edges = [];
+    expect(describeChanges(diffDefinitions(definition(), b))).toBe('cambió tsession, extras, skills, enlaces');
+    expect(describeChanges([])).toBe('sin cambios');
   });
 
   it('da el mismo resultado en el mismo orden cada vez', () => {

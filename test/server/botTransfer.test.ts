@@ -131,7 +131,7 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
       expect(await loadDefinition(t.app.db, bot.id)).toEqual(definition);
       const after = await t.app.db.selectFrom('bot').select(['rev', 'idE']).where('id', '=', bot.id).executeTakeFirstOrThrow();
       expect(after).toEqual({ rev: before.rev + 1, idE: demo });
-      expect((await botAudit(t, 'Ventas completo'))[0]).toMatchObject({ ev: 1, val: 'Bot «Ventas completo»: importado sobre el bot con sus parámetros' });
+      expect((await botAudit(t, 'Ventas completo'))[0]).toMatchObject({ ev: 1, val: 'Bot «Ventas completo»: importado sobre el bot con sus parámetros (cambió nm, params.invalidOption, params.kbCalificaBad, params.kbCalificaMenu, params.kbCalificaOk, params.kbChiste, params.kbFallback, params.kbInicio, params.kbNotFoundMsg, params.kbRepeatMsg, params.kbResultsEmpty, params.kbResultsGlobal, params.kbResultsMenu, params.kbResultsMuch, params.kbSalir, params.loginsk, params.maxAttempt, params.msgAttempt, params.sessionExpired, params.skillAttempt, params.skillInvalidOption, params.skillMenu, tsession, extras, skills, enlaces, entidades)' });
     });
 
     it('reemplazando sin parámetros cambia solo el flujo: el bot conserva sus parámetros, extras y nombre', async () => {

@@ -221,7 +221,7 @@ describe.each(dialects)('despliegue y versiones (%s)', (dialect) => {
       const after = await getBot(c);
       expect(after).toMatchObject({ rev: before.rev + 1, tsession: 20, version: 2 });
       const [event] = await botAudit(t, current.nm);
-      expect(event).toMatchObject({ ev: 1, val: `Bot «${current.nm}»: restaurado a la versión 1` });
+      expect(event).toMatchObject({ ev: 1, val: `Bot «${current.nm}»: restaurado a la versión 1 (cambió tsession, skills, entidades)` });
     });
 
     it('rechaza una versión con error o sin terminar, y una de otro bot', async () => {

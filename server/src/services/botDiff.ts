@@ -151,3 +151,11 @@ export function diffDefinitions(a: BotDefinition, b: BotDefinition): VersionChan
   );
   return changes.map(({ key: _key, ...change }) => change);
 }
+
+const KIND_NAMES: Record<string, string> = { extra: 'extras', skill: 'skills', link: 'enlaces', action: 'acciones', requirement: 'requerimientos', entity: 'entidades' };
+
+/** For an audit row: 'cambió nm, tsession, skills, enlaces' (names only, never a value), or 'sin cambios'. */
+export function describeChanges(changes: VersionChange[]): string {
+  const names = new Set(changes.map((c) => (c.kind === 'parameter' ? c.name : KIND_NAMES[c.kind] ?? c.kind)));
+  return names.size ? `cambió ${[...names].join(', ')}` : 'sin cambios';
+}

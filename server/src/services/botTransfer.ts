@@ -6,6 +6,7 @@ import { sameTenant } from '../plugins/guards';
 import { BOT_MESSAGES, DEPLOY_MESSAGES, EXPORT_FORMAT, EXPORT_VERSION, type BotDefinition, type BotExport, type ImportResult } from '../schemas/bots';
 import type { SessionUser } from '../types';
 import { loadDefinition, unlinkOtherBots, writeDefinition } from './botDefinition';
+import { describeChanges, diffDefinitions } from './botDiff';
 import { assertBotRole, findBotFor, recordBotEvent, type BotServices } from './bots';
 import { encryptedWith, keyId } from './secrets';
 
@@ -83,8 +84,11 @@ export async function importBot({ db, config }: BotServices, user: SessionUser, 
       if (!existing) await trx.insertInto('bot').values({ id, idE, nm: definition.bot.nm, fc, imp: 1, idClone: definition.bot.idClone }).execute();
       await refuseForeignIds(trx, id, definition);
       const settings = !existing || !!options.replaceParams;
+      const before = existing && (await loadDefinition(trx, id));
       await writeDefinition(trx, id, definition, { keepIds: true, settings });
-      const detail = existing ? `importado sobre el bot${settings ? ' con sus parámetros' : ' (solo el flujo)'}` : 'importado';
+      const detail = before
+        ? `importado sobre el bot${settings ? ' con sus parámetros' : ' (solo el flujo)'} (${describeChanges(diffDefinitions(before, await loadDefinition(trx, id)))})`
+        : 'importado';
       await recordBotEvent(trx, user, { nm: existing && !settings ? existing.nm : definition.bot.nm, idE: existing?.idE ?? idE }, detail, now);
       return { id, message: BOT_MESSAGES.imported, retype: settings ? retypeOf(definition) : [] };
     }

@@ -10,7 +10,7 @@ import { BOT_MESSAGES, DEPLOY_MESSAGES, type BotBody, type BotDefinition, type B
 import type { App, SessionUser } from '../types';
 import { EV, type AuditActor } from './audit';
 import { loadDefinition, validateDefinition, writeDefinition } from './botDefinition';
-import { diffDefinitions } from './botDiff';
+import { describeChanges, diffDefinitions } from './botDiff';
 import { findBotFor, inTransaction, recordBotEvent, saveBot, type BotRecord, type BotServices } from './bots';
 import { constraintViolation } from './dbErrors';
 import { BAD_REGEX, compileEntityRegex } from './entidades';
@@ -220,6 +220,7 @@ export async function restoreVersion(services: BotServices, user: SessionUser, i
   await inTransaction(services.db, undefined, async (trx) => {
     const bot = await findBotFor(trx, user, idBot, 'edit');
     const { version, definition } = await deployedSnapshot(trx, idBot, id, BOT_MESSAGES.restoreRefused);
+    const changes = diffDefinitions(await loadDefinition(trx, idBot), definition);
     try {
       await writeDefinition(trx, idBot, definition, { keepIds: true });
     } catch (error) {
@@ -227,7 +228,7 @@ export async function restoreVersion(services: BotServices, user: SessionUser, i
       if (constraintViolation(error)) throw new ApiError(409, DEPLOY_MESSAGES.restoreClash);
       throw error;
     }
-    await recordBotEvent(trx, user, { nm: definition.bot.nm, idE: bot.idE }, `restaurado a la versión ${version}`, services.config.now());
+    await recordBotEvent(trx, user, { nm: definition.bot.nm, idE: bot.idE }, `restaurado a la versión ${version} (${describeChanges(changes)})`, services.config.now());
   });
 }
 
