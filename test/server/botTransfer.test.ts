@@ -93,6 +93,10 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
       const oldIds = [bot.id, ...original.skills, ...original.acciones, ...original.requerimientos, ...original.entidades].map((r) => (typeof r === 'string' ? r : r.id));
       const newIds = [result.id, ...copy.skills, ...copy.acciones, ...copy.requerimientos, ...copy.entidades].map((r) => (typeof r === 'string' ? r : r.id));
       expect(newIds.filter((id) => oldIds.includes(id))).toEqual([]);
+      // No reference to the original is left anywhere (diagram, actions, requirements, options, parameters)
+      // but the clone mark.
+      const text = JSON.stringify({ ...copy, bot: { ...copy.bot, idClone: null } });
+      expect(oldIds.filter((id) => text.includes(id))).toEqual([]);
 
       // Map each copy id back to the original's (skills and entities by name, actions by skill and order,
       // requirements by skill and kind) and compare everything.
