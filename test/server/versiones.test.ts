@@ -110,6 +110,15 @@ describe.each(dialects)('despliegue y versiones (%s)', (dialect) => {
       expect((await ok(await c.post(`${DEPLOY}?msg=Dos`, asBody(await getBot(c))))).version).toBe(2);
     });
 
+    it('dos despliegues a la vez: uno empieza y el otro responde 409', async () => {
+      const c = await as('compania');
+      const body = asBody(await getBot(c));
+      const admin = await as('admin');
+      const responses = await Promise.all([c.post(`${DEPLOY}?msg=A`, body), admin.post(`${DEPLOY}?msg=B`, body)]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await t.app.db.selectFrom('bot_version').select('version').where('idBot', '=', bot.id).execute()).map((v) => v.version)).toEqual([1]);
+    });
+
     it('un despliegue que no terminó en 15 minutos se da por interrumpido y no bloquea el siguiente', async () => {
       const c = await as('compania');
       const first = await ok(await c.post(`${DEPLOY}?msg=Uno`, asBody(await getBot(c))));
