@@ -1,6 +1,8 @@
 // What the bot suites share: bots and skills written straight to the database, and the rule of
 // who reaches a bot route.
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Account } from './adminFixtures';
 import type { TestApp } from './helpers';
 
@@ -40,4 +42,10 @@ export function expectedStatus(who: Account, need: 'read' | 'edit'): number {
   if (who === 'admin' || who === 'compania') return 200;
   if (who === 'usuario') return need === 'read' ? 200 : 403;
   return 403;
+}
+
+/** The JSON of a 200 answer; any other status fails the test, showing the body. */
+export function ok(response: LightMyRequestResponse) {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
 }

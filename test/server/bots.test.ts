@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
-import { botAudit, botRow, expectedStatus, insertBot, insertSkill } from './botFixtures';
+import { botAudit, botRow, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type Client, type TestApp } from './helpers';
 import { BOT_DEFAULTS, BOT_MESSAGES } from '../../server/src/schemas/bots';
 import { decryptSecret } from '../../server/src/services/secrets';
@@ -43,11 +43,6 @@ describe.each(dialects)('bots (%s)', (dialect) => {
   async function freshBot(nm?: string, fields?: Record<string, unknown>): Promise<Ids> {
     const bot = await insertBot(t, demo, nm, fields);
     return { bot, skill: await insertSkill(t, bot, 'Saludo', { frases: ['hola', 'buenos días'] }) };
-  }
-
-  async function ok(response: LightMyRequestResponse) {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
   }
 
   async function create(who: Account, body: Record<string, unknown>) {

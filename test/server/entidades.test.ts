@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
-import { botAudit, expectedStatus, insertBot } from './botFixtures';
+import { botAudit, expectedStatus, insertBot, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { BOT_MESSAGES } from '../../server/src/schemas/bots';
 
@@ -20,11 +20,6 @@ describe.each(dialects)('entidades (%s)', (dialect) => {
     demo = await companyId(t, 'Demo Internacional');
   });
   afterAll(() => t?.close());
-
-  async function ok(response: LightMyRequestResponse) {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
 
   async function freshEntity(nm = 'dni') {
     const idBot = await insertBot(t, demo);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
-import { botAudit, expectedStatus, insertBot, insertSkill } from './botFixtures';
+import { botAudit, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { BOT_MESSAGES } from '../../server/src/schemas/bots';
 import { PHRASES_BOT } from '../../server/src/db/seedBots';
@@ -25,11 +25,6 @@ describe.each(dialects)('frases (%s)', (dialect) => {
     demo = await companyId(t, 'Demo Internacional');
   });
   afterAll(() => t?.close());
-
-  async function ok(response: LightMyRequestResponse) {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
 
   /** A bot with a skill and unrecognised phrases [text, count]. */
   async function fixture(phrases: Array<[string, number]> = [['hola?', 1]], nm?: string, frases: string[] = []): Promise<Fixture> {
