@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
-import { botAudit, expectedStatus, insertBot } from './botFixtures';
+import { botAudit, expectedStatus, insertBot, ok } from './botFixtures';
 import { insertFullBot, type FullBot } from './fullBot';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { BOT_MESSAGES, DEPLOY_MESSAGES, type Bot, type BotDefinition, type BotVersion } from '../../server/src/schemas/bots';
@@ -32,11 +32,6 @@ describe.each(dialects)('despliegue y versiones (%s)', (dialect) => {
     t.clock.advance(1000);
     bot = await insertFullBot(t, demo, `Ventas ${t.clock.now}`);
   });
-
-  async function ok(response: LightMyRequestResponse) {
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
 
   async function getBot(c: Client, id = bot.id): Promise<Bot> {
     return ok(await c.get(`${API}/bot?id=${id}`));
