@@ -53,35 +53,35 @@ function Console() {
   const brand = useBrand();
   const theme = useMemo(() => adminTheme(brand), [brand]);
   return (
-      <Admin
-        disableTelemetry
-        requireAuth
-        title={brand.name}
-        layout={Layout}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        theme={theme}
-        notification={AdminNotification}
-        dashboard={Dashboard}
-        loginPage={false}
-        // Every link and redirect react-admin builds lands on the spec's paths: routing/specPaths.ts.
-        routerProvider={specRouterProvider}
-      >
-        <CustomRoutes>
-          {APP_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={guarded(route)} />
-          ))}
-          {/* The forms at their spec paths (/usuario/:id); see routing/specPaths.ts. */}
-          <Route path={formRoute('usuarios')} element={<ResourceFormRoute name="usuarios" {...usuarios} />} />
-          <Route path={formRoute('empresas')} element={<ResourceFormRoute name="empresas" {...empresas} />} />
-          <Route path={listRoute('bots')} element={<ResourceListRoute name="bots" {...bots} />} />
-          <Route path={formRoute('bots')} element={<ResourceFormRoute name="bots" {...bots} />} />
-        </CustomRoutes>
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="empresas" {...empresas} />
-        <Resource name="auditoria" {...auditoria} />
-        <Resource name="bots" {...bots} />
-      </Admin>
+    <Admin
+      disableTelemetry
+      requireAuth
+      title={brand.name}
+      layout={Layout}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      notification={AdminNotification}
+      dashboard={Dashboard}
+      loginPage={false}
+      // Every link and redirect react-admin builds lands on the spec's paths: routing/specPaths.ts.
+      routerProvider={specRouterProvider}
+    >
+      <CustomRoutes>
+        {APP_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={guarded(route)} />
+        ))}
+        {/* The forms at their spec paths (/usuario/:id); see routing/specPaths.ts. */}
+        <Route path={formRoute('usuarios')} element={<ResourceFormRoute name="usuarios" {...usuarios} />} />
+        <Route path={formRoute('empresas')} element={<ResourceFormRoute name="empresas" {...empresas} />} />
+        <Route path={listRoute('bots')} element={<ResourceListRoute name="bots" {...bots} />} />
+        <Route path={formRoute('bots')} element={<ResourceFormRoute name="bots" {...bots} />} />
+      </CustomRoutes>
+      <Resource name="usuarios" {...usuarios} />
+      <Resource name="empresas" {...empresas} />
+      <Resource name="auditoria" {...auditoria} />
+      <Resource name="bots" {...bots} />
+    </Admin>
   );
 }
