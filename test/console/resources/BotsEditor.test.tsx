@@ -249,7 +249,7 @@ describe('Editor de bot: pestañas y permisos', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar Bot' });
     expect(within(dialog).getByText(/¿Seguro desea eliminar este bot\?/)).toBeInTheDocument();
     expect(deletes).toHaveLength(0);
-    await userEvent.click(within(dialog).getByRole('button', { name: /^S[ií]$|Confirmar/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
     expect(await screen.findByText('Eliminado con éxito')).toBeInTheDocument();
     expect(deletes.map((call) => call.url.pathname + call.url.search)).toEqual(['/api/bot/?id=b1']);
     await waitFor(() => expect(window.location.pathname).toBe('/bot'));
