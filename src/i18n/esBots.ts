@@ -54,6 +54,7 @@ export const botsTexts = {
     ingreseMensaje: BOT_MESSAGES.enterMessage,
     ningunSkill: 'Ninguno',
     guardeParaSkills: 'Guarde el bot para elegir uno de sus skills',
+    skillNoExiste: 'Skill inexistente (%{id})',
     params: {
       ttoken: 'Token (ttoken)',
       baseUrl: 'URL base',

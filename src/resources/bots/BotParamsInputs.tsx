@@ -3,7 +3,8 @@
 // pick one of this bot's skills.
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
-import { BooleanInput, NumberInput, SelectInput, TextInput, useDataProvider } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { BooleanInput, NumberInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { FormSection } from '../../layout/FormParts';
 import { fieldRow } from './fieldRow';
@@ -23,12 +24,17 @@ export function useBotSkills(botId: string | undefined) {
 }
 
 function SkillPicker({ source, botId, readOnly }: { source: string; botId: string | undefined; readOnly: boolean }) {
+  const translate = useTranslate();
   const { data: skills = [], isPending } = useBotSkills(botId);
+  const value = useWatch({ name: `params.${source}` }) as string | null | undefined;
+  // A parameter naming a skill that no longer exists says so, rather than showing blank.
+  const missing = !isPending && value && !skills.some((skill) => skill.id === value);
+  const choices = missing ? [...skills, { id: value, nm: translate('quipu.bots.skillNoExiste', { id: value }) }] : skills;
   return (
     <SelectInput
       source={`params.${source}`}
       label={`quipu.bots.params.${source}`}
-      choices={skills}
+      choices={choices}
       optionText="nm"
       optionValue="id"
       emptyText="quipu.bots.ningunSkill"
