@@ -1,21 +1,9 @@
 // The bots calls the data provider builds (bot-building spec §7): the CRUD of ENDPOINTS.bots and
 // the named methods of src/api/bots.ts, each with its exact URL, method and body.
-import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient, HttpOptions } from '../../../src/api/http';
-import { createDataProvider } from '../../../src/api/dataProvider';
+import { describe, expect, it } from 'vitest';
 import { toBotBody } from '../../../src/api/bots';
+import { API, setup } from '../api/recordingHttp';
 import { bot } from './botSupport';
-
-const API = 'http://api.test/api';
-
-function setup(json: unknown = {}) {
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
-  const httpClient = vi.fn(async (url: string, options: HttpOptions = {}) => {
-    calls.push({ url, method: options.method ?? 'GET', body: options.body === undefined ? undefined : JSON.parse(options.body) });
-    return { status: 200, headers: new Headers(), body: JSON.stringify(json), json };
-  }) as unknown as HttpClient;
-  return { provider: createDataProvider(API, httpClient, () => '3'), calls };
-}
 
 describe('bots (CRUD)', () => {
   it('getList: POST /bot/search con la página base 0 y el filtro q', async () => {

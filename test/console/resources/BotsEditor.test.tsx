@@ -23,6 +23,11 @@ function openBot(data: Bot, session: Session = compania) {
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const guardar = () => userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+// One paste instead of a key at a time: this form is large, and every key re-renders it.
+async function write(element: HTMLElement, text: string) {
+  await userEvent.click(element);
+  await userEvent.paste(text);
+}
 const lastBody = (calls: Call[]) => calls[calls.length - 1].body as Record<string, unknown>;
 
 afterEach(() => vi.restoreAllMocks());
@@ -88,7 +93,7 @@ describe('Editor de bot: General', () => {
   it("guarda con POST /bot lo escrito, con su rev, y dice 'Guardado con éxito' sin salir del editor", async () => {
     const { saves } = openBot(bot('b1'));
     await userEvent.clear(await screen.findByRole('textbox', { name: 'Descripción' }));
-    await userEvent.type(field('Descripción'), 'Atiende cobranzas');
+    await write(field('Descripción'), 'Atiende cobranzas');
     await userEvent.clear(screen.getByRole('spinbutton', { name: 'Tiempo de sesión (minutos)' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Tiempo de sesión (minutos)' }), '45');
     await guardar();
@@ -112,7 +117,7 @@ describe('Editor de bot: General', () => {
     openBot(bot('b1'));
     const stale = 'Otra persona modificó este bot. Recargue la página para ver sus cambios antes de guardar.';
     record('post', '/bot', () => HttpResponse.json({ message: stale }, { status: 409 }));
-    await userEvent.type(await screen.findByRole('textbox', { name: 'URL base remota' }), 'https://remoto.demo.test');
+    await write(await screen.findByRole('textbox', { name: 'URL base remota' }), 'https://remoto.demo.test');
     await guardar();
     expect(await screen.findByText(stale)).toBeInTheDocument();
     expect(field('URL base remota')).toHaveValue('https://remoto.demo.test');
@@ -121,7 +126,7 @@ describe('Editor de bot: General', () => {
   it('un 400 muestra el mensaje del servidor y conserva lo escrito', async () => {
     openBot(bot('b1'));
     record('post', '/bot', () => HttpResponse.json({ message: 'Los parámetros extra necesitan clave y valor' }, { status: 400 }));
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje de sesión expirada' }), 'Su sesión terminó');
+    await write(await screen.findByRole('textbox', { name: 'Mensaje de sesión expirada' }), 'Su sesión terminó');
     await guardar();
     expect(await screen.findByText('Los parámetros extra necesitan clave y valor')).toBeInTheDocument();
     expect(field('Mensaje de sesión expirada')).toHaveValue('Su sesión terminó');
@@ -152,7 +157,7 @@ describe('Editor de bot: parámetros encriptados', () => {
     expect(await screen.findByText('Campo requerido')).toBeInTheDocument();
     expect(saves).toHaveLength(0);
 
-    await userEvent.type(within(rows[1]).getByLabelText(/Valor nuevo/), 'clave-sftp');
+    await write(within(rows[1]).getByLabelText(/Valor nuevo/), 'clave-sftp');
     await guardar();
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(lastBody(saves).extrasEnc).toEqual([{ key: 'apiKey' }, { key: 'sftp', val: 'clave-sftp' }]);
@@ -163,7 +168,7 @@ describe('Editor de bot: parámetros encriptados', () => {
     expect(screen.queryByLabelText(/Valor nuevo/)).not.toBeInTheDocument();
     const [apiKey] = screen.getAllByTestId('extra-encriptado');
     await userEvent.click(within(apiKey).getByRole('button', { name: 'Reemplazar valor' }));
-    await userEvent.type(within(apiKey).getByLabelText(/Valor nuevo/), 'otra-clave');
+    await write(within(apiKey).getByLabelText(/Valor nuevo/), 'otra-clave');
     await guardar();
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(lastBody(saves).extrasEnc).toEqual([{ key: 'apiKey', val: 'otra-clave' }, { key: 'sftp' }]);
@@ -176,8 +181,8 @@ describe('Editor de bot: parámetros encriptados', () => {
     const [row] = screen.getAllByTestId('extra-encriptado');
     await guardar();
     expect(await within(row).findAllByText('Campo requerido')).toHaveLength(2);
-    await userEvent.type(within(row).getByRole('textbox', { name: /Clave/ }), 'token');
-    await userEvent.type(within(row).getByLabelText(/Valor nuevo/), 's3creto');
+    await write(within(row).getByRole('textbox', { name: /Clave/ }), 'token');
+    await write(within(row).getByLabelText(/Valor nuevo/), 's3creto');
     await guardar();
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(lastBody(saves).extrasEnc).toEqual([{ key: 'token', val: 's3creto' }]);
@@ -219,7 +224,7 @@ describe('Editor de bot: pestañas y permisos', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Monitoreo' }));
     expect(screen.queryByText('Existen cambios pendientes de guardar')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'General' }));
-    await userEvent.type(field('URL base remota'), 'https://otro.demo.test');
+    await write(field('URL base remota'), 'https://otro.demo.test');
     await userEvent.click(screen.getByRole('tab', { name: 'Monitoreo' }));
     expect(await screen.findByText('Existen cambios pendientes de guardar')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Monitoreo' })).toHaveAttribute('aria-selected', 'true');
@@ -272,7 +277,7 @@ describe('Nuevo bot (/bot/new)', () => {
     record('get', '/bot', () => bot('b7', { nm: 'Cobranzas' }));
     record('get', '/skills', () => []);
     renderAdmin('/bot/new', compania);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Cobranzas');
+    await write(await screen.findByRole('textbox', { name: 'Nombre' }), 'Cobranzas');
     await guardar();
     expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/bot/b7'));
