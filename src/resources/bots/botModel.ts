@@ -1,6 +1,8 @@
 // Shaping of bots for the console: a new bot's defaults (spec §3, §9), the export file (§7: base64
 // text named 'id - name.yani') and the reading of an imported one, and the QnA cron in Spanish (§5).
-import cronstrue from 'cronstrue/i18n';
+import cronstrue from 'cronstrue';
+// Only the Spanish texts: 'cronstrue/i18n' would bring every language (200 kB instead of 30 kB).
+import 'cronstrue/locales/es';
 import { base64ToText, textToBase64 } from '../../api/base64Text';
 import type { Bot, BotExportDoc } from '../../api/bots';
 import { BOT_DEFAULTS } from '../../../server/src/schemas/bots';
