@@ -103,7 +103,14 @@ export function BotEntidadesTab({ botId }: { botId: string }) {
   let rows = <StatusMessage text="quipu.tabla.cargando" />;
   if (error) rows = <StatusMessage text={messageOf(error)} />;
   else if (data?.length === 0) rows = <StatusMessage text="quipu.tabla.sinDatos" />;
-  else if (data) rows = <EntidadRows rows={data} onEdit={setEditing} onDelete={setDeleting} />;
+  else if (data) {
+    // On a phone the table scrolls inside its box; the page itself never scrolls sideways.
+    rows = (
+      <Box sx={{ overflowX: 'auto' }}>
+        <EntidadRows rows={data} onEdit={setEditing} onDelete={setDeleting} />
+      </Box>
+    );
+  }
 
   return (
     <Box>
