@@ -10,7 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Entidad } from '../../../api/bots';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
@@ -20,32 +20,24 @@ import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
 import { EntidadDialog } from './EntidadDialog';
 
-function EntidadRows({ rows, onEdit, onDelete }: { rows: Entidad[]; onEdit: (row: Entidad) => void; onDelete: (row: Entidad) => void }) {
+/** A small table with a header row: the bot's entities and the internal ones. */
+function SmallTable({ label, headers, rows }: { label: string; headers: string[]; rows: Array<{ id: string; cells: ReactNode[] }> }) {
   const translate = useTranslate();
   return (
-    <Table size="small" aria-label={translate('quipu.bots.entidades.titulo')}>
+    <Table size="small" aria-label={translate(label)}>
       <TableHead>
         <TableRow>
-          <TableCell>{translate('quipu.bots.entidades.nm')}</TableCell>
-          <TableCell>{translate('quipu.bots.entidades.dsc')}</TableCell>
-          <TableCell>{translate('quipu.bots.entidades.tipo')}</TableCell>
-          <TableCell>{translate('quipu.bots.entidades.acciones')}</TableCell>
+          {headers.map((header) => (
+            <TableCell key={header}>{translate(header)}</TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell>{row.nm}</TableCell>
-            <TableCell>{row.dsc}</TableCell>
-            <TableCell>{translate(row.rgx ? 'quipu.bots.entidades.tipoRegex' : 'quipu.bots.entidades.tipoKeywords')}</TableCell>
-            <TableCell>
-              <Button label="ra.action.edit" aria-label={translate('quipu.bots.entidades.editarNombre', { nm: row.nm })} onClick={() => onEdit(row)}>
-                <EditIcon />
-              </Button>
-              <Button label="ra.action.delete" aria-label={translate('quipu.bots.entidades.borrarNombre', { nm: row.nm })} onClick={() => onDelete(row)}>
-                <DeleteIcon />
-              </Button>
-            </TableCell>
+            {row.cells.map((cell, index) => (
+              <TableCell key={headers[index]}>{cell}</TableCell>
+            ))}
           </TableRow>
         ))}
       </TableBody>
@@ -53,29 +45,37 @@ function EntidadRows({ rows, onEdit, onDelete }: { rows: Entidad[]; onEdit: (row
   );
 }
 
-function InternalEntities() {
+const ENTIDAD_HEADERS = ['quipu.bots.entidades.nm', 'quipu.bots.entidades.dsc', 'quipu.bots.entidades.tipo', 'quipu.bots.entidades.acciones'];
+
+function EntidadRows({ rows, onEdit, onDelete }: { rows: Entidad[]; onEdit: (row: Entidad) => void; onDelete: (row: Entidad) => void }) {
   const translate = useTranslate();
+  const cells = (row: Entidad) => [
+    row.nm,
+    row.dsc,
+    translate(row.rgx ? 'quipu.bots.entidades.tipoRegex' : 'quipu.bots.entidades.tipoKeywords'),
+    <>
+      <Button label="ra.action.edit" aria-label={translate('quipu.bots.entidades.editarNombre', { nm: row.nm })} onClick={() => onEdit(row)}>
+        <EditIcon />
+      </Button>
+      <Button label="ra.action.delete" aria-label={translate('quipu.bots.entidades.borrarNombre', { nm: row.nm })} onClick={() => onDelete(row)}>
+        <DeleteIcon />
+      </Button>
+    </>,
+  ];
+  return <SmallTable label="quipu.bots.entidades.titulo" headers={ENTIDAD_HEADERS} rows={rows.map((row) => ({ id: row.id, cells: cells(row) }))} />;
+}
+
+function InternalEntities() {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const { data, error } = useQuery({ queryKey: ['entidadesInternas'], queryFn: () => dataProvider.getInternalEntities(), staleTime: Infinity });
   if (error) return <StatusMessage text={messageOf(error)} />;
   if (!data) return <StatusMessage text="quipu.tabla.cargando" />;
   return (
-    <Table size="small" aria-label={translate('quipu.bots.entidades.internas')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('quipu.bots.entidades.nm')}</TableCell>
-          <TableCell>{translate('quipu.bots.entidades.dsc')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.map((row) => (
-          <TableRow key={row.id}>
-            <TableCell>{row.nm}</TableCell>
-            <TableCell>{row.dsc}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <SmallTable
+      label="quipu.bots.entidades.internas"
+      headers={['quipu.bots.entidades.nm', 'quipu.bots.entidades.dsc']}
+      rows={data.map((row) => ({ id: row.id, cells: [row.nm, row.dsc] }))}
+    />
   );
 }
 
