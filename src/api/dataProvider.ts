@@ -23,6 +23,7 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
+import { createBotsApi, toBotBody } from './bots';
 import { createCorreoApi } from './correo';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
@@ -70,6 +71,14 @@ export const ENDPOINTS: Record<string, Endpoints> = {
     update: ({ id, data }) => post('/empresa', { ...data, id }),
     delete: ({ id }) => del(`/empresa?id=${q(id)}`),
   },
+  bots: {
+    getList: (params, idE) => post('/bot/search', toPagedQuery(params, idE)),
+    getOne: ({ id }) => get(`/bot?id=${q(id)}`),
+    getMany: ({ ids }, idE) => post('/bot/search', { page: 0, pageSize: ids.length, sorted: [], filtered: [{ id: 'ids', value: ids.map(String) }], idE }),
+    create: ({ data }) => post('/bot', toBotBody(data)),
+    update: ({ id, data }) => post('/bot', toBotBody({ ...data, id: String(id) })),
+    delete: ({ id }) => del(`/bot/?id=${q(id)}`),
+  },
   auditoria: {
     getList: (params, idE) => post('/auditoria/search', toPagedQuery(params, idE)),
     create: ({ data }) => post('/auditoria', data),
@@ -88,6 +97,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     (await httpClient(`${apiUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
   const sessionCalls = createSessionApi(apiUrl, httpClient);
   const correo = createCorreoApi(apiUrl, httpClient);
+  const bots = createBotsApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -134,6 +144,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     getEmailSettings: correo.getEmailSettings,
     saveEmailSettings: correo.saveEmailSettings,
     sendTestEmail: correo.sendTestEmail,
+    // Bots (src/api/bots.ts): export and import, entities, skills of a bot, unrecognised phrases.
+    ...bots,
   };
   return provider satisfies DataProvider;
 }

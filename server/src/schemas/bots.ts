@@ -83,10 +83,15 @@ export type Extra = Static<typeof Extra>;
  */
 export const ExtraEncView = Type.Object({ key: Type.String(), set: Type.Boolean(), retype: Type.Optional(Type.Boolean()) });
 export type ExtraEncView = Static<typeof ExtraEncView>;
-/** An encrypted extra in a save: `val` present replaces the stored value; absent keeps it. */
+/**
+ * An encrypted extra in a save: `val` present replaces the stored value; absent keeps it. `set`
+ * and `retype` are the view's own flags, accepted and ignored, so a form may send back what it read.
+ */
 export const ExtraEncInput = Type.Object({
   key: RequiredText(200, BOT_MESSAGES.extraKeyValue),
   val: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
+  set: Type.Optional(Type.Boolean()),
+  retype: Type.Optional(Type.Boolean()),
 }, closed);
 export type ExtraEncInput = Static<typeof ExtraEncInput>;
 
