@@ -27,6 +27,7 @@ import { createCorreoApi } from './correo';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
+import { createVersionsApi } from './versions';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -88,6 +89,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     (await httpClient(`${apiUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
   const sessionCalls = createSessionApi(apiUrl, httpClient);
   const correo = createCorreoApi(apiUrl, httpClient);
+  const versions = createVersionsApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -134,6 +136,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     getEmailSettings: correo.getEmailSettings,
     saveEmailSettings: correo.saveEmailSettings,
     sendTestEmail: correo.sendTestEmail,
+    // Deploy and versions of a bot (src/api/versions.ts): deploy, its state, list, restore, compare.
+    ...versions,
   };
   return provider satisfies DataProvider;
 }
