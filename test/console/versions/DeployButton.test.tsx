@@ -1,0 +1,219 @@
+// 'Desplegar' in the bot editor (bot-building spec §2, §4, §8, §9): checks the form, asks the
+// description, saves and deploys, follows GET /bot-version every 5 s and says how it ended.
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BotVersion } from '../../../src/api/versions';
+import { makeSession } from '../fixtures';
+import { server } from '../msw';
+import { record } from '../resources/support';
+import { bot, botAnswers, botVersion, renderBotForm } from './botFormHarness';
+
+const usuario = makeSession({ id: '7', rol: 'ROLE_USER' });
+
+/** GET /bot-version answers each of `states` in turn (the last one from then on). */
+function deployStates(...states: Array<BotVersion | null | Response>) {
+  return record('get', '/bot-version', () => states[Math.min(polls.length, states.length) - 1] as never);
+}
+let polls: ReturnType<typeof record>;
+
+const setup = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+async function openDeploy(user: ReturnType<typeof setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Desplegar' }));
+  return screen.findByRole('dialog', { name: 'Desplegar Bot' });
+}
+
+async function deploy(user: ReturnType<typeof setup>, description: string) {
+  const dialog = await openDeploy(user);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Descripción' }), description);
+  await user.click(within(dialog).getByRole('button', { name: 'Desplegar' }));
+}
+
+describe('Desplegar', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it("no se muestra en /bot/new", async () => {
+    renderBotForm({ session: usuario });
+    expect(await screen.findByRole('textbox', { name: /Nombre/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Desplegar' })).not.toBeInTheDocument();
+  });
+
+  it("valida el formulario como 'Guardar': con el nombre vacío no abre el diálogo ni llama al servidor", async () => {
+    botAnswers(bot());
+    polls = deployStates(null);
+    const deploys = record('post', '/bot.deploy', () => botVersion(3, { done: false }));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    const nombre = await screen.findByDisplayValue('Ventas');
+    await user.clear(nombre);
+    await user.click(screen.getByRole('button', { name: 'Desplegar' }));
+    expect(await screen.findByText('Campo requerido')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deploys).toHaveLength(0);
+  });
+
+  it("pide la 'Descripción', obligatoria ('Campo requerido'), y Cancelar no despliega", async () => {
+    botAnswers(bot());
+    polls = deployStates(null);
+    const deploys = record('post', '/bot.deploy', () => botVersion(3, { done: false }));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    const dialog = await openDeploy(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Desplegar' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Descripción' })).toHaveAccessibleDescription('Campo requerido');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Descripción' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Desplegar' }));
+    expect(within(dialog).getByText('Campo requerido')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await advance(500);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deploys).toHaveLength(0);
+  });
+
+  it("envía los valores del formulario con msg e idU, dice 'Guardado y Desplegado con éxito', consulta cada 5 s y termina con 'Desplegado con éxito versión 3'", async () => {
+    botAnswers(bot(), bot({ nm: 'Ventas Perú', rev: 5 }));
+    polls = deployStates(null, botVersion(3, { done: false }), botVersion(3, { done: false }), botVersion(3));
+    const deploys = record('post', '/bot.deploy', () => botVersion(3, { done: false, msg: 'Nueva bienvenida' }));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    await user.type(await screen.findByDisplayValue('Ventas'), ' Perú');
+    await deploy(user, 'Nueva bienvenida');
+
+    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    expect(deploys).toHaveLength(1);
+    expect(deploys[0].url.pathname).toBe('/api/bot.deploy');
+    expect(Object.fromEntries(deploys[0].url.searchParams)).toEqual({ msg: 'Nueva bienvenida', idU: '7' });
+    // The whole bot as the form holds it; an encrypted extra goes back as its key only.
+    expect(deploys[0].body).toEqual({ ...bot({ nm: 'Ventas Perú' }), extrasEnc: [{ key: 'clave' }] });
+
+    const progress = await screen.findByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' });
+    expect(progress).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Desplegando Bot, espere por favor.');
+    expect(screen.getByRole('button', { name: 'Desplegar' })).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // One GET when the editor opened; then one every 5 s while the deploy runs.
+    expect(polls).toHaveLength(1);
+    await advance(4_000);
+    expect(polls).toHaveLength(1);
+    await advance(1_100);
+    expect(polls).toHaveLength(2);
+    expect(polls[1].url.searchParams.get('botId')).toBe('b1');
+    expect(screen.getByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
+    await advance(5_000);
+    expect(polls).toHaveLength(3);
+    await advance(5_000);
+    expect(polls).toHaveLength(4);
+    expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desplegar' })).toBeEnabled();
+    // Done: the polling stops.
+    await advance(20_000);
+    expect(polls).toHaveLength(4);
+  });
+
+  it("termina con 'Error al desplegar {msg}' cuando el despliegue falla", async () => {
+    botAnswers(bot());
+    const failure = 'El skill Saludo no tiene frases de entrenamiento; el enlace a Pagos apunta a un skill que no existe';
+    polls = deployStates(null, botVersion(3, { done: true, error: true, msg: failure }));
+    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    await deploy(user, 'Cambios de pagos');
+    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    await advance(5_100);
+    expect(await screen.findByText(`Error al desplegar ${failure}`)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desplegar' })).toBeEnabled();
+  });
+
+  it('una consulta fallida no detiene el seguimiento: vuelve a consultar 5 s después', async () => {
+    botAnswers(bot());
+    polls = deployStates(null, HttpResponse.json({ message: 'No se pudo conectar con el servidor' }, { status: 503 }), botVersion(3, { done: false }), botVersion(3));
+    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    await deploy(user, 'Nueva bienvenida');
+    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    await advance(5_100);
+    expect(polls).toHaveLength(2);
+    expect(screen.getByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
+    await advance(5_000);
+    expect(polls).toHaveLength(3);
+    await advance(5_000);
+    expect(polls).toHaveLength(4);
+    expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
+  });
+
+  it('deja de consultar al cerrar el editor', async () => {
+    botAnswers(bot());
+    polls = deployStates(null, botVersion(3, { done: false }));
+    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
+    const view = renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    await deploy(user, 'Nueva bienvenida');
+    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    await advance(5_100);
+    expect(polls).toHaveLength(2);
+    view.unmount();
+    await advance(30_000);
+    expect(polls).toHaveLength(2);
+  });
+
+  it('recarga el bot tras desplegar: el siguiente despliegue envía el rev nuevo', async () => {
+    const loads = botAnswers(bot({ rev: 4 }), bot({ rev: 5 }));
+    polls = deployStates(null, botVersion(3));
+    const deploys = record('post', '/bot.deploy', () => botVersion(deploys.length + 2, { done: false }));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    await deploy(user, 'Primera');
+    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    await advance(5_100);
+    expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
+    expect(loads.length).toBeGreaterThanOrEqual(2);
+    await deploy(user, 'Segunda');
+    await vi.waitFor(() => expect(deploys).toHaveLength(2));
+    expect((deploys[0].body as { rev: number }).rev).toBe(4);
+    expect((deploys[1].body as { rev: number }).rev).toBe(5);
+    expect(Object.fromEntries(deploys[1].url.searchParams)).toEqual({ msg: 'Segunda', idU: '7' });
+  });
+
+  it('al abrir un bot con un despliegue en curso lo sigue y avisa cuando termina', async () => {
+    botAnswers(bot());
+    polls = deployStates(botVersion(4, { done: false }), botVersion(4, { done: false }), botVersion(4));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    expect(await screen.findByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desplegar' })).toBeDisabled();
+    await advance(10_100);
+    expect(await screen.findByText('Desplegado con éxito versión 4')).toBeInTheDocument();
+    expect(polls).toHaveLength(3);
+  });
+
+  it('al abrir un bot ya desplegado no anuncia nada ni consulta de nuevo', async () => {
+    botAnswers(bot());
+    polls = deployStates(botVersion(2));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    await vi.waitFor(() => expect(polls).toHaveLength(1));
+    await advance(15_000);
+    expect(polls).toHaveLength(1);
+    expect(screen.queryByText(/Desplegado con éxito/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desplegar' })).toBeEnabled();
+  });
+
+  it('muestra el mensaje del servidor cuando rechaza el despliegue, y no consulta', async () => {
+    botAnswers(bot());
+    polls = deployStates(null);
+    server.use(http.post('*/api/bot.deploy', () => HttpResponse.json({ message: 'Ya hay un despliegue en curso para este bot' }, { status: 409 })));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    await deploy(user, 'Nueva bienvenida');
+    expect(await screen.findByText('Ya hay un despliegue en curso para este bot')).toBeInTheDocument();
+    expect(screen.queryByText('Guardado y Desplegado con éxito')).not.toBeInTheDocument();
+    await advance(10_000);
+    expect(polls).toHaveLength(1);
+  });
+});
