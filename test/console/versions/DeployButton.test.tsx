@@ -8,6 +8,7 @@ import type { BotVersion } from '../../../src/api/versions';
 import { makeSession } from '../fixtures';
 import { server } from '../msw';
 import { record } from '../resources/support';
+import { seriousViolations } from './axe';
 import { bot, botAnswers, botVersion, renderBotForm } from './botFormHarness';
 
 const usuario = makeSession({ id: '7', rol: 'ROLE_USER' });
@@ -114,6 +115,21 @@ describe('Desplegar', () => {
     // Done: the polling stops.
     await advance(20_000);
     expect(polls).toHaveLength(4);
+  });
+
+  it('el diálogo y la barra de progreso no tienen violaciones graves de accesibilidad (axe)', async () => {
+    botAnswers(bot());
+    polls = deployStates(null, botVersion(3, { done: false }));
+    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
+    renderBotForm({ session: usuario, botId: 'b1' });
+    const user = setup();
+    await openDeploy(user);
+    expect(await seriousViolations()).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'Descripción' }), 'Nueva bienvenida');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Desplegar' }));
+    await screen.findByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' });
+    await advance(500);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it("termina con 'Error al desplegar {msg}' cuando el despliegue falla", async () => {

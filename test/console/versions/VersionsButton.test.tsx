@@ -6,6 +6,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BotVersion, VersionChange } from '../../../src/api/versions';
 import { formatFecha } from '../../../src/layout/fecha';
+import { seriousViolations } from './axe';
 import { makeSession } from '../fixtures';
 import { record } from '../resources/support';
 import { bot, botAnswers, botVersion, renderBotForm } from './botFormHarness';
@@ -203,6 +204,12 @@ describe('Comparar versiones', () => {
     expect(within(result).getByRole('region', { name: 'Parámetros' })).toHaveTextContent('Tiempo de sesión (minutos)antes:30después:45');
     expect(within(result).getByRole('region', { name: 'Enlaces' })).toHaveTextContent('AgregadoSaludo → Pagos');
     expect(within(result).getByRole('region', { name: 'Requerimientos' })).toHaveTextContent('EliminadoPagos › Requerimiento');
+  });
+
+  it('el diálogo con la lista y la comparación no tiene violaciones graves de accesibilidad (axe)', async () => {
+    const { dialog } = await compare(CHANGES);
+    await within(dialog).findByRole('region', { name: 'Cambios de la versión 2 a la versión 3' });
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it("un valor largo se muestra cortado con 'Ver todo' para verlo completo", async () => {
