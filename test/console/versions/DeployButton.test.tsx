@@ -2,25 +2,44 @@
 // description, saves and deploys, follows GET /bot-version every 5 s and says how it ended.
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BotVersion } from '../../../src/api/versions';
+import type { Bot, BotVersion } from '../../../src/api/versions';
 import { makeSession } from '../fixtures';
-import { server } from '../msw';
 import { record } from '../resources/support';
 import { seriousViolations } from './axe';
 import { bot, botAnswers, botVersion, renderBotForm } from './botFormHarness';
 
 const usuario = makeSession({ id: '7', rol: 'ROLE_USER' });
 
-/** GET /bot-version answers each of `states` in turn (the last one from then on). */
-function deployStates(...states: Array<BotVersion | null | Response>) {
-  return record('get', '/bot-version', () => states[Math.min(polls.length, states.length) - 1] as never);
-}
-let polls: ReturnType<typeof record>;
-
 const setup = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+type DeployAnswer = Parameters<typeof record>[2];
+
+/**
+ * Opens bot b1's form as a ROLE_USER. GET /bot-version answers each of `states` in turn (the last
+ * one from then on), GET /bot each of `loads`, and POST /bot.deploy `deployAnswer`.
+ */
+function openEditor(
+  states: Array<BotVersion | null | Response>,
+  { deployAnswer = () => botVersion(3, { done: false }), loads = [bot()] }: { deployAnswer?: DeployAnswer; loads?: Bot[] } = {},
+) {
+  const botLoads = botAnswers(...loads);
+  const polls = record('get', '/bot-version', () => states[Math.min(polls.length, states.length) - 1] as never);
+  const deploys = record('post', '/bot.deploy', deployAnswer);
+  const view = renderBotForm({ session: usuario, botId: 'b1' });
+  return { polls, deploys, botLoads, view, user: setup() };
+}
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** Advances 5 s `times` times, expecting one more GET /bot-version each time. */
+async function expectPollEvery5s(polls: unknown[], times: number) {
+  for (let i = 0; i < times; i++) {
+    const before = polls.length;
+    await advance(5_000);
+    expect(polls).toHaveLength(before + 1);
+  }
+}
 
 async function openDeploy(user: ReturnType<typeof setup>) {
   await user.click(await screen.findByRole('button', { name: 'Desplegar' }));
@@ -44,11 +63,7 @@ describe('Desplegar', () => {
   });
 
   it("valida el formulario como 'Guardar': con el nombre vacío no abre el diálogo ni llama al servidor", async () => {
-    botAnswers(bot());
-    polls = deployStates(null);
-    const deploys = record('post', '/bot.deploy', () => botVersion(3, { done: false }));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const { user, deploys } = openEditor([null]);
     const nombre = await screen.findByDisplayValue('Ventas');
     await user.clear(nombre);
     await user.click(screen.getByRole('button', { name: 'Desplegar' }));
@@ -58,11 +73,7 @@ describe('Desplegar', () => {
   });
 
   it("pide la 'Descripción', obligatoria ('Campo requerido'), y Cancelar no despliega", async () => {
-    botAnswers(bot());
-    polls = deployStates(null);
-    const deploys = record('post', '/bot.deploy', () => botVersion(3, { done: false }));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const { user, deploys } = openEditor([null]);
     const dialog = await openDeploy(user);
     await user.click(within(dialog).getByRole('button', { name: 'Desplegar' }));
     expect(within(dialog).getByRole('textbox', { name: 'Descripción' })).toHaveAccessibleDescription('Campo requerido');
@@ -76,11 +87,11 @@ describe('Desplegar', () => {
   });
 
   it("envía los valores del formulario con msg e idU, dice 'Guardado y Desplegado con éxito', consulta cada 5 s y termina con 'Desplegado con éxito versión 3'", async () => {
-    botAnswers(bot(), bot({ nm: 'Ventas Perú', rev: 5 }));
-    polls = deployStates(null, botVersion(3, { done: false }), botVersion(3, { done: false }), botVersion(3));
-    const deploys = record('post', '/bot.deploy', () => botVersion(3, { done: false, msg: 'Nueva bienvenida' }));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const running = botVersion(3, { done: false, msg: 'Nueva bienvenida' });
+    const { polls, user, deploys } = openEditor([null, running, running, botVersion(3)], {
+      loads: [bot(), bot({ nm: 'Ventas Perú', rev: 5 })],
+      deployAnswer: () => running,
+    });
     await user.type(await screen.findByDisplayValue('Ventas'), ' Perú');
     await deploy(user, 'Nueva bienvenida');
 
@@ -105,10 +116,7 @@ describe('Desplegar', () => {
     expect(polls).toHaveLength(2);
     expect(polls[1].url.searchParams.get('botId')).toBe('b1');
     expect(screen.getByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
-    await advance(5_000);
-    expect(polls).toHaveLength(3);
-    await advance(5_000);
-    expect(polls).toHaveLength(4);
+    await expectPollEvery5s(polls, 2);
     expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Desplegar' })).toBeEnabled();
@@ -118,11 +126,7 @@ describe('Desplegar', () => {
   });
 
   it('el diálogo y la barra de progreso no tienen violaciones graves de accesibilidad (axe)', async () => {
-    botAnswers(bot());
-    polls = deployStates(null, botVersion(3, { done: false }));
-    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const { user } = openEditor([null, botVersion(3, { done: false })]);
     await openDeploy(user);
     expect(await seriousViolations()).toEqual([]);
     await user.type(screen.getByRole('textbox', { name: 'Descripción' }), 'Nueva bienvenida');
@@ -133,44 +137,31 @@ describe('Desplegar', () => {
   });
 
   it("termina con 'Error al desplegar {msg}' cuando el despliegue falla", async () => {
-    botAnswers(bot());
     const failure = 'El skill Saludo no tiene frases de entrenamiento; el enlace a Pagos apunta a un skill que no existe';
-    polls = deployStates(null, botVersion(3, { done: true, error: true, msg: failure }));
-    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const { polls, user } = openEditor([null, botVersion(3, { done: true, error: true, msg: failure })]);
     await deploy(user, 'Cambios de pagos');
     expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
     await advance(5_100);
     expect(await screen.findByText(`Error al desplegar ${failure}`)).toBeInTheDocument();
+    expect(polls).toHaveLength(2);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Desplegar' })).toBeEnabled();
   });
 
   it('una consulta fallida no detiene el seguimiento: vuelve a consultar 5 s después', async () => {
-    botAnswers(bot());
-    polls = deployStates(null, HttpResponse.json({ message: 'No se pudo conectar con el servidor' }, { status: 503 }), botVersion(3, { done: false }), botVersion(3));
-    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const unreachable = HttpResponse.json({ message: 'No se pudo conectar con el servidor' }, { status: 503 });
+    const { polls, user } = openEditor([null, unreachable, botVersion(3, { done: false }), botVersion(3)]);
     await deploy(user, 'Nueva bienvenida');
     expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
     await advance(5_100);
     expect(polls).toHaveLength(2);
     expect(screen.getByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
-    await advance(5_000);
-    expect(polls).toHaveLength(3);
-    await advance(5_000);
-    expect(polls).toHaveLength(4);
+    await expectPollEvery5s(polls, 2);
     expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
   });
 
   it('deja de consultar al cerrar el editor', async () => {
-    botAnswers(bot());
-    polls = deployStates(null, botVersion(3, { done: false }));
-    record('post', '/bot.deploy', () => botVersion(3, { done: false }));
-    const view = renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const { polls, user, view } = openEditor([null, botVersion(3, { done: false })]);
     await deploy(user, 'Nueva bienvenida');
     expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
     await advance(5_100);
@@ -181,16 +172,12 @@ describe('Desplegar', () => {
   });
 
   it('recarga el bot tras desplegar: el siguiente despliegue envía el rev nuevo', async () => {
-    const loads = botAnswers(bot({ rev: 4 }), bot({ rev: 5 }));
-    polls = deployStates(null, botVersion(3));
-    const deploys = record('post', '/bot.deploy', () => botVersion(deploys.length + 2, { done: false }));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const { deploys, botLoads, user } = openEditor([null, botVersion(3)], { loads: [bot({ rev: 4 }), bot({ rev: 5 })] });
     await deploy(user, 'Primera');
     expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
     await advance(5_100);
     expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
-    expect(loads.length).toBeGreaterThanOrEqual(2);
+    expect(botLoads.length).toBeGreaterThanOrEqual(2);
     await deploy(user, 'Segunda');
     await vi.waitFor(() => expect(deploys).toHaveLength(2));
     expect((deploys[0].body as { rev: number }).rev).toBe(4);
@@ -199,9 +186,7 @@ describe('Desplegar', () => {
   });
 
   it('al abrir un bot con un despliegue en curso lo sigue y avisa cuando termina', async () => {
-    botAnswers(bot());
-    polls = deployStates(botVersion(4, { done: false }), botVersion(4, { done: false }), botVersion(4));
-    renderBotForm({ session: usuario, botId: 'b1' });
+    const { polls } = openEditor([botVersion(4, { done: false }), botVersion(4, { done: false }), botVersion(4)]);
     expect(await screen.findByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Desplegar' })).toBeDisabled();
     await advance(10_100);
@@ -210,9 +195,7 @@ describe('Desplegar', () => {
   });
 
   it('al abrir un bot ya desplegado no anuncia nada ni consulta de nuevo', async () => {
-    botAnswers(bot());
-    polls = deployStates(botVersion(2));
-    renderBotForm({ session: usuario, botId: 'b1' });
+    const { polls } = openEditor([botVersion(2)]);
     await vi.waitFor(() => expect(polls).toHaveLength(1));
     await advance(15_000);
     expect(polls).toHaveLength(1);
@@ -221,11 +204,8 @@ describe('Desplegar', () => {
   });
 
   it('muestra el mensaje del servidor cuando rechaza el despliegue, y no consulta', async () => {
-    botAnswers(bot());
-    polls = deployStates(null);
-    server.use(http.post('*/api/bot.deploy', () => HttpResponse.json({ message: 'Ya hay un despliegue en curso para este bot' }, { status: 409 })));
-    renderBotForm({ session: usuario, botId: 'b1' });
-    const user = setup();
+    const refused = () => HttpResponse.json({ message: 'Ya hay un despliegue en curso para este bot' }, { status: 409 });
+    const { polls, user } = openEditor([null], { deployAnswer: refused });
     await deploy(user, 'Nueva bienvenida');
     expect(await screen.findByText('Ya hay un despliegue en curso para este bot')).toBeInTheDocument();
     expect(screen.queryByText('Guardado y Desplegado con éxito')).not.toBeInTheDocument();

@@ -125,6 +125,21 @@ describe('Versiones', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('cuando termina un despliegue en curso la lista abierta se actualiza', async () => {
+    botAnswers(bot());
+    const finished = [botVersion(5, { msg: 'Nuevo menú' }), ...VERSIONS.slice(1)];
+    const polls = record('get', '/bot-version', () => (polls.length < 2 ? VERSIONS[0] : finished[0]));
+    const lists = record('get', '/list/version', () => (lists.length < 2 ? VERSIONS : finished));
+    renderBotForm({ session: compania, botId: 'b1' });
+    const dialog = await openDialog(setup());
+    await within(dialog).findByRole('table');
+    expect(within(rowOf(dialog, 5)).getAllByRole('cell')[4]).toHaveTextContent('En curso');
+    await act(() => vi.advanceTimersByTimeAsync(5_100));
+    expect(await screen.findByText('Desplegado con éxito versión 5')).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(rowOf(dialog, 5)).getAllByRole('cell')[4]).toHaveTextContent('Desplegado'));
+    expect(within(rowOf(dialog, 5)).getByRole('button', { name: 'Restaurar' })).toBeEnabled();
+  });
+
   it('un bot sin versiones lo dice', async () => {
     open([]);
     const dialog = await openDialog(setup());

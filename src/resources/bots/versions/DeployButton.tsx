@@ -13,7 +13,7 @@ import { messageOf } from '../../../api/HttpError';
 import type { Bot } from '../../../api/versions';
 import { noticeText } from '../../../layout/noticeText';
 import { DeployDialog } from './DeployDialog';
-import { useDeployState } from './useDeployState';
+import { useDeployState, versionListKey } from './useDeployState';
 import { VERSION_TEXTS as T } from './versionTexts';
 
 export function DeployButton() {
@@ -41,7 +41,8 @@ export function DeployButton() {
     watching.current = false;
     const text = latest.error ? T.errorDesplegar(latest.msg) : T.desplegado(latest.version);
     notify(text, noticeText(text, latest.error ? 'error' : 'success'));
-  }, [latest, notify]);
+    void queryClient.invalidateQueries({ queryKey: versionListKey(botId) });
+  }, [latest, notify, queryClient, botId]);
 
   // Not on /bot/new: a bot is deployed once it exists.
   if (!botId) return null;

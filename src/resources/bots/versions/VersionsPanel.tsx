@@ -8,6 +8,7 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
 import { VersionCompare } from './VersionCompare';
+import { versionListKey } from './useDeployState';
 import { isDeployed } from './versionModel';
 import { VersionTable } from './VersionTable';
 import { VERSION_TEXTS as T } from './versionTexts';
@@ -23,7 +24,7 @@ export function VersionsPanel({ botId, restored, onRestored }: VersionsPanelProp
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
   const { data: versions, error } = useQuery({
-    queryKey: ['bot-versions', botId],
+    queryKey: versionListKey(botId),
     queryFn: () => dataProvider.listVersions(botId),
     retry: false,
     gcTime: 0,

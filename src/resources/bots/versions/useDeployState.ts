@@ -8,6 +8,8 @@ import type { BotVersion } from './versionModel';
 export const DEPLOY_POLL_MS = 5_000;
 
 export const deployStateKey = (botId: string | undefined) => ['bot-version', botId] as const;
+/** GET /list/version's query: a deploy that ends refreshes an open versions dialog. */
+export const versionListKey = (botId: string | undefined) => ['bot-versions', botId] as const;
 
 export function useDeployState(botId: string | undefined) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
