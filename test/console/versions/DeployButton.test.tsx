@@ -86,6 +86,18 @@ describe('Desplegar', () => {
     expect(deploys).toHaveLength(0);
   });
 
+  it('abrir y cancelar el despliegue no da por guardados los cambios del formulario', async () => {
+    const { user } = openEditor([null]);
+    await user.type(await screen.findByDisplayValue('Ventas'), ' Perú');
+    expect(screen.getByText('Hay cambios sin guardar')).toBeInTheDocument();
+    const dialog = await openDeploy(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await advance(500);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Hay cambios sin guardar')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Ventas Perú')).toBeInTheDocument();
+  });
+
   it("envía los valores del formulario con msg e idU, dice 'Guardado y Desplegado con éxito', consulta cada 5 s y termina con 'Desplegado con éxito versión 3'", async () => {
     const running = botVersion(3, { done: false, msg: 'Nueva bienvenida' });
     const { polls, user, deploys } = openEditor([null, running, running, botVersion(3)], {

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { AdminContext, CreateBase, EditBase, Form, Notification, TextInput, required, type GetOneParams } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { http, HttpResponse } from 'msw';
 import { createAuthProvider } from '../../../src/api/authProvider';
 import { createDataProvider } from '../../../src/api/dataProvider';
@@ -77,6 +78,12 @@ export function botAnswers(...answers: Bot[]) {
   return calls;
 }
 
+/** What react-admin's unsaved-changes guard reads: changed and not submitted successfully. */
+function PendingChanges() {
+  const { isDirty, isSubmitSuccessful } = useFormState();
+  return isDirty && !isSubmitSuccessful ? <p>Hay cambios sin guardar</p> : null;
+}
+
 interface HarnessOptions {
   session: Session;
   /** Absent: the form of /bot/new. */
@@ -102,6 +109,7 @@ export function renderBotForm({ session, botId, reload }: HarnessOptions) {
       <TextInput source="nm" label="Nombre" validate={required('Campo requerido')} />
       <DeployButton />
       <VersionsButton reload={reload} />
+      <PendingChanges />
     </Form>
   );
   return render(

@@ -48,7 +48,11 @@ export function DeployButton() {
   if (!botId) return null;
 
   // Like 'Guardar': an invalid form shows its errors (and react-admin's notice) and opens nothing.
-  const ask = form.handleSubmit((checked) => setValues(checked));
+  // A valid one is not submitted: a submit that succeeded would tell react-admin the changes were saved.
+  const ask = async () => {
+    if (await form.trigger()) setValues(form.getValues());
+    else await form.handleSubmit(() => undefined)();
+  };
 
   const deploy = async (description: string) => {
     if (!values) return;
