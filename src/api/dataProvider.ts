@@ -28,6 +28,7 @@ import { createCorreoApi } from './correo';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
+import { createVersionsApi } from './versions';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -98,6 +99,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const sessionCalls = createSessionApi(apiUrl, httpClient);
   const correo = createCorreoApi(apiUrl, httpClient);
   const bots = createBotsApi(apiUrl, httpClient);
+  const versions = createVersionsApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -146,6 +148,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     sendTestEmail: correo.sendTestEmail,
     // Bots (src/api/bots.ts): export and import, entities, skills of a bot, unrecognised phrases.
     ...bots,
+    // Deploy and versions of a bot (src/api/versions.ts): deploy, its state, list, restore, compare.
+    ...versions,
   };
   return provider satisfies DataProvider;
 }

@@ -1,11 +1,11 @@
-// The bot editor's buttons (spec §2, §6): Atrás (to /bot), Guardar, Desplegar and Versiones (their
-// places: botEditorSlots.tsx) and, for isBotEdit users on an existing bot, Eliminar Bot with its
+// The bot editor's buttons (spec §2, §6): Atrás (to /bot), Guardar, Desplegar, Versiones (isBotEdit)
+// and, for isBotEdit users on an existing bot, Eliminar Bot with its
 // confirmation. Guardar stays for every user: a ROLE_USER saves the diagram.
 import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
 import { BackButton } from '../../layout/FormParts';
 import { useSaveNotices } from '../../layout/useSaveNotices';
 import { useFlags } from '../../permissions/useFlags';
-import { botEditorSlots } from './botEditorSlots';
+import { DeployButton, VersionsButton } from './versions';
 
 export function BotFormToolbar({ existing }: { existing: boolean }) {
   const { flags } = useFlags();
@@ -15,8 +15,8 @@ export function BotFormToolbar({ existing }: { existing: boolean }) {
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
       <BackButton to="/bot" label="quipu.bots.atras" />
       <SaveButton alwaysEnable />
-      {existing ? botEditorSlots.deploy() : null}
-      {existing && isBotEdit ? botEditorSlots.versions() : null}
+      {existing ? <DeployButton /> : null}
+      {existing && isBotEdit ? <VersionsButton /> : null}
       {existing && isBotEdit ? (
         <DeleteWithConfirmButton
           label="quipu.bots.eliminar"
