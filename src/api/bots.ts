@@ -67,8 +67,6 @@ export function createBotsApi(apiUrl: string, httpClient: HttpClient) {
       if (idE) query.set('idE', idE);
       return call<ImportResult>('POST', `/bot.export?${query}`, doc);
     },
-    /** GET /skills?idBot, for the skill pickers; the flow editor reads the same list (query key ['skills', idBot]). */
-    getBotSkills: (idBot: string) => call<SkillSummary[]>('GET', `/skills?idBot=${q(idBot)}`),
     getEntities: (botId: string) => call<Entidad[]>('GET', `/entity?botId=${q(botId)}`),
     saveEntity: (entity: EntidadBody) => call<Entidad>('POST', '/entity', entity),
     deleteEntity: (id: string) => call<unknown>('DELETE', `/entity/${q(id)}`),

@@ -29,6 +29,7 @@ import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
 import { createVersionsApi } from './versions';
+import { createSkillsApi } from './skills';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -100,6 +101,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const correo = createCorreoApi(apiUrl, httpClient);
   const bots = createBotsApi(apiUrl, httpClient);
   const versions = createVersionsApi(apiUrl, httpClient);
+  const skills = createSkillsApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -150,6 +152,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     ...bots,
     // Deploy and versions of a bot (src/api/versions.ts): deploy, its state, list, restore, compare.
     ...versions,
+    // The skills of a bot, for its flow diagram: GET /skills, POST /skill, POST /skill.delete.
+    ...skills,
   };
   return provider satisfies DataProvider;
 }

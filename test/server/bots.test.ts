@@ -179,6 +179,16 @@ describe.each(dialects)('bots (%s)', (dialect) => {
       expect(row.val).toBe('Bot «Solo diagrama»: cambió diagrama');
     });
 
+    it('ROLE_USER mueve skills pero no agrega ni quita enlaces: 403 y nada cambia', async () => {
+      const ids = await freshBot('Sin enlaces ajenos');
+      const other = await insertSkill(t, ids.bot, 'Otro');
+      const nodes = [{ id: ids.skill, x: 0, y: 0 }, { id: other, x: 0, y: 100 }];
+      const response = await (await as('usuario')).post(BOT, { id: ids.bot, nm: 'X', diagram: { nodes, edges: [{ id: 'e1', source: ids.skill, target: other }] }, rev: 0 });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Solo quien edita bots puede agregar o quitar enlaces del diagrama' });
+      expect((await botRow(t, ids.bot))?.rev).toBe(0);
+    });
+
     it('el diagrama solo nombra skills del bot, sin nodos ni enlaces repetidos', async () => {
       const ids = await freshBot();
       const foreign = await insertSkill(t, (await freshBot()).bot, 'Ajeno');

@@ -28,6 +28,7 @@ export const BOT_MESSAGES = {
   minAttempts: 'Mínimo 1 intento',
   enterMessage: 'Ingrese Mensaje',
   extraKeyValue: 'Los parámetros extra necesitan clave y valor',
+  linksNeedEdit: 'Solo quien edita bots puede agregar o quitar enlaces del diagrama',
 } as const;
 
 /** Spec §9 and §3 defaults. */

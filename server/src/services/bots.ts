@@ -165,7 +165,8 @@ async function updateBot({ db, config }: BotServices, user: SessionUser, id: str
   const current = await findBotFor(db, user, id, 'read');
   if (body.rev === undefined) throw badRequest('rev: falta la revisión del bot que se leyó');
   if (body.rev !== current.rev) throw conflict(BOT_MESSAGES.stale);
-  // Without isBotEdit only the diagram (positions and links) is taken; every other field stays.
+  // Without isBotEdit only the diagram's positions are taken: every other field, and the links, stay.
+  if (!user.flags.isBotEdit && body.diagram && linkSet(body.diagram) !== linkSet(parseDiagram(current.diagram))) throw forbidden(BOT_MESSAGES.linksNeedEdit);
   const fields: BotFields = user.flags.isBotEdit
     ? settings(body, current, config.secretKey)
     : { ...current, diagram: body.diagram ? JSON.stringify(body.diagram) : current.diagram };
@@ -180,6 +181,11 @@ async function updateBot({ db, config }: BotServices, user: SessionUser, id: str
   if (Number(result.numUpdatedRows) === 0) throw conflict(BOT_MESSAGES.stale);
   if (options.audit !== false) await recordBotEvent(db, user, { nm: fields.nm, idE: current.idE }, changeList(current, fields), config.now());
   return toBot(await db.selectFrom('bot').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), config.secretKey);
+}
+
+/** The links of a diagram as one comparable text: which skill leads to which. */
+function linkSet(diagram: Diagram): string {
+  return [...new Set(diagram.edges.map((e) => `${e.source}>${e.target}`))].sort().join(' ');
 }
 
 /** Only the writable columns (a row read from the database carries the others too). */

@@ -4,12 +4,12 @@
 import Box from '@mui/material/Box';
 import { NumberInput, TextInput, minValue, required } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
-import { botEditorSlots } from './botEditorSlots';
 import { BotExtrasEncInput } from './BotExtrasEncInput';
 import { BotExtrasInput } from './BotExtrasInput';
 import { BotParamsInputs } from './BotParamsInputs';
 import { BotQnaInputs } from './BotQnaInputs';
 import { fieldRow } from './fieldRow';
+import { FlowEditor } from './flow/FlowEditor';
 
 const validateNm = [required('quipu.comun.requerido')];
 const validateTsession = [required('quipu.comun.requerido'), minValue(1, 'quipu.comun.minimoUno')];
@@ -29,7 +29,10 @@ export function BotGeneralTab({ botId, canEdit }: { botId: string | undefined; c
           <NumberInput source="timeout" label="quipu.bots.timeout" helperText="quipu.bots.timeoutAyuda" min={0} step={1} validate={validateTimeout} readOnly={readOnly} />
         </Box>
       </FormSection>
-      <FormSection title="quipu.bots.seccionFlujo">{botEditorSlots.flow({ botId, canEdit })}</FormSection>
+      <FormSection title="quipu.bots.seccionFlujo">
+        {/* Every user who opens the bot moves skills; adding, deleting and linking them is isBotEdit's. */}
+        <FlowEditor source="diagram" botId={botId} canEdit={canEdit} />
+      </FormSection>
       <BotParamsInputs botId={botId} readOnly={readOnly} />
       <BotQnaInputs readOnly={readOnly} />
       <BotExtrasInput readOnly={readOnly} />

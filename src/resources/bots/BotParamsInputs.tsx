@@ -20,7 +20,7 @@ const SKILL_PARAMS = ['loginsk', 'skillMenu', 'skillAttempt', 'skillInvalidOptio
 /** The skills of the bot (GET /skills?idBot), under the query key the flow editor refreshes. */
 export function useBotSkills(botId: string | undefined) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
-  return useQuery({ queryKey: ['skills', botId], queryFn: () => dataProvider.getBotSkills(botId!), enabled: !!botId });
+  return useQuery({ queryKey: ['skills', botId], queryFn: () => dataProvider.getSkills(botId!), enabled: !!botId });
 }
 
 function SkillPicker({ source, botId, readOnly }: { source: string; botId: string | undefined; readOnly: boolean }) {

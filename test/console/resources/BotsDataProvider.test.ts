@@ -58,7 +58,7 @@ describe('bots (métodos propios)', () => {
     await provider.saveEntity({ idBot: 'b1', nm: 'ciudad', keywords: ['Lima'] });
     await provider.deleteEntity('e/1');
     await provider.getInternalEntities();
-    await provider.getBotSkills('b1');
+    await provider.getSkills('b1');
     await provider.getFrases({ botId: 'b1', page: 2, pageSize: 20 });
     await provider.assignFrases({ botId: 'b1', page: 0, pageSize: 20, ids: ['f1'], skillId: 's1' });
     await provider.deleteFrases({ botId: 'b1', page: 0, pageSize: 20, ids: ['f2'] });

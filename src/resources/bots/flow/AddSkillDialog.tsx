@@ -1,0 +1,96 @@
+// 'Agregar Skill': asks Nombre (required) and Descripción, creates the skill on the server
+// (POST /skill) and hands it to the diagram. A server refusal shows its message in the dialog.
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useDataProvider } from 'react-admin';
+import type { QuipuDataProvider } from '../../../api/dataProvider';
+import { messageOf } from '../../../api/HttpError';
+import type { SkillSummary } from './diagramModel';
+import { FLOW_TEXTS } from './flowTexts';
+
+interface AddSkillDialogProps {
+  botId: string;
+  onCreated: (skill: SkillSummary) => void;
+  onClose: () => void;
+}
+
+export function AddSkillDialog({ botId, onCreated, onClose }: AddSkillDialogProps) {
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const [nm, setNm] = useState('');
+  const [dsc, setDsc] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    // The dialog is a portal inside the bot's form: its submit must not reach that form.
+    event.preventDefault();
+    event.stopPropagation();
+    if (!nm.trim()) {
+      setMissing(true);
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      onCreated(await dataProvider.createSkill({ idBot: botId, nm: nm.trim(), dsc: dsc.trim() || null }));
+      onClose();
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="quipu-add-skill-title" fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="quipu-add-skill-title">{FLOW_TEXTS.nuevoSkill}</DialogTitle>
+        <DialogContent>
+          {failure && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          <TextField
+            label={FLOW_TEXTS.nombre}
+            value={nm}
+            onChange={(event) => {
+              setNm(event.target.value);
+              setMissing(false);
+            }}
+            error={missing}
+            helperText={missing ? FLOW_TEXTS.requerido : ' '}
+            required
+            autoFocus
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <TextField
+            label={FLOW_TEXTS.descripcion}
+            value={dsc}
+            onChange={(event) => setDsc(event.target.value)}
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{FLOW_TEXTS.cancelar}</Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {FLOW_TEXTS.guardar}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

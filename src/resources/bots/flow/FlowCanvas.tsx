@@ -1,0 +1,245 @@
+// The diagram itself: React Flow drawing the skills (only the visible ones), its toolbar, the
+// minimap, the keyboard (Tab, Enter, Supr, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y) and the two dialogs.
+// Nodes live in local state while they are dragged; a finished move, a link, a deletion or a
+// layout is written to the form through useFlowDiagram.
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import {
+  MiniMap,
+  ReactFlow,
+  applyEdgeChanges,
+  applyNodeChanges,
+  useReactFlow,
+  type Connection,
+  type EdgeChange,
+  type FitViewOptions,
+  type NodeChange,
+} from '@xyflow/react';
+import { useNavigate, useNotify } from 'react-admin';
+import { noticeText } from '../../../layout/noticeText';
+import { AddSkillDialog } from './AddSkillDialog';
+import { DeleteSelectionDialog, type Selection } from './DeleteSelectionDialog';
+import {
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  addLink,
+  addNode,
+  linksGoing,
+  moveNodes,
+  placeNear,
+  removeElements,
+  type Diagram,
+  type DiagramEdge,
+  type Point,
+  type SkillSummary,
+} from './diagramModel';
+import { ARIA_LABELS } from './flowA11y';
+import { selectedIds, syncEdges, syncNodes, type LinkFlowEdge } from './flowElements';
+import { FlowSearch } from './FlowSearch';
+import { FLOW_TEXTS, fill } from './flowTexts';
+import { FlowToolbar, type ToolbarActions } from './FlowToolbar';
+import { focusWhenDrawn } from './focusNode';
+import { layoutDiagram } from './layoutRunner';
+import { NODE_TYPES } from './nodes';
+import type { SkillFlowNode } from './nodes/skill/SkillNode';
+import { tipoOf } from './nodes/skill/skillTipo';
+import { useFlowDiagram } from './useFlowDiagram';
+import { useFlowKeyboard } from './useFlowKeyboard';
+import { useSkillsCache } from './useSkills';
+
+const INITIAL_FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.5, maxZoom: 1 };
+const FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.05, maxZoom: 1, duration: 200 };
+const EDGE_OPTIONS = { markerEnd: { type: 'arrowclosed' as const, color: '#5f6670' } };
+// React Flow's MIT licence allows hiding the link; its text would be the only English on screen.
+const PRO_OPTIONS = { hideAttribution: true };
+const MINIMAP_COLORS: Record<string, string> = { 'quipu-skill--business': '#1565c0', 'quipu-skill--fallback': '#a14a00', 'quipu-skill--qna': '#2e7d32' };
+const miniMapColor = (node: SkillFlowNode) => MINIMAP_COLORS[tipoOf(node.data.skill).className];
+const linkLabel = (source: string, target: string) => fill(FLOW_TEXTS.enlace, { source, target });
+const HELP_ID = 'quipu-flow-help';
+
+export interface FlowCanvasProps {
+  botId: string;
+  canEdit: boolean;
+  skills: readonly SkillSummary[];
+  value: unknown;
+  onChange: (diagram: Diagram) => void;
+}
+
+export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanvasProps) {
+  const flow = useFlowDiagram(value, onChange, skills);
+  const { diagram, current, commit, undo, redo } = flow;
+  const rf = useReactFlow<SkillFlowNode, LinkFlowEdge>();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const cache = useSkillsCache(botId);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const skillsById = useMemo(() => new Map(skills.map((skill) => [skill.id, skill])), [skills]);
+
+  // React Flow's nodes and edges follow the diagram, reusing every unchanged object.
+  const [nodes, setNodes] = useState<SkillFlowNode[]>([]);
+  const [edges, setEdges] = useState<LinkFlowEdge[]>([]);
+  const [synced, setSynced] = useState<{ diagram: Diagram; skillsById: Map<string, SkillSummary> } | null>(null);
+  if (synced?.diagram !== diagram || synced.skillsById !== skillsById) {
+    setSynced({ diagram, skillsById });
+    setNodes((previous) => syncNodes(previous, diagram, skillsById));
+    setEdges((previous) => syncEdges(previous, diagram, skillsById, linkLabel));
+  }
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<SkillFlowNode>[]) => {
+      setNodes((previous) => applyNodeChanges(changes, previous));
+      // A drag that ended, or a move with the arrow keys: one history entry.
+      const moved = new Map<string, Point>();
+      for (const change of changes) if (change.type === 'position' && change.position && change.dragging === false) moved.set(change.id, change.position);
+      if (moved.size > 0) commit((diagram) => moveNodes(diagram, moved));
+    },
+    [commit],
+  );
+  const onEdgesChange = useCallback((changes: EdgeChange<LinkFlowEdge>[]) => {
+    setEdges((previous) => applyEdgeChanges(changes.filter((change) => change.type !== 'remove'), previous));
+  }, []);
+  const onConnect = useCallback((link: Connection) => commit((diagram) => addLink(diagram, link.source, link.target)), [commit]);
+  const isValidConnection = useCallback((link: Connection | LinkFlowEdge) => link.source !== link.target, []);
+
+  /** Centers the view on a skill and focuses it; `select` also makes it the only selection. */
+  const showSkill = useCallback(
+    (id: string, select: boolean) => {
+      const node = rf.getNode(id);
+      if (!node) return;
+      if (select) {
+        setNodes((previous) => previous.map((n) => ((n.id === id) === Boolean(n.selected) ? n : { ...n, selected: n.id === id })));
+        setEdges((previous) => (previous.some((e) => e.selected) ? previous.map((e) => (e.selected ? { ...e, selected: false } : e)) : previous));
+      }
+      void rf.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom: Math.max(rf.getZoom(), 0.75) });
+      focusWhenDrawn(wrapper.current, id);
+    },
+    [rf],
+  );
+  const pickSkill = useCallback((id: string) => showSkill(id, true), [showSkill]);
+  const openSkill = useCallback((id: string) => navigate(`/skill/${id}`), [navigate]);
+  const onNodeDoubleClick = useCallback((_: MouseEvent, node: SkillFlowNode) => openSkill(node.id), [openSkill]);
+
+  // 'Agregar Skill': the created skill goes in the middle of the view, selected and focused.
+  const [adding, setAdding] = useState(false);
+  const justCreated = useRef<string | null>(null);
+  const onCreated = useCallback(
+    (skill: SkillSummary) => {
+      cache.added(skill);
+      const box = wrapper.current?.querySelector('.react-flow')?.getBoundingClientRect();
+      const middle = rf.screenToFlowPosition({ x: (box?.left ?? 0) + (box?.width ?? 0) / 2, y: (box?.top ?? 0) + (box?.height ?? 0) / 2 });
+      commit((diagram) => addNode(diagram, skill.id, placeNear(diagram.nodes, middle)), false);
+      justCreated.current = skill.id;
+    },
+    [cache, commit, rf],
+  );
+  useEffect(() => {
+    const id = justCreated.current;
+    if (id && nodes.some((node) => node.id === id)) {
+      justCreated.current = null;
+      showSkill(id, true);
+    }
+  }, [nodes, showSkill]);
+
+  // 'Eliminar seleccionados' and Supr: the selection, or else the focused skill, after confirmation.
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const askDelete = useCallback(
+    (focused?: string) => {
+      let skillIds = selectedIds(rf.getNodes());
+      const linkIds = selectedIds(rf.getEdges());
+      if (skillIds.length === 0 && linkIds.length === 0 && focused) skillIds = [focused];
+      if (skillIds.length === 0 && linkIds.length === 0) {
+        notify(FLOW_TEXTS.nadaSeleccionado, noticeText(FLOW_TEXTS.nadaSeleccionado, 'info'));
+        return;
+      }
+      const chosen = skillIds.map((id) => skillsById.get(id)).filter((skill): skill is SkillSummary => !!skill);
+      setSelection({ skills: chosen, links: linksGoing(current(), skillIds, linkIds) });
+    },
+    [current, notify, rf, skillsById],
+  );
+  const onDeleted = useCallback(
+    (skillIds: string[], linkIds: string[]) => {
+      commit((diagram) => removeElements(diagram, skillIds, linkIds));
+      cache.removed(skillIds);
+    },
+    [cache, commit],
+  );
+  const linkName = useCallback((link: DiagramEdge) => linkLabel(skillsById.get(link.source)?.nm ?? link.source, skillsById.get(link.target)?.nm ?? link.target), [skillsById]);
+
+  // 'Ordenar automáticamente': ELK in a worker, then one history entry with every new position.
+  const [laying, setLaying] = useState(false);
+  const arrange = useCallback(async () => {
+    setLaying(true);
+    try {
+      const positions = await layoutDiagram(current());
+      commit((diagram) => moveNodes(diagram, positions));
+      requestAnimationFrame(() => void rf.fitView(FIT));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      notify(message, noticeText(message, 'error'));
+    } finally {
+      setLaying(false);
+    }
+  }, [commit, current, notify, rf]);
+
+  // Stable, so the toolbar does not render again while nodes are dragged.
+  const search = useMemo(() => <FlowSearch skills={skills} onPick={pickSkill} />, [skills, pickSkill]);
+  const actions = useMemo<ToolbarActions>(
+    () => ({
+      onAdd: () => setAdding(true),
+      onDelete: () => askDelete(),
+      onZoomOut: () => void rf.zoomOut(),
+      onFit: () => void rf.fitView(FIT),
+      onZoomIn: () => void rf.zoomIn(),
+      onLayout: () => void arrange(),
+      onUndo: undo,
+      onRedo: redo,
+    }),
+    [arrange, askDelete, redo, rf, undo],
+  );
+
+  const focusSkill = useCallback((id: string) => showSkill(id, false), [showSkill]);
+  const onKeyDown = useFlowKeyboard({ wrapper, canEdit, current, undo, redo, open: openSkill, askDelete, focusSkill });
+
+  return (
+    <div ref={wrapper} className="quipu-flow" onKeyDown={onKeyDown}>
+      <FlowToolbar canEdit={canEdit} canUndo={flow.canUndo} canRedo={flow.canRedo} laying={laying} search={search} actions={actions} />
+      {laying && <LinearProgress aria-label={FLOW_TEXTS.ordenando} sx={{ mb: 1 }} />}
+      {skills.length === 0 && <Typography sx={{ mb: 1 }}>{FLOW_TEXTS.vacio}</Typography>}
+      <Box sx={{ height: 600, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fafafa' }}>
+        <ReactFlow<SkillFlowNode, LinkFlowEdge>
+          aria-label={FLOW_TEXTS.region}
+          aria-describedby={HELP_ID}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          isValidConnection={isValidConnection}
+          onNodeDoubleClick={onNodeDoubleClick}
+          nodesConnectable={canEdit}
+          deleteKeyCode={null}
+          zoomOnDoubleClick={false}
+          onlyRenderVisibleElements
+          fitView={!diagram.viewport}
+          fitViewOptions={INITIAL_FIT}
+          defaultViewport={diagram.viewport}
+          minZoom={0.05}
+          maxZoom={2}
+          defaultEdgeOptions={EDGE_OPTIONS}
+          ariaLabelConfig={ARIA_LABELS}
+          proOptions={PRO_OPTIONS}
+        >
+          <MiniMap<SkillFlowNode> pannable zoomable nodeColor={miniMapColor} ariaLabel={FLOW_TEXTS.minimapa} />
+        </ReactFlow>
+      </Box>
+      <Typography id={HELP_ID} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {FLOW_TEXTS.ayuda}
+      </Typography>
+      {adding && <AddSkillDialog botId={botId} onCreated={onCreated} onClose={() => setAdding(false)} />}
+      {selection && <DeleteSelectionDialog botId={botId} selection={selection} linkName={linkName} onDeleted={onDeleted} onClose={() => setSelection(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// The diagram's toolbar: add and delete skills (canEdit), zoom out, fit, zoom in, automatic
+// layout, undo, redo, and the skill search. Every button has a Spanish accessible name.
+import { memo, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import FitScreenIcon from '@mui/icons-material/FitScreen';
+import RedoIcon from '@mui/icons-material/Redo';
+import UndoIcon from '@mui/icons-material/Undo';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import { FLOW_TEXTS } from './flowTexts';
+
+export interface ToolbarActions {
+  onAdd: () => void;
+  onDelete: () => void;
+  onZoomOut: () => void;
+  onFit: () => void;
+  onZoomIn: () => void;
+  onLayout: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+}
+
+export interface FlowToolbarProps {
+  canEdit: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  laying: boolean;
+  search: ReactNode;
+  actions: ToolbarActions;
+}
+
+function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
+  // A native title, not MUI's Tooltip: that one needs a wrapping span on disabled buttons and
+  // copies the aria-label onto it, which ARIA forbids on a plain span.
+  return (
+    <IconButton aria-label={label} title={label} onClick={onClick} disabled={disabled} size="small">
+      {icon}
+    </IconButton>
+  );
+}
+
+export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, search, actions }: FlowToolbarProps) {
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }} role="toolbar" aria-label={FLOW_TEXTS.region}>
+      {canEdit && (
+        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={actions.onAdd}>
+          {FLOW_TEXTS.agregar}
+        </Button>
+      )}
+      {canEdit && (
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={actions.onDelete}>
+          {FLOW_TEXTS.eliminar}
+        </Button>
+      )}
+      <ToolButton label={FLOW_TEXTS.alejar} icon={<ZoomOutIcon />} onClick={actions.onZoomOut} />
+      <ToolButton label={FLOW_TEXTS.ajustar} icon={<FitScreenIcon />} onClick={actions.onFit} />
+      <ToolButton label={FLOW_TEXTS.acercar} icon={<ZoomInIcon />} onClick={actions.onZoomIn} />
+      <Button size="small" startIcon={<AccountTreeIcon />} onClick={actions.onLayout} disabled={laying}>
+        {FLOW_TEXTS.ordenar}
+      </Button>
+      <ToolButton label={FLOW_TEXTS.deshacer} icon={<UndoIcon />} onClick={actions.onUndo} disabled={!canUndo} />
+      <ToolButton label={FLOW_TEXTS.rehacer} icon={<RedoIcon />} onClick={actions.onRedo} disabled={!canRedo} />
+      {search}
+    </Stack>
+  );
+});
