@@ -1,8 +1,8 @@
 // The signed-in console: react-admin with our layout, providers and Spanish texts; the resources
-// (usuarios, empresas, auditoria) and one guarded route per custom page (src/routes.tsx). Loaded
-// as a lazy chunk after sign-in.
-import { useMemo } from 'react';
-import { BrowserRouter, Route } from 'react-router-dom';
+// (usuarios, empresas, auditoria, bots) and one guarded route per custom page (src/routes.tsx).
+// Loaded as a lazy chunk after sign-in.
+import { useMemo, useState } from 'react';
+import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { createAuthProvider } from './api/authProvider';
 import { API_URL, BASENAME, session, sessionStore, transport } from './api/client';
@@ -14,11 +14,12 @@ import { useBrand } from './layout/BrandContext';
 import { Layout } from './layout/Layout';
 import { RouteGuard } from './permissions/RouteGuard';
 import { auditoria } from './resources/auditoria';
+import { bots } from './resources/bots';
 import { empresas } from './resources/empresas';
 import { usuarios } from './resources/usuarios';
 import { APP_ROUTES, type AppRoute } from './routes';
-import { ResourceFormRoute } from './routing/ResourceFormRoute';
-import { formRoute } from './routing/specPaths';
+import { ResourceFormRoute, ResourceListRoute } from './routing/ResourceFormRoute';
+import { formRoute, listRoute } from './routing/specPaths';
 import { specRouterProvider } from './routing/specRouterProvider';
 
 // The company a search is limited to: the user's own, except for a system admin, whose users and
@@ -42,38 +43,45 @@ const dashboardRoute = APP_ROUTES.find((route) => route.path === '/')!;
 const Dashboard = () => guarded(dashboardRoute);
 
 export default function App() {
+  // A browser data router (react-admin's default is a hash router): the spec's paths are real
+  // paths, and a data router lets a form with unsaved changes hold a navigation (useBlocker).
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Console /> }], { basename: BASENAME || '/' }));
+  return <RouterProvider router={router} />;
+}
+
+function Console() {
   const brand = useBrand();
   const theme = useMemo(() => adminTheme(brand), [brand]);
-  // A browser router (react-admin's default is a hash router): the spec's paths are real paths.
   return (
-    <BrowserRouter basename={BASENAME}>
-      <Admin
-        disableTelemetry
-        requireAuth
-        title={brand.name}
-        layout={Layout}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        theme={theme}
-        notification={AdminNotification}
-        dashboard={Dashboard}
-        loginPage={false}
-        // Every link and redirect react-admin builds lands on the spec's paths: routing/specPaths.ts.
-        routerProvider={specRouterProvider}
-      >
-        <CustomRoutes>
-          {APP_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={guarded(route)} />
-          ))}
-          {/* The forms at their spec paths (/usuario/:id); see routing/specPaths.ts. */}
-          <Route path={formRoute('usuarios')} element={<ResourceFormRoute name="usuarios" {...usuarios} />} />
-          <Route path={formRoute('empresas')} element={<ResourceFormRoute name="empresas" {...empresas} />} />
-        </CustomRoutes>
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="empresas" {...empresas} />
-        <Resource name="auditoria" {...auditoria} />
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      disableTelemetry
+      requireAuth
+      title={brand.name}
+      layout={Layout}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      notification={AdminNotification}
+      dashboard={Dashboard}
+      loginPage={false}
+      // Every link and redirect react-admin builds lands on the spec's paths: routing/specPaths.ts.
+      routerProvider={specRouterProvider}
+    >
+      <CustomRoutes>
+        {APP_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={guarded(route)} />
+        ))}
+        {/* The forms at their spec paths (/usuario/:id); see routing/specPaths.ts. */}
+        <Route path={formRoute('usuarios')} element={<ResourceFormRoute name="usuarios" {...usuarios} />} />
+        <Route path={formRoute('empresas')} element={<ResourceFormRoute name="empresas" {...empresas} />} />
+        <Route path={listRoute('bots')} element={<ResourceListRoute name="bots" {...bots} />} />
+        <Route path={formRoute('bots')} element={<ResourceFormRoute name="bots" {...bots} />} />
+      </CustomRoutes>
+      <Resource name="usuarios" {...usuarios} />
+      <Resource name="empresas" {...empresas} />
+      <Resource name="auditoria" {...auditoria} />
+      <Resource name="bots" {...bots} />
+    </Admin>
   );
 }

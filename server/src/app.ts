@@ -89,6 +89,8 @@ export async function firstStart(app: App, config: Config, opts: BuildOptions): 
 }
 
 async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void> {
+  // The secrets key is settled before anything is served (the embedded default creates its file now).
+  void config.secretKey;
   await migrate(app.db);
   if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
 

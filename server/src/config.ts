@@ -1,6 +1,7 @@
 // Every setting of the server, read from the environment, with defaults for the embedded run.
 import path from 'node:path';
 import { DEFAULT_TS } from './schemas/rules';
+import { keyFromDataDir, parseSecretKey } from './services/secrets';
 
 export interface Config {
   port: number;
@@ -17,6 +18,11 @@ export interface Config {
   consoleDir?: string;
   /** Secret for captcha signatures; generated per process when unset. */
   captchaSecret: string;
+  /**
+   * AES-256-GCM key of secrets at rest: SECRET_KEY (base64 of 32 bytes), else `$DATA_DIR/secret.key`,
+   * generated on first use. Several instances must share one SECRET_KEY.
+   */
+  secretKey: Buffer;
   /** Difficulty of the renewal captcha (proof-of-work cost). */
   captchaCost: number;
   /** Failed sign-ins of one account before it is locked, and for how long. */
@@ -50,6 +56,9 @@ function int(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  // A SECRET_KEY that is set but wrong stops the start here, with the reason.
+  const givenKey = env.SECRET_KEY ? parseSecretKey(env.SECRET_KEY) : undefined;
+  let fileKey: Buffer | undefined;
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
@@ -62,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     altBrandName: env.ALT_BRAND_NAME || 'Quipu Andes',
     consoleDir: env.CONSOLE_DIR === '' ? undefined : path.resolve(env.CONSOLE_DIR || './dist'),
     captchaSecret: env.CAPTCHA_SECRET || cryptoRandom(),
+    // Read (or created) only when first needed: buildApp asks for it at start-up.
+    get secretKey() {
+      return givenKey ?? (fileKey ??= keyFromDataDir(dataDir));
+    },
     captchaCost: int(env.CAPTCHA_COST, 2000),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),

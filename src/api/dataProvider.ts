@@ -23,10 +23,12 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
+import { createBotsApi, toBotBody } from './bots';
 import { createCorreoApi } from './correo';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
+import { createVersionsApi } from './versions';
 import { createSkillsApi } from './skills';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -71,6 +73,14 @@ export const ENDPOINTS: Record<string, Endpoints> = {
     update: ({ id, data }) => post('/empresa', { ...data, id }),
     delete: ({ id }) => del(`/empresa?id=${q(id)}`),
   },
+  bots: {
+    getList: (params, idE) => post('/bot/search', toPagedQuery(params, idE)),
+    getOne: ({ id }) => get(`/bot?id=${q(id)}`),
+    getMany: ({ ids }, idE) => post('/bot/search', { page: 0, pageSize: ids.length, sorted: [], filtered: [{ id: 'ids', value: ids.map(String) }], idE }),
+    create: ({ data }) => post('/bot', toBotBody(data)),
+    update: ({ id, data }) => post('/bot', toBotBody({ ...data, id: String(id) })),
+    delete: ({ id }) => del(`/bot/?id=${q(id)}`),
+  },
   auditoria: {
     getList: (params, idE) => post('/auditoria/search', toPagedQuery(params, idE)),
     create: ({ data }) => post('/auditoria', data),
@@ -89,6 +99,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     (await httpClient(`${apiUrl}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
   const sessionCalls = createSessionApi(apiUrl, httpClient);
   const correo = createCorreoApi(apiUrl, httpClient);
+  const bots = createBotsApi(apiUrl, httpClient);
+  const versions = createVersionsApi(apiUrl, httpClient);
   const skills = createSkillsApi(apiUrl, httpClient);
 
   const provider = {
@@ -136,6 +148,10 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     getEmailSettings: correo.getEmailSettings,
     saveEmailSettings: correo.saveEmailSettings,
     sendTestEmail: correo.sendTestEmail,
+    // Bots (src/api/bots.ts): export and import, entities, skills of a bot, unrecognised phrases.
+    ...bots,
+    // Deploy and versions of a bot (src/api/versions.ts): deploy, its state, list, restore, compare.
+    ...versions,
     // The skills of a bot, for its flow diagram: GET /skills, POST /skill, POST /skill.delete.
     ...skills,
   };

@@ -1,6 +1,7 @@
 // The console's Spanish catalogue: react-admin's whole catalogue (raEs) plus the app texts.
 import type { TranslationMessages } from 'ra-core';
 import { administracionTexts } from './esAdministracion';
+import { botsTexts } from './esBots';
 import { raEs } from './raEs';
 
 export const appTexts = {
@@ -56,6 +57,7 @@ export const es: TranslationMessages = {
     usuarios: { name: 'Usuarios' },
     empresas: { name: 'Empresas' },
     auditoria: { name: 'Auditoria' },
+    bots: { name: 'Bots' },
   },
-  quipu: { ...appTexts, ...administracionTexts },
+  quipu: { ...appTexts, ...administracionTexts, ...botsTexts },
 };

@@ -106,7 +106,7 @@ export const raEs: TranslationMessages['ra'] = {
     not_found: 'La dirección es incorrecta o el enlace que siguió no es válido.',
     select_all_limit_reached:
       'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
-    unsaved_changes: 'Algunos cambios no se guardaron. ¿Seguro que desea descartarlos?',
+    unsaved_changes: '¿Seguro deseas salir sin guardar tus cambios?',
     yes: 'Sí',
     placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',
   },

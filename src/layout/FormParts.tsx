@@ -16,9 +16,10 @@ export function PageHeading({ title }: { title: string }) {
   );
 }
 
-export function BackButton({ to }: { to: string }) {
+/** 'Atras' on the access screens; the bot-building screens spell it 'Atrás' (quipu.bots.atras). */
+export function BackButton({ to, label = 'quipu.comun.atras' }: { to: string; label?: string }) {
   return (
-    <Button component={LinkBase} label="quipu.comun.atras" to={to}>
+    <Button component={LinkBase} label={label} to={to}>
       <ArrowBackIcon />
     </Button>
   );

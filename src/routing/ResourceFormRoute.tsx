@@ -1,4 +1,5 @@
-// A resource's form at its singular spec path (/usuario/:id): 'new' creates, any other id edits.
+// A resource's form at its singular spec path (/usuario/:id): 'new' creates, any other id edits;
+// and a list whose spec path is not the resource's name (/bot for bots).
 import type { ComponentType } from 'react';
 import { ResourceContextProvider, useParams } from 'react-admin';
 
@@ -14,6 +15,14 @@ export function ResourceFormRoute({ name, create: Create, edit: Edit }: Resource
   return Form ? (
     <ResourceContextProvider value={name}>
       <Form key={id} />
+    </ResourceContextProvider>
+  ) : null;
+}
+
+export function ResourceListRoute({ name, list: List }: { name: string; list?: ComponentType }) {
+  return List ? (
+    <ResourceContextProvider value={name}>
+      <List />
     </ResourceContextProvider>
   ) : null;
 }

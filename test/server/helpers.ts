@@ -21,6 +21,8 @@ export const dialects: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgr
 /** A low scrypt cost keeps the suite fast; production keeps the default. */
 export const TEST_PASSWORD_COST = 1024;
 export const API = '/api';
+/** A fixed key for secrets at rest, so tests can decrypt what the server stored. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 export { DEMO_PASSWORD };
 
 export interface Clock {
@@ -176,6 +178,9 @@ if (process.env.DATABASE_URL) {
   });
 }
 
+/** Tables that reference others, leaves first: the bot's parts, the skill, then the rows of a company. */
+const CHILD_TABLES = ['accion', 'requerimiento', 'entidad', 'frase_nr', 'bot_version', 'skill', 'bot', 'usuario'];
+
 /** Deletes every row of every table but Kysely's own, parents after the rows that reference them. */
 export async function emptyTables(app: App): Promise<void> {
   const { db } = app;
@@ -186,7 +191,9 @@ export async function emptyTables(app: App): Promise<void> {
       : // Base tables only: the full-text indexes (virtual, and their shadow tables) follow by trigger.
         await sql<{ name: string }>`select name from pragma_table_list
           where schema = 'main' and type = 'table' and name not like 'kysely_%' and name not like 'sqlite_%'`.execute(db);
-  let pending = rows.map((r) => r.name);
+  // Children first, so one pass empties them; anything else blocked by a reference waits for the next pass.
+  const first = CHILD_TABLES.filter((table) => rows.some((r) => r.name === table));
+  let pending = [...first, ...rows.map((r) => r.name).filter((name) => !first.includes(name))];
   while (pending.length > 0) {
     const blocked: string[] = [];
     for (const table of pending) {
@@ -222,6 +229,7 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
       databaseUrl: pg?.url,
       captchaCost: 1,
       captchaSecret: 'secreto-de-prueba',
+      secretKey: TEST_SECRET_KEY,
       logLevel: 'silent',
       now: () => clock.now,
       ...overrides,

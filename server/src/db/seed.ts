@@ -6,6 +6,7 @@ import type { Rol } from '../../../src/permissions/roles';
 import { generatePassword, hashPassword } from '../services/passwords';
 import type { DB } from './index';
 import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from './schema';
+import { seedDemoBotContent } from './seedBots';
 
 export const DEMO_PASSWORD = 'Demo.2026';
 
@@ -194,6 +195,7 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
     ...OTRA_BOTS.map(([nm, dsc], i) => ({ id: randomUUID(), idE: otra.id, nm, dsc, fc: iso(now - (200 - i * 30) * DAY) })),
   ];
   await db.insertInto('bot').values(bots).execute();
+  await seedDemoBotContent(db, bots.filter((b) => b.idE === demo.id), now);
 
   const byLogin = new Map(users.map((u) => [u.usuario, u]));
   const demoAuthors = ['compania@quipu.test', 'usuario@quipu.test', 'supervisor@quipu.test', 'historial@quipu.test', 'usuarios@quipu.test'];

@@ -2,6 +2,7 @@
 // table and a worker takes it from there. On PostgreSQL any instance claims the next job with
 // FOR UPDATE SKIP LOCKED; on SQLite the one process does, one job at a time.
 import { sql } from 'kysely';
+import type { DB } from '../db';
 import type { App } from '../types';
 
 export type JobHandler = (app: App, datos: unknown) => Promise<void>;
@@ -23,13 +24,17 @@ export interface NewJob {
   clave?: string;
 }
 
-export async function enqueueJob(app: App, job: NewJob): Promise<void> {
+/**
+ * Queues a job. Given a transaction `db`, the job is queued with the change it belongs to (and is
+ * lost with it on rollback); the caller then kicks the worker after the commit.
+ */
+export async function enqueueJob(app: App, job: NewJob, db: DB = app.db): Promise<void> {
   const now = app.config.now();
-  await app.db
+  await db
     .insertInto('trabajo')
     .values({ id: crypto.randomUUID(), tipo: job.tipo, clave: job.clave ?? null, datos: JSON.stringify(job.datos), ejecutarDesde: now, fc: now, ff: null, error: null })
     .execute();
-  app.jobs.kick();
+  if (db === app.db) app.jobs.kick();
 }
 
 /** How many jobs with this key were queued in the last `ms`. */

@@ -17,6 +17,10 @@ export const API_TAGS = [
   { name: 'Empresas', description: 'Empresas y su acceso' },
   { name: 'Correo', description: 'Servidor de correo' },
   { name: 'Auditoría', description: 'Registro de auditoría' },
+  { name: 'Bots', description: 'Bots, su diagrama y sus skills' },
+  { name: 'Versiones', description: 'Despliegue, versiones, restauración y comparación de bots' },
+  { name: 'Entidades', description: 'Entidades de los bots' },
+  { name: 'Frases', description: 'Frases no reconocidas de los bots' },
   { name: 'Acerca de', description: 'Versión del servidor' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];

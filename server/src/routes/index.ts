@@ -1,10 +1,17 @@
 // Every domain route plugin, registered under the API base by app.ts.
 import type { App } from '../types';
 import { auditoriaRoutes } from './auditoria';
+import { botsRoutes } from './bots';
+import { botTransferRoutes } from './botTransfer';
 import { emailRoutes } from './email';
+import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
+import { frasesRoutes } from './frases';
 import { usuariosRoutes } from './usuarios';
+import { versionesRoutes } from './versiones';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
-export const routePlugins: RoutePlugin[] = [usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes];
+export const routePlugins: RoutePlugin[] = [
+  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+];

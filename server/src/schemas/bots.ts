@@ -1,7 +1,7 @@
 // Bots (bot-building spec §2, §3, §4, §5, §7): the bot with its parameters, QnA settings, extras
 // and encrypted extras; the flow diagram; skills as the diagram lists them; entities; unrecognised
 // phrases; import and export; deploy, versions, restore and the comparison of two versions.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { closed, RequiredText } from './common';
 import { pageRequestFields } from './paging';
 
@@ -28,6 +28,7 @@ export const BOT_MESSAGES = {
   minAttempts: 'Mínimo 1 intento',
   enterMessage: 'Ingrese Mensaje',
   extraKeyValue: 'Los parámetros extra necesitan clave y valor',
+  linksNeedEdit: 'Solo quien edita bots puede agregar o quitar enlaces del diagrama',
 } as const;
 
 /** Spec §9 and §3 defaults. */
@@ -83,10 +84,15 @@ export type Extra = Static<typeof Extra>;
  */
 export const ExtraEncView = Type.Object({ key: Type.String(), set: Type.Boolean(), retype: Type.Optional(Type.Boolean()) });
 export type ExtraEncView = Static<typeof ExtraEncView>;
-/** An encrypted extra in a save: `val` present replaces the stored value; absent keeps it. */
+/**
+ * An encrypted extra in a save: `val` present replaces the stored value; absent keeps it. `set`
+ * and `retype` are the view's own flags, accepted and ignored, so a form may send back what it read.
+ */
 export const ExtraEncInput = Type.Object({
   key: RequiredText(200, BOT_MESSAGES.extraKeyValue),
   val: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
+  set: Type.Optional(Type.Boolean()),
+  retype: Type.Optional(Type.Boolean()),
 }, closed);
 export type ExtraEncInput = Static<typeof ExtraEncInput>;
 
@@ -290,3 +296,127 @@ export const ImportResult = Type.Object({
   retype: Type.Array(Type.String()),
 });
 export type ImportResult = Static<typeof ImportResult>;
+
+/**
+ * The complete definition of a bot, as an export carries it and a version keeps it: the bot's
+ * settings, skills, actions, requirements and entities (links live in the diagram). JSON columns
+ * are parsed; an encrypted extra keeps its ciphertext (`enc`), null when it must be typed again.
+ */
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+export const ExtraEncStored = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }), enc: Nullable(Type.String({ maxLength: 20_000 })) }, closed);
+export type ExtraEncStored = Static<typeof ExtraEncStored>;
+
+export const BotSettings = Type.Object({
+  id: Id,
+  nm: Type.String({ minLength: 1, maxLength: 200 }),
+  dsc: Nullable(Type.String({ maxLength: 1000 })),
+  imp: Type.Boolean(),
+  shared: Type.Boolean(),
+  idClone: Nullable(Type.String({ maxLength: 64 })),
+  tsession: Type.Integer({ minimum: 1, maximum: 525_600 }),
+  timeout: Nullable(Type.Integer({ minimum: 0, maximum: 525_600 })),
+  main: Type.Boolean(),
+  destroy: Type.Boolean(),
+  qna: Type.Boolean(),
+  qnaExtrn: Type.Boolean(),
+  qnaUrl: Nullable(Type.String({ maxLength: 2000 })),
+  qnaCron: Nullable(Type.String({ maxLength: 200 })),
+  ttoken: Nullable(Type.String({ maxLength: 2000 })),
+  baseUrl: Nullable(Type.String({ maxLength: 2000 })),
+  baseUrlRemoto: Nullable(Type.String({ maxLength: 2000 })),
+  params: BotParams,
+  diagram: Diagram,
+  extras: Type.Array(Extra, { maxItems: 500 }),
+  extrasEnc: Type.Array(ExtraEncStored, { maxItems: 500 }),
+}, closed);
+export type BotSettings = Static<typeof BotSettings>;
+
+export const SkillDef = Type.Object({
+  id: Id,
+  nm: Type.String({ minLength: 1, maxLength: 200 }),
+  dsc: Nullable(Type.String()),
+  tipo: Type.Integer({ minimum: 0, maximum: 2 }),
+  frases: Type.Array(Type.String()),
+  /** Every other field of the skill (spec §3 "Skill"). */
+  cfg: JsonObject,
+  fc: Type.String({ maxLength: 32 }),
+}, closed);
+export type SkillDef = Static<typeof SkillDef>;
+
+/** Action kinds (spec §3 "Action"). */
+export const ACTION_TYPES = ['TEXT', 'CARD', 'CAROUSEL', 'BUTTON', 'QUICK_REPLY', 'WEB_HOOK', 'GO_BOT', 'GO_HUMAN', 'GO_SKILL'] as const;
+
+export const AccionDef = Type.Object({
+  id: Id,
+  idSkill: Id,
+  type: Type.String({ minLength: 1, maxLength: 20 }),
+  ord: Type.Integer(),
+  /** unique, red and the kind's own fields (GO_SKILL `sk`, GO_BOT and GO_HUMAN `b`, ...). */
+  cfg: JsonObject,
+}, closed);
+export type AccionDef = Static<typeof AccionDef>;
+
+export const RequerimientoDef = Type.Object({
+  id: Id,
+  idSkill: Id,
+  op: Type.String({ maxLength: 3 }),
+  /** 0 requirement, 1 memory. */
+  tp: Type.Integer({ minimum: 0, maximum: 1 }),
+  fields: Type.Array(Type.Unknown()),
+  replyMissing: Type.Array(Type.Unknown()),
+}, closed);
+export type RequerimientoDef = Static<typeof RequerimientoDef>;
+
+export const EntidadDef = Type.Object({
+  id: Id,
+  nm: Type.String({ minLength: 1, maxLength: 200 }),
+  dsc: Nullable(Type.String()),
+  rgx: Type.Boolean(),
+  format: Nullable(Type.String()),
+  keywords: Type.Array(Type.String()),
+  type: Nullable(Type.String({ maxLength: 40 })),
+  paths: Type.Array(Type.Object({ nm: Type.String(), tp: Type.String() })),
+}, closed);
+export type EntidadDef = Static<typeof EntidadDef>;
+
+export const BotDefinition = Type.Object({
+  bot: BotSettings,
+  skills: Type.Array(SkillDef, { maxItems: 20_000 }),
+  acciones: Type.Array(AccionDef, { maxItems: 200_000 }),
+  requerimientos: Type.Array(RequerimientoDef, { maxItems: 200_000 }),
+  entidades: Type.Array(EntidadDef, { maxItems: 5000 }),
+}, closed);
+export type BotDefinition = Static<typeof BotDefinition>;
+
+/** The export format marker and version: GET /bot.export answers it, POST /bot.export reads it. */
+export const EXPORT_FORMAT = 'quipu-bot';
+export const EXPORT_VERSION = 1;
+
+/**
+ * GET /bot.export answer and POST /bot.export body: the definition plus the format marker and the
+ * fingerprint (`kid`) of the key its encrypted extras were encrypted with. Never a plain secret.
+ */
+export const BotExport = Type.Object({
+  format: Type.Literal(EXPORT_FORMAT),
+  v: Type.Literal(EXPORT_VERSION),
+  kid: Type.String({ maxLength: 64 }),
+  ...BotDefinition.properties,
+}, closed);
+export type BotExport = Static<typeof BotExport>;
+
+/** GET /bot-version, /list/version, POST /restaurar and GET /bot.compare queries. */
+export const BotVersionQuery = Type.Object({ botId: Id });
+export const RestoreQuery = Type.Object({ idBot: Id, id: Id });
+export const CompareQuery = Type.Object({ idBot: Id, a: Id, b: Id });
+
+/** Messages of deploy, versions, restore, compare and import beyond BOT_MESSAGES. */
+export const DEPLOY_MESSAGES = {
+  running: 'Ya hay un despliegue de este bot en curso; espere a que termine',
+  interrupted: 'El despliegue se interrumpió antes de terminar',
+  compareRefused: 'Solo se pueden comparar versiones desplegadas sin error',
+  restoreClash: 'No se puede restaurar: un skill, acción o entidad de esa versión pertenece ahora a otro bot',
+  replaceRefused: 'No se puede reemplazar el bot del archivo. Desactive «Reemplazar» para importarlo como una copia.',
+  idsInUse: 'El archivo usa identificadores de otro bot. Desactive «Reemplazar» para importarlo como una copia.',
+} as const;

@@ -26,3 +26,22 @@ export const AUDIT_EVENTS: Readonly<Record<number, string>> = {
   5: 'Empresas',
   6: 'Correo',
 };
+
+/**
+ * The built-in entities (GET /entity/internal/list): recognised by the engine in every bot, shown
+ * read-only beside the bot's own. `id` is what a requirement names (field type 1, internal).
+ */
+export const INTERNAL_ENTITIES: ReadonlyArray<{ id: string; nm: string; dsc: string }> = [
+  { id: 'email', nm: 'Correo electrónico', dsc: 'Una dirección de correo, como nombre@empresa.com' },
+  { id: 'phone', nm: 'Teléfono', dsc: 'Un número de teléfono fijo o celular, con o sin código de país (+51 987 654 321)' },
+  { id: 'number', nm: 'Número', dsc: 'Una cantidad en cifras o en palabras (3, 2,5, tres)' },
+  { id: 'date', nm: 'Fecha', dsc: 'Una fecha, como 15/03/2026, 15 de marzo o mañana' },
+  { id: 'time', nm: 'Hora', dsc: 'Una hora del día, como 14:30, 2 pm o a las tres' },
+  { id: 'document', nm: 'Documento de identidad', dsc: 'Un número de documento de identidad: DNI (8 dígitos), carné de extranjería o pasaporte' },
+  { id: 'ruc', nm: 'RUC', dsc: 'El Registro Único de Contribuyentes de una empresa o persona (11 dígitos)' },
+  { id: 'url', nm: 'Dirección web', dsc: 'Una dirección de internet, como https://www.empresa.com' },
+  { id: 'currency', nm: 'Monto', dsc: 'Un importe con su moneda, como S/ 150, 20 dólares o USD 35,90' },
+];
+
+/** Spec §7: whatever a save sends, an entity exposes its text and its length. */
+export const ENTITY_PATHS: ReadonlyArray<{ nm: string; tp: string }> = [{ nm: 'text', tp: 'text' }, { nm: 'length', tp: 'number' }];

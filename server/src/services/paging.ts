@@ -38,6 +38,8 @@ export const IDS_FILTER = 'ids';
 export function idsFilter(filtered: PageRequest['filtered']): string[] | undefined {
   const f = filtered?.find((item) => item.id === IDS_FILTER);
   if (!f) return undefined;
+  // Fastify's AJV coerces a one-element list to its element for the union's text branch.
+  if (typeof f.value === 'string') return [f.value];
   if (!Array.isArray(f.value)) throw badRequest(`filtered: '${IDS_FILTER}' es una lista de identificadores`);
   return f.value;
 }

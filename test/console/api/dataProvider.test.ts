@@ -1,20 +1,7 @@
 // The data provider builds the server's exact calls (ra-data-simple-rest style test: a fake
 // http client records URL, method and body).
-import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient, HttpOptions } from '../../../src/api/http';
-import { createDataProvider } from '../../../src/api/dataProvider';
-
-const API = 'http://api.test/api';
-
-function setup(json: unknown = {}) {
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
-  const httpClient = vi.fn(async (url: string, options: HttpOptions = {}) => {
-    calls.push({ url, method: options.method ?? 'GET', body: options.body === undefined ? undefined : JSON.parse(options.body) });
-    return { status: 200, headers: new Headers(), body: JSON.stringify(json), json };
-  }) as unknown as HttpClient;
-  const provider = createDataProvider(API, httpClient, () => '3');
-  return { provider, calls };
-}
+import { describe, expect, it } from 'vitest';
+import { API, setup } from './recordingHttp';
 
 const listParams = {
   pagination: { page: 2, perPage: 5 },

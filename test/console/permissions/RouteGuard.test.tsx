@@ -9,6 +9,7 @@ import { isResourcePath } from '../../../src/routing/specPaths';
 import { makeSession } from '../fixtures';
 import { server } from '../msw';
 import { renderApp } from '../renderApp';
+import { bot } from '../resources/botSupport';
 
 const BUILT: Record<string, string> = {
   '/about': 'Acerca de',
@@ -20,6 +21,8 @@ const BUILT: Record<string, string> = {
   '/cfg': 'Configuración de correo',
   '/cuenta': 'Mi empresa',
   '/auditoria': 'Auditoría',
+  '/bot': 'Bots',
+  '/bot/:id': 'Bot',
 };
 
 // The built screens load their data: empty answers are enough to show them.
@@ -32,6 +35,9 @@ beforeEach(() => {
     http.get('*/api/empresa', ({ request }) =>
       HttpResponse.json(new URL(request.url).searchParams.has('id') ? { id: new URL(request.url).searchParams.get('id'), nm: 'Demo', ruc: '205', aclList: [] } : []),
     ),
+    http.post('*/api/bot/search', () => HttpResponse.json(empty)),
+    http.get('*/api/bot', () => HttpResponse.json(bot('5'))),
+    http.get('*/api/skills', () => HttpResponse.json([])),
     http.get('*/api/email', () => HttpResponse.json({ host: '', port: null, username: '', email: '', provider: 'SMTP', passwordSet: false })),
   );
 });
@@ -40,7 +46,7 @@ const concrete = (path: string) => path.replace(':id', '5');
 describe('tabla de rutas', () => {
   it('tiene una entrada por cada ruta de ROUTES, con su control: una página propia o la de un recurso', () => {
     const resourcePaths = ROUTES.filter(({ path }) => isResourcePath(path)).map(({ path }) => path);
-    expect(resourcePaths).toEqual(['/auditoria', '/usuarios', '/usuario/:id', '/empresas', '/empresa/:id']);
+    expect(resourcePaths).toEqual(['/auditoria', '/usuarios', '/usuario/:id', '/empresas', '/empresa/:id', '/bot', '/bot/:id']);
     expect(APP_ROUTES.map(({ path, check }) => ({ path, check }))).toEqual(
       ROUTES.filter(({ path }) => !isResourcePath(path)).map(({ path, check }) => ({ path, check })),
     );

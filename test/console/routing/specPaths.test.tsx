@@ -23,6 +23,11 @@ describe('toSpecPath', () => {
     ['/usuarios', '/usuarios'],
     ['/auditoria/3', '/auditoria/3'],
     ['/canal/tw/5', '/canal/tw/5'],
+    ['/bots', '/bot'],
+    ['/bots?filter=%7B%7D', '/bot?filter=%7B%7D'],
+    ['/bots/create', '/bot/new'],
+    ['/bots/b5', '/bot/b5'],
+    ['/bot/b5', '/bot/b5'],
   ])('%s → %s', (built, spec) => expect(toSpecPath(built)).toBe(spec));
 });
 

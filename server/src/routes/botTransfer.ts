@@ -1,0 +1,59 @@
+// Bot export and import (bot-building §4, §7): GET /bot.export answers the whole definition;
+// POST /bot.export imports one, as a copy or over the bot with the same id.
+import { badRequest } from '../errors';
+import { clientError } from '../plugins/errors';
+import { exactValidator } from '../plugins/exactValidation';
+import { currentUser, requireUser } from '../plugins/guards';
+import { exportBot, importBot } from '../services/botTransfer';
+import type { App } from '../types';
+import { BOT_MESSAGES, BotExport, ImportQuery, ImportResult } from '../schemas/bots';
+import { ErrorBody, IdQuery, signedErrors } from '../schemas/common';
+
+const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
+const tags = ['Bots'];
+
+/** A big bot's file is larger than the usual body limit. */
+const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+export async function botTransferRoutes(app: App): Promise<void> {
+  app.get(
+    '/bot.export',
+    {
+      preHandler: requireUser('botEditOrUser'),
+      schema: {
+        tags, operationId: 'exportBot',
+        summary: 'El bot completo para exportar (la consola lo guarda como «{id} - {nombre}.yani» en base64). Los extras cifrados viajan cifrados',
+        querystring: IdQuery,
+        response: { 200: BotExport, ...refusals },
+      },
+    },
+    async (request) => exportBot(app, currentUser(request), request.query.id),
+  );
+
+  app.post(
+    '/bot.export',
+    {
+      preHandler: requireUser('botEditOrUser'),
+      bodyLimit: IMPORT_BODY_LIMIT,
+      // A document that does not fit the format is 'no se puede leer el archivo', with the reason.
+      attachValidation: true,
+      validatorCompiler: exactValidator,
+      schema: {
+        tags, operationId: 'importBot',
+        summary:
+          'Importa un bot (isBotEdit). replace: conserva los ids y reemplaza el bot con el mismo id; sin replace: crea una copia con ids nuevos y sin enlaces a otros bots. replaceParams: el bot reemplazado toma también los parámetros del archivo',
+        querystring: ImportQuery,
+        body: BotExport,
+        response: { 200: ImportResult, ...refusals },
+      },
+    },
+    async (request) => {
+      const invalid = request.validationError as (Error & { validationContext?: string }) | undefined;
+      if (invalid) {
+        if (invalid.validationContext !== 'body') throw invalid;
+        throw badRequest(`${BOT_MESSAGES.unreadable}: ${clientError(invalid, request).body.message}`);
+      }
+      return importBot(app, currentUser(request), request.body, request.query);
+    },
+  );
+}

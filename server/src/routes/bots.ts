@@ -1,0 +1,154 @@
+// Bots (bot-building §2, §7): the bot, its paged list, the company's bot names, and the skills as
+// the diagram handles them. Every route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER, within the
+// caller's company (another company's bot answers 404); changes need isBotEdit unless noted.
+import { Type } from 'typebox';
+import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
+import { deleteBot, findBotFor, listBotRefs, saveBot, searchBots, toBot } from '../services/bots';
+import { createSkill, deleteSkills, findSkillFor, listSkills, toSkillView } from '../services/skills';
+import type { App } from '../types';
+import { Bot, BotBody, BotRef, BotRow, BotSearchBody, BotsQuery, SkillCreateBody, SkillDeleteBody, SkillSummary, BOT_MESSAGES } from '../schemas/bots';
+import { ErrorBody, IdAnswer, IdQuery, MessageBody, signedErrors } from '../schemas/common';
+import { pageResponse } from '../schemas/paging';
+
+const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
+const tags = ['Bots'];
+const botRule = 'botEditOrUser' as const;
+
+/** GET /skill: the columns and every cfg field beside them. */
+const SkillView = Type.Object(
+  {
+    id: Type.String(),
+    idBot: Type.String(),
+    nm: Type.String(),
+    dsc: Type.Union([Type.String(), Type.Null()]),
+    tipo: Type.Integer(),
+    frases: Type.Array(Type.String()),
+    fc: Type.String(),
+  },
+  { additionalProperties: true },
+);
+
+export async function botsRoutes(app: App): Promise<void> {
+  app.get(
+    '/bot',
+    {
+      preHandler: requireUser(botRule),
+      schema: { tags, operationId: 'getBot', summary: 'Un bot con sus parámetros y su diagrama (los extras cifrados, solo sus claves)', querystring: IdQuery, response: { 200: Bot, ...refusals } },
+    },
+    async (request) => toBot(await findBotFor(app.db, currentUser(request), request.query.id, 'read'), app.config.secretKey),
+  );
+
+  app.post(
+    '/bot',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'saveBot',
+        summary: 'Crea (sin id) o modifica (con id y rev) un bot. Sin isBotEdit solo se guarda el diagrama',
+        body: BotBody,
+        response: { 200: Bot, ...refusals, 409: ErrorBody },
+      },
+    },
+    async (request) => saveBot(app, currentUser(request), request.body),
+  );
+
+  // The console calls DELETE /bot/?id; both spellings are served.
+  for (const url of ['/bot', '/bot/']) {
+    app.delete(
+      url,
+      {
+        preHandler: requireUser(botRule),
+        schema: {
+          tags, operationId: 'deleteBot', hide: url === '/bot/',
+          summary: 'Elimina un bot con sus skills, acciones, entidades, frases y versiones',
+          querystring: IdQuery,
+          response: { 200: IdAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        await deleteBot(app, currentUser(request), request.query.id);
+        return { id: request.query.id };
+      },
+    );
+  }
+
+  app.post(
+    '/bot/search',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'searchBots',
+        summary: 'Lista paginada de los bots de la empresa (el administrador del sistema elige la empresa con idE)',
+        body: BotSearchBody,
+        response: { 200: pageResponse(BotRow), ...refusals },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return searchBots(app.db, scopeIdE(user, request.body.idE) ?? user.idE, request.body);
+    },
+  );
+
+  app.get(
+    '/bots',
+    {
+      preHandler: requireUser(botRule),
+      schema: { tags, operationId: 'listBotRefs', summary: 'Id y nombre de los bots de la empresa', querystring: BotsQuery, response: { 200: Type.Array(BotRef), ...refusals } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return listBotRefs(app.db, scopeIdE(user, request.query.idE) ?? user.idE);
+    },
+  );
+
+  app.get(
+    '/skills',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'listSkills', summary: 'Los skills de un bot, como los muestra el diagrama',
+        querystring: Type.Object({ idBot: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: Type.Array(SkillSummary), ...refusals },
+      },
+    },
+    async (request) => listSkills(app.db, currentUser(request), request.query.idBot),
+  );
+
+  app.get(
+    '/skill',
+    {
+      preHandler: requireUser(botRule),
+      schema: { tags, operationId: 'getSkill', summary: 'Un skill con todos sus campos', querystring: IdQuery, response: { 200: SkillView, ...refusals } },
+    },
+    async (request) => toSkillView(await findSkillFor(app.db, currentUser(request), request.query.id, 'read')),
+  );
+
+  app.post(
+    '/skill',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'createSkill', summary: "'Agregar Skill' del diagrama: crea el skill y su nodo",
+        body: SkillCreateBody,
+        response: { 200: SkillSummary, ...refusals },
+      },
+    },
+    async (request) => createSkill(app, currentUser(request), request.body),
+  );
+
+  app.post(
+    '/skill.delete',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'deleteSkills', summary: 'Elimina skills (con sus acciones y requerimientos) y enlaces del diagrama',
+        body: SkillDeleteBody,
+        response: { 200: MessageBody, ...refusals },
+      },
+    },
+    async (request) => {
+      await deleteSkills(app, currentUser(request), request.body);
+      return { message: BOT_MESSAGES.deleted };
+    },
+  );
+}

@@ -1,0 +1,22 @@
+// A new bot (/bot/new) with the defaults of spec §3 and §9; once saved it opens at /bot/{id}, where
+// its skills, entities and phrases can be added.
+import { Create, useTranslate } from 'react-admin';
+import { PageHeading } from '../../layout/FormParts';
+import { newBot } from './botModel';
+import { BotForm } from './BotForm';
+import { useBotSaveNotices } from './useBotSaveNotices';
+
+const defaults = newBot();
+
+export function BotCreate() {
+  const translate = useTranslate();
+  const notices = useBotSaveNotices({ opensSaved: true });
+  return (
+    <>
+      <PageHeading title="quipu.bots.tituloNuevo" />
+      <Create resource="bots" title={translate('quipu.bots.tituloNuevo')} record={defaults} mutationOptions={notices}>
+        <BotForm />
+      </Create>
+    </>
+  );
+}

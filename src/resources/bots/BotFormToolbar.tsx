@@ -1,0 +1,34 @@
+// The bot editor's buttons (spec §2, §6): Atrás (to /bot), Guardar, Desplegar, Versiones (isBotEdit)
+// and, for isBotEdit users on an existing bot, Eliminar Bot with its
+// confirmation. Guardar stays for every user: a ROLE_USER saves the diagram.
+import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
+import { BackButton } from '../../layout/FormParts';
+import { useSaveNotices } from '../../layout/useSaveNotices';
+import { useFlags } from '../../permissions/useFlags';
+import { DeployButton, VersionsButton } from './versions';
+
+export function BotFormToolbar({ existing }: { existing: boolean }) {
+  const { flags } = useFlags();
+  const isBotEdit = !!flags?.isBotEdit;
+  const { onError } = useSaveNotices();
+  return (
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <BackButton to="/bot" label="quipu.bots.atras" />
+      <SaveButton alwaysEnable />
+      {existing ? <DeployButton /> : null}
+      {existing && isBotEdit ? <VersionsButton /> : null}
+      {existing && isBotEdit ? (
+        <DeleteWithConfirmButton
+          label="quipu.bots.eliminar"
+          confirmTitle="quipu.bots.borrarTitulo"
+          confirmContent="quipu.bots.borrarTexto"
+          confirmColor="warning"
+          variant="contained"
+          successMessage="quipu.bots.eliminado"
+          mutationOptions={{ onError }}
+          sx={{ ml: 'auto' }}
+        />
+      ) : null}
+    </Toolbar>
+  );
+}

@@ -1,0 +1,75 @@
+// The parameters panel (spec §3 "Bot params", §5): when the bot is main, at least 1 attempt
+// ('Mínimo 1 intento') and both messages ('Ingrese Mensaje'); the parameters that name a skill
+// pick one of this bot's skills.
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { BooleanInput, NumberInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import type { QuipuDataProvider } from '../../api/dataProvider';
+import { FormSection } from '../../layout/FormParts';
+import { fieldRow } from './fieldRow';
+
+type Values = { main?: boolean };
+
+const minAttempt = (value: unknown, values: Values) => (values?.main && !(Number(value) >= 1) ? 'quipu.bots.minimoIntento' : undefined);
+const mainMessage = (value: unknown, values: Values) =>
+  values?.main && (typeof value !== 'string' || !value.trim()) ? 'quipu.bots.ingreseMensaje' : undefined;
+
+const SKILL_PARAMS = ['loginsk', 'skillMenu', 'skillAttempt', 'skillInvalidOption'] as const;
+
+/** The skills of the bot (GET /skills?idBot), under the query key the flow editor refreshes. */
+export function useBotSkills(botId: string | undefined) {
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  return useQuery({ queryKey: ['skills', botId], queryFn: () => dataProvider.getSkills(botId!), enabled: !!botId });
+}
+
+function SkillPicker({ source, botId, readOnly }: { source: string; botId: string | undefined; readOnly: boolean }) {
+  const translate = useTranslate();
+  const { data: skills = [], isPending } = useBotSkills(botId);
+  const value = useWatch({ name: `params.${source}` }) as string | null | undefined;
+  // A parameter naming a skill that no longer exists says so, rather than showing blank.
+  const missing = !isPending && value && !skills.some((skill) => skill.id === value);
+  const choices = missing ? [...skills, { id: value, nm: translate('quipu.bots.skillNoExiste', { id: value }) }] : skills;
+  return (
+    <SelectInput
+      source={`params.${source}`}
+      label={`quipu.bots.params.${source}`}
+      choices={choices}
+      optionText="nm"
+      optionValue="id"
+      emptyText="quipu.bots.ningunSkill"
+      helperText={botId ? false : 'quipu.bots.guardeParaSkills'}
+      isPending={!!botId && isPending}
+      readOnly={readOnly || !botId}
+      sx={{ minWidth: 256 }}
+    />
+  );
+}
+
+const text = (source: string, readOnly: boolean, validate?: typeof mainMessage) => (
+  <TextInput key={source} source={source} label={`quipu.bots.params.${source.replace('params.', '')}`} validate={validate} readOnly={readOnly} sx={{ minWidth: 256 }} />
+);
+
+export function BotParamsInputs({ botId, readOnly }: { botId: string | undefined; readOnly: boolean }) {
+  return (
+    <FormSection title="quipu.bots.seccionParametros">
+      <BooleanInput source="main" label="quipu.bots.main" helperText="quipu.bots.mainAyuda" readOnly={readOnly} />
+      <Box sx={fieldRow}>
+        {text('ttoken', readOnly)}
+        {text('baseUrl', readOnly)}
+        {text('baseUrlRemoto', readOnly)}
+      </Box>
+      <Box sx={fieldRow}>
+        {text('params.sessionExpired', readOnly)}
+        <NumberInput source="params.maxAttempt" label="quipu.bots.params.maxAttempt" min={1} step={1} validate={minAttempt} readOnly={readOnly} />
+        {text('params.msgAttempt', readOnly, mainMessage)}
+        {text('params.invalidOption', readOnly, mainMessage)}
+      </Box>
+      <Box sx={fieldRow}>
+        {SKILL_PARAMS.map((source) => (
+          <SkillPicker key={source} source={source} botId={botId} readOnly={readOnly} />
+        ))}
+      </Box>
+    </FormSection>
+  );
+}

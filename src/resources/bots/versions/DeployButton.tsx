@@ -1,0 +1,89 @@
+// 'Desplegar' in the bot editor (spec §2, §4): checks the form like 'Guardar', asks a description,
+// saves and deploys (POST /bot.deploy), then follows the deploy every 5 s until it is done.
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { Button, useDataProvider, useGetIdentity, useNotify, useRecordContext, useResourceContext } from 'react-admin';
+import type { QuipuDataProvider } from '../../../api/dataProvider';
+import { messageOf } from '../../../api/HttpError';
+import type { Bot } from '../../../api/versions';
+import { noticeText } from '../../../layout/noticeText';
+import { DeployDialog } from './DeployDialog';
+import { useDeployState, versionListKey } from './useDeployState';
+import { VERSION_TEXTS as T } from './versionTexts';
+
+export function DeployButton() {
+  const record = useRecordContext<Bot>();
+  const botId = record?.id === undefined ? undefined : String(record.id);
+  const resource = useResourceContext() ?? 'bots';
+  const form = useFormContext<Bot>();
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { identity } = useGetIdentity();
+  const { latest, running, started } = useDeployState(botId);
+  const [values, setValues] = useState<Bot | null>(null);
+  const [sending, setSending] = useState(false);
+  // Whether this editor saw the latest deploy running, so its end is announced once.
+  const watching = useRef(false);
+
+  useEffect(() => {
+    if (!latest) return;
+    if (!latest.done) {
+      watching.current = true;
+      return;
+    }
+    if (!watching.current) return;
+    watching.current = false;
+    const text = latest.error ? T.errorDesplegar(latest.msg) : T.desplegado(latest.version);
+    notify(text, noticeText(text, latest.error ? 'error' : 'success'));
+    void queryClient.invalidateQueries({ queryKey: versionListKey(botId) });
+  }, [latest, notify, queryClient, botId]);
+
+  // Not on /bot/new: a bot is deployed once it exists.
+  if (!botId) return null;
+
+  // Like 'Guardar': an invalid form shows its errors (and react-admin's notice) and opens nothing.
+  // A valid one is not submitted: a submit that succeeded would tell react-admin the changes were saved.
+  const ask = async () => {
+    if (await form.trigger()) setValues(form.getValues());
+    else await form.handleSubmit(() => undefined)();
+  };
+
+  const deploy = async (description: string) => {
+    if (!values) return;
+    setSending(true);
+    try {
+      started(await dataProvider.deployBot(values, description, String(identity?.id ?? '')));
+      setValues(null);
+      notify(T.guardadoDesplegado, noticeText(T.guardadoDesplegado, 'success'));
+      // The deploy saved the bot (new rev): the form reloads it, or its next save would be refused as stale.
+      await queryClient.invalidateQueries({ queryKey: [resource, 'getOne', { id: botId }] });
+    } catch (error) {
+      notify(messageOf(error), noticeText(messageOf(error), 'error'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button label={T.desplegar} onClick={() => void ask()} disabled={running || sending} variant="outlined">
+        <RocketLaunchIcon />
+      </Button>
+      <Box role="status" sx={{ minWidth: running ? 220 : 0, flex: running ? '1 1 220px' : '0 0 auto' }}>
+        {running ? (
+          <>
+            <Typography variant="body2">{T.desplegando}</Typography>
+            <LinearProgress aria-label={T.desplegando} sx={{ mt: 0.5 }} />
+          </>
+        ) : null}
+      </Box>
+      <DeployDialog open={values !== null} sending={sending} onClose={() => setValues(null)} onDeploy={(text) => void deploy(text)} />
+    </>
+  );
+}

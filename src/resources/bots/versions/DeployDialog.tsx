@@ -1,0 +1,74 @@
+// 'Desplegar' asks the deploy's description (spec §2, §4); it is required.
+import { useState, type FormEvent } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import { Button } from 'react-admin';
+import { VERSION_TEXTS as T } from './versionTexts';
+
+interface DeployDialogProps {
+  open: boolean;
+  sending: boolean;
+  onClose: () => void;
+  onDeploy: (description: string) => void;
+}
+
+export function DeployDialog({ open, sending, onClose, onDeploy }: DeployDialogProps) {
+  const [description, setDescription] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const reset = () => {
+    setDescription('');
+    setMissing(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    // This form sits inside the bot's form: its submit must not reach the bot's.
+    event.preventDefault();
+    event.stopPropagation();
+    const text = description.trim();
+    setMissing(!text);
+    if (text) onDeploy(text);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={sending ? undefined : onClose}
+      aria-labelledby="deploy-dialog-title"
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ transition: { onExited: reset } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="deploy-dialog-title">{T.desplegarTitulo}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{T.desplegarAyuda}</DialogContentText>
+          <TextField
+            id="deploy-description"
+            label={T.descripcion}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            required
+            autoFocus
+            fullWidth
+            margin="normal"
+            error={missing}
+            helperText={missing ? T.requerido : ' '}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label={T.cancelar} onClick={onClose} disabled={sending} />
+          <Button label={T.desplegar} type="submit" variant="contained" disabled={sending}>
+            <RocketLaunchIcon />
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+// What changed between two versions, grouped by kind ('Skills', 'Enlaces', ...), each change with
+// its fields before and after.
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { ChangeValue } from './ChangeValue';
+import { CHANGE_LABELS, fieldLabel, groupChanges, type VersionChange } from './versionModel';
+import { VERSION_TEXTS as T } from './versionTexts';
+
+const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'info' } as const;
+
+function ChangeItem({ change }: { change: VersionChange }) {
+  return (
+    <Box component="li" sx={{ mb: 1.5 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip size="small" variant="outlined" color={CHANGE_COLORS[change.change]} label={CHANGE_LABELS[change.change]} />
+        <Typography component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {change.name}
+        </Typography>
+      </Box>
+      {change.fields.length > 0 ? (
+        <Box component="dl" sx={{ m: 0, mt: 0.5, pl: 2 }}>
+          {change.fields.map((field) => (
+            <Box key={field.field} sx={{ mb: 0.5 }}>
+              <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+                {fieldLabel(field.field)}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                <ChangeValue label={T.antes} value={field.before} />
+                <ChangeValue label={T.despues} value={field.after} />
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+export function VersionChanges({ title, changes }: { title: string; changes: VersionChange[] }) {
+  const groups = groupChanges(changes);
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 2 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {groups.length === 0 ? <Typography role="status">{T.iguales}</Typography> : null}
+      {groups.map((group) => (
+        <Box component="section" key={group.kind} aria-label={group.label} sx={{ mt: 1 }}>
+          <Typography component="h4" variant="subtitle2">
+            {group.label}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', pl: 0, m: 0 }}>
+            {group.changes.map((change, index) => (
+              <ChangeItem key={`${change.change}-${change.name}-${index}`} change={change} />
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

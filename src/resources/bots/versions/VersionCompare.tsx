@@ -1,0 +1,80 @@
+// 'Comparar' (beyond the spec, issue 7): two deployed versions, then what changed from the first to
+// the second (GET /bot.compare).
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Button, useDataProvider, useNotify } from 'react-admin';
+import type { QuipuDataProvider } from '../../../api/dataProvider';
+import { messageOf } from '../../../api/HttpError';
+import { noticeText } from '../../../layout/noticeText';
+import { VersionChanges } from './VersionChanges';
+import type { BotVersion } from './versionModel';
+import { VERSION_TEXTS as T } from './versionTexts';
+
+interface VersionCompareProps {
+  botId: string;
+  /** The versions deployed without error, newest first: only those have a definition to compare. */
+  versions: BotVersion[];
+}
+
+function VersionSelect({ id, label, value, versions, onChange }: { id: string; label: string; value: string; versions: BotVersion[]; onChange: (id: string) => void }) {
+  return (
+    <TextField id={id} select label={label} value={value} onChange={(event) => onChange(event.target.value)} size="small" sx={{ minWidth: 200 }}>
+      {versions.map((version) => (
+        <MenuItem key={version.id} value={version.id}>
+          {`${version.version}${version.msg ? ` - ${version.msg}` : ''}`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function VersionCompare({ botId, versions }: VersionCompareProps) {
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const notify = useNotify();
+  // By default the newest against the one before it.
+  const [a, setA] = useState(versions[1]?.id ?? '');
+  const [b, setB] = useState(versions[0]?.id ?? '');
+  const [pair, setPair] = useState<{ a: BotVersion; b: BotVersion } | null>(null);
+  const { data: changes } = useQuery({
+    queryKey: ['bot-compare', botId, pair?.a.id, pair?.b.id],
+    queryFn: async () => {
+      try {
+        return await dataProvider.compareVersions(botId, pair!.a.id, pair!.b.id);
+      } catch (error) {
+        notify(messageOf(error), noticeText(messageOf(error), 'error'));
+        throw error;
+      }
+    },
+    enabled: pair !== null,
+    retry: false,
+  });
+
+  if (versions.length < 2) return <Typography>{T.compararFaltan}</Typography>;
+
+  const compare = () => {
+    const before = versions.find((v) => v.id === a);
+    const after = versions.find((v) => v.id === b);
+    if (before && after) setPair({ a: before, b: after });
+  };
+
+  return (
+    <section aria-labelledby="version-compare-title">
+      <Typography id="version-compare-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {T.compararTitulo}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <VersionSelect id="version-compare-a" label={T.versionA} value={a} versions={versions} onChange={setA} />
+        <VersionSelect id="version-compare-b" label={T.versionB} value={b} versions={versions} onChange={setB} />
+        <Button label={T.comparar} onClick={compare} variant="outlined" disabled={!a || !b}>
+          <CompareArrowsIcon />
+        </Button>
+      </Stack>
+      {pair && changes ? <VersionChanges title={T.cambiosDe(pair.a.version, pair.b.version)} changes={changes} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// Every version of the bot, newest first (spec §3 "Bot version"): number, start, end, duration,
+// state and description or failure, each with 'Restaurar'. A plain table: these rows are not a
+// react-admin resource, and the dialog shows them all at once (no cap, spec §4).
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { formatFecha } from '../../../layout/fecha';
+import { RestoreButton } from './RestoreButton';
+import { formatDuration, versionState, type BotVersion } from './versionModel';
+import { VERSION_TEXTS as T } from './versionTexts';
+
+const COLUMNS = [T.columnas.version, T.columnas.fc, T.columnas.ffin, T.columnas.dur, T.columnas.estado, T.columnas.msg, T.columnas.acciones];
+
+interface VersionTableProps {
+  botId: string;
+  versions: BotVersion[];
+  restored: boolean;
+  onRestored: (message: string) => void;
+}
+
+export function VersionTable({ botId, versions, restored, onRestored }: VersionTableProps) {
+  return (
+    <TableContainer sx={{ maxHeight: '50vh' }}>
+      <Table size="small" stickyHeader aria-label={T.versiones}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column}>{column}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {versions.map((version) => (
+            <TableRow key={version.id}>
+              <TableCell>{version.version}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(version.fc, 'auditoria')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(version.ffin, 'auditoria')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(version.dur)}</TableCell>
+              <TableCell>{versionState(version)}</TableCell>
+              <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{version.msg}</TableCell>
+              <TableCell>
+                <RestoreButton botId={botId} version={version} restored={restored} onRestored={onRestored} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

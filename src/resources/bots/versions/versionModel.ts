@@ -1,0 +1,106 @@
+// Pure shaping of versions for the console: state, why a version cannot be restored, the
+// deploy's duration, and a comparison grouped by kind in Spanish.
+import type { BotVersion, VersionChange } from '../../../api/versions';
+import { VERSION_TEXTS } from './versionTexts';
+
+export type { BotVersion, VersionChange };
+
+export function versionState(version: BotVersion): string {
+  if (!version.done) return VERSION_TEXTS.estados.enCurso;
+  return version.error ? VERSION_TEXTS.estados.error : VERSION_TEXTS.estados.ok;
+}
+
+/** Spec §4: only a version deployed without error can be restored (or compared). */
+export const isDeployed = (version: BotVersion) => version.done && !version.error;
+
+/** Why 'Restaurar' is disabled for this version, or null when it is not. */
+export function restoreBlocker(version: BotVersion): string | null {
+  if (!version.done) return VERSION_TEXTS.noRestaurableEnCurso;
+  return version.error ? VERSION_TEXTS.noRestaurableError : null;
+}
+
+const decimal = new Intl.NumberFormat('es', { maximumFractionDigits: 1 });
+
+/** Milliseconds as a person reads them: '850 ms', '4,2 s', '2 min 5 s', '1 h 3 min'; '' when unknown. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${decimal.format(Math.floor(ms / 100) / 10)} s`;
+  const seconds = Math.round(ms / 1000);
+  const [h, min, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  if (h > 0) return min > 0 ? `${h} h ${min} min` : `${h} h`;
+  return s > 0 ? `${min} min ${s} s` : `${min} min`;
+}
+
+/** The comparison's groups, in the order the console lists them. */
+export const CHANGE_KINDS: ReadonlyArray<{ kind: string; label: string }> = [
+  { kind: 'skill', label: 'Skills' },
+  { kind: 'link', label: 'Enlaces' },
+  { kind: 'action', label: 'Acciones' },
+  { kind: 'requirement', label: 'Requerimientos' },
+  { kind: 'parameter', label: 'Parámetros' },
+  { kind: 'entity', label: 'Entidades' },
+  { kind: 'extra', label: 'Extras' },
+];
+
+export const CHANGE_LABELS: Record<VersionChange['change'], string> = { added: 'Agregado', removed: 'Eliminado', changed: 'Modificado' };
+
+export interface ChangeGroup {
+  kind: string;
+  label: string;
+  changes: VersionChange[];
+}
+
+/** The changes grouped by kind, known kinds first in CHANGE_KINDS order; empty groups left out. */
+export function groupChanges(changes: VersionChange[]): ChangeGroup[] {
+  const known = CHANGE_KINDS.map(({ kind, label }) => ({ kind, label, changes: changes.filter((c) => c.kind === kind) }));
+  const others = [...new Set(changes.map((c) => c.kind))]
+    .filter((kind) => !CHANGE_KINDS.some((k) => k.kind === kind))
+    .map((kind) => ({ kind, label: kind, changes: changes.filter((c) => c.kind === kind) }));
+  return [...known, ...others].filter((group) => group.changes.length > 0);
+}
+
+/** Spanish names of the fields a comparison names most; any other is shown as the server names it. */
+const FIELD_LABELS: Record<string, string> = {
+  nm: 'Nombre',
+  dsc: 'Descripción',
+  tipo: 'Tipo',
+  frases: 'Frases de entrenamiento',
+  skill: 'Skill',
+  type: 'Tipo',
+  ord: 'Orden',
+  op: 'Operador',
+  tp: 'Tipo',
+  fields: 'Campos',
+  replyMissing: 'Mensajes si falta',
+  rgx: 'Usa expresión regular',
+  format: 'Expresión regular',
+  keywords: 'Palabras clave',
+  paths: 'Rutas',
+  tsession: 'Tiempo de sesión (minutos)',
+  timeout: 'Inactividad del agente (minutos)',
+  main: 'Principal',
+  shared: 'Compartido',
+  destroy: 'Destruir sesión',
+  qna: 'QnA',
+  qnaExtrn: 'QnA externo',
+  qnaUrl: 'URL de QnA',
+  qnaCron: 'Cron de QnA',
+};
+
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+
+/** A value as text: '(vacío)' for none, 'Sí'/'No', and JSON indented for lists and objects. */
+export function readableValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return VERSION_TEXTS.vacio;
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value, null, 2);
+}
+
+/** Values longer than this are cut, with a way to see all. */
+export const VALUE_PREVIEW_CHARS = 120;
+
+export function previewOf(text: string): { preview: string; truncated: boolean } {
+  return text.length > VALUE_PREVIEW_CHARS ? { preview: `${text.slice(0, VALUE_PREVIEW_CHARS)}…`, truncated: true } : { preview: text, truncated: false };
+}

@@ -1,0 +1,196 @@
+// A bot builder's whole journey in Chromium (issue: bots): create a bot, draw three skills and
+// link them, auto-layout and undo, save, export and import as a copy, deploy (a failed deploy
+// first, then a good one), change and deploy again, compare the two versions, restore the first.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LoginPage } from './pages/LoginPage';
+import { expectAccessible } from './support/axe';
+import { setupQuipu } from './support/quipu';
+
+const quipu = setupQuipu();
+
+const BOT = 'Reservas e2e';
+const SKILLS = ['Saludo', 'Reservar mesa', 'Despedida'];
+
+/** The engine fills the unrecognised phrases; until it exists they are written as it will. */
+function addUnrecognisedPhrases(dataDir: string, idBot: string, phrases: string[]): void {
+  const db = new Database(path.join(dataDir, 'quipu.db'));
+  try {
+    const insert = db.prepare('insert into frase_nr (id, "idBot", f, c, fc) values (?, ?, ?, ?, ?)');
+    phrases.forEach((f, i) => insert.run(randomUUID(), idBot, f, phrases.length - i, new Date().toISOString()));
+  } finally {
+    db.close();
+  }
+}
+
+const node = (page: Page, name: string) => page.locator('.react-flow__node').filter({ has: page.locator('.quipu-skill__name', { hasText: new RegExp(`^${name}$`) }) });
+
+async function nodePosition(page: Page, name: string) {
+  const box = await node(page, name).boundingBox();
+  return box ? { x: Math.round(box.x), y: Math.round(box.y) } : null;
+}
+
+async function addSkill(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Agregar Skill' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Nombre' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Descripción' }).fill(`Skill ${name}`);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await node(page, name).waitFor();
+}
+
+async function link(page: Page, from: string, to: string) {
+  const before = await page.locator('.react-flow__edge').count();
+  await node(page, from).locator('.react-flow__handle.source').dragTo(node(page, to).locator('.react-flow__handle.target'));
+  await page.waitForFunction((n) => document.querySelectorAll('.react-flow__edge').length === n, before + 1);
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await page.getByText('Guardado con éxito').first().waitFor();
+}
+
+async function deploy(page: Page, description: string): Promise<string> {
+  await page.getByRole('button', { name: 'Desplegar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Descripción' }).fill(description);
+  await dialog.getByRole('button', { name: 'Desplegar' }).click();
+  const end = page.getByText(/^(Desplegado con éxito versión \d+|Error al desplegar .*)$/);
+  await end.first().waitFor({ timeout: 30_000 });
+  return end.first().innerText();
+}
+
+async function assignPhrase(page: Page, phrase: string, skill: string) {
+  await page.getByRole('checkbox', { name: phrase }).check();
+  await page.getByRole('combobox', { name: 'Skill' }).click();
+  await page.getByRole('option', { name: skill }).click();
+  await page.getByRole('button', { name: 'Asignar' }).click();
+  await page.getByText('Asignados con éxito').first().waitFor();
+  await page.getByRole('checkbox', { name: phrase }).waitFor({ state: 'detached' });
+}
+
+describe('Bots', () => {
+  it('crea un bot, dibuja su flujo, lo exporta e importa, lo despliega dos veces, compara y restaura', async () => {
+    const page = await quipu.newPage({ width: 1400 });
+    const login = new LoginPage(page, quipu.server.url);
+    await login.signInAndWait('compania@quipu.test');
+
+    // 1. Create the bot.
+    await page.goto(`${quipu.server.url}/bot`);
+    await page.getByRole('columnheader', { name: 'Importado' }).waitFor();
+    await expectAccessible(page, '/bot');
+    await page.getByRole('link', { name: 'Nuevo Bot' }).click();
+    await page.waitForURL(/\/bot\/new$/);
+    await page.getByRole('textbox', { name: 'Nombre' }).first().fill(BOT);
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await page.waitForURL((url) => /^\/bot\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'));
+    const idBot = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+    // 2. Three skills on the diagram, linked in a chain.
+    for (const name of SKILLS) await addSkill(page, name);
+    await node(page, 'Saludo').getByText('Sin frases de entrenamiento').waitFor();
+    await link(page, 'Saludo', 'Reservar mesa');
+    await link(page, 'Reservar mesa', 'Despedida');
+    await expectAccessible(page, '/bot/{id} con el diagrama');
+
+    // 3. Auto-layout moves the nodes; undo puts them back.
+    const before = await nodePosition(page, 'Despedida');
+    await page.getByRole('button', { name: 'Ordenar automáticamente' }).click();
+    await page.waitForFunction(
+      ([sel, x, y]) => {
+        const el = [...document.querySelectorAll(sel as string)].find((n) => n.textContent?.includes('Despedida'));
+        const box = el?.getBoundingClientRect();
+        return !!box && (Math.round(box.x) !== x || Math.round(box.y) !== y);
+      },
+      ['.react-flow__node', before!.x, before!.y],
+    );
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await page.waitForFunction(
+      ([sel, x, y]) => {
+        const el = [...document.querySelectorAll(sel as string)].find((n) => n.textContent?.includes('Despedida'));
+        const box = el?.getBoundingClientRect();
+        return !!box && Math.abs(Math.round(box.x) - (x as number)) <= 1 && Math.abs(Math.round(box.y) - (y as number)) <= 1;
+      },
+      ['.react-flow__node', before!.x, before!.y],
+    );
+
+    // 4. Save: the links are stored with the bot.
+    await save(page);
+    await page.reload();
+    await node(page, 'Despedida').waitFor();
+    expect(await page.locator('.react-flow__edge').count()).toBe(2);
+
+    // 5. Export from the list, import as a copy.
+    await page.goto(`${quipu.server.url}/bot`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Exportar ${BOT}` }).click()]);
+    expect(download.suggestedFilename()).toBe(`${idBot} - ${BOT}.yani`);
+    const file = path.join(quipu.server.dataDir, 'export.yani');
+    await download.saveAs(file);
+    await page.getByRole('button', { name: 'Importar Bot' }).click();
+    const importDialog = page.getByRole('dialog');
+    await importDialog.getByLabel('Archivo del bot (.yani)').setInputFiles(file);
+    await expectAccessible(page, 'el diálogo de importación');
+    await importDialog.getByRole('button', { name: 'Importar', exact: true }).click();
+    await page.getByText(/Bot importado con éxito/).first().waitFor();
+    await page.getByRole('cell', { name: BOT }).nth(1).waitFor();
+    const importedRow = page.getByRole('row').filter({ hasText: BOT }).filter({ hasText: 'SI' });
+    expect(await importedRow.count()).toBe(1);
+
+    // 6. Deploy: refused while skills have no training phrase, then deployed once they have.
+    await page.goto(`${quipu.server.url}/bot/${encodeURIComponent(idBot)}`);
+    await node(page, 'Saludo').waitFor();
+    const failed = await deploy(page, 'Primera versión');
+    expect(failed).toMatch(/^Error al desplegar .*Saludo/);
+
+    addUnrecognisedPhrases(quipu.server.dataDir, idBot, ['hola buenas tardes', 'quiero reservar una mesa para cuatro', 'gracias, hasta luego']);
+    await page.getByRole('tab', { name: 'Monitoreo' }).click();
+    await expectAccessible(page, 'Monitoreo');
+    await assignPhrase(page, 'hola buenas tardes', 'Saludo');
+    await assignPhrase(page, 'quiero reservar una mesa para cuatro', 'Reservar mesa');
+    await assignPhrase(page, 'gracias, hasta luego', 'Despedida');
+    await page.getByRole('tab', { name: 'General' }).click();
+    const first = await deploy(page, 'Primera versión');
+    expect(first).toMatch(/^Desplegado con éxito versión \d+$/);
+
+    // 7. Change something and deploy again.
+    await page.getByRole('textbox', { name: 'Descripción' }).first().fill('Reservas del local de Miraflores');
+    await page.getByLabel('Tiempo de sesión (minutos)').fill('45');
+    const second = await deploy(page, 'Sesión más larga');
+    expect(second).toMatch(/^Desplegado con éxito versión \d+$/);
+    const [v1, v2] = [first, second].map((text) => text.replace(/\D+/g, ''));
+    expect(Number(v2)).toBeGreaterThan(Number(v1));
+
+    // 8. Compare the two versions.
+    await page.getByRole('button', { name: 'Versiones' }).click();
+    const versions = page.getByRole('dialog');
+    await versions.getByRole('row').filter({ hasText: 'Con error' }).first().waitFor();
+    await expectAccessible(page, 'el diálogo de versiones');
+    await compareVersions(page, v1, v2);
+    const changes = versions.getByText('tsession');
+    await changes.first().waitFor();
+
+    // 9. Restore the first: the page reloads with its values.
+    const row = versions.getByRole('row').filter({ has: page.getByRole('cell', { name: v1, exact: true }) });
+    await row.getByRole('button', { name: 'Restaurar' }).click();
+    await page.getByRole('dialog').last().getByRole('button', { name: /Restaurar|Confirmar|Aceptar/ }).last().click();
+    await page.getByText('Bot restaurado correctamente, se cargará de nuevo la página').first().waitFor();
+    await page.waitForEvent('load', { timeout: 10_000 });
+    await node(page, 'Despedida').waitFor();
+    expect(await page.getByLabel('Tiempo de sesión (minutos)').inputValue()).toBe('30');
+  });
+});
+
+async function compareVersions(page: Page, a: string, b: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Comparar' }).first().click();
+  const selects = dialog.getByRole('combobox');
+  await selects.nth(0).click();
+  await page.getByRole('option', { name: new RegExp(`^Versión ${a}\\b`) }).click();
+  await selects.nth(1).click();
+  await page.getByRole('option', { name: new RegExp(`^Versión ${b}\\b`) }).click();
+  await dialog.getByRole('button', { name: 'Comparar' }).last().click();
+}

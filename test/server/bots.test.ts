@@ -1,0 +1,400 @@
+// Bots (bot-building §2, §5, §6, §7): GET/POST/DELETE /bot, POST /bot/search, GET /bots,
+// GET /skills, GET/POST /skill and POST /skill.delete, against the real app on a seeded database.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
+import { botAudit, botRow, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
+import { API, createTestApp, dialects, TEST_SECRET_KEY, type Client, type TestApp } from './helpers';
+import { BOT_DEFAULTS, BOT_MESSAGES } from '../../server/src/schemas/bots';
+import { decryptSecret } from '../../server/src/services/secrets';
+
+const BOT = `${API}/bot`;
+
+interface Ids {
+  bot: string;
+  skill: string;
+}
+
+/** Every route that names a bot (or one of its skills), with what it needs. */
+const BOT_ROUTES: Array<{ route: string; need: 'read' | 'edit'; call: (c: Client, ids: Ids) => Promise<LightMyRequestResponse> }> = [
+  { route: 'GET /bot', need: 'read', call: (c, ids) => c.get(`${BOT}?id=${ids.bot}`) },
+  { route: 'POST /bot (modificar)', need: 'read', call: (c, ids) => c.post(BOT, { id: ids.bot, nm: 'Renombrado', rev: 0 }) },
+  { route: 'DELETE /bot', need: 'edit', call: (c, ids) => c.send('DELETE', `${BOT}?id=${ids.bot}`) },
+  { route: 'DELETE /bot/', need: 'edit', call: (c, ids) => c.send('DELETE', `${BOT}/?id=${ids.bot}`) },
+  { route: 'GET /skills', need: 'read', call: (c, ids) => c.get(`${API}/skills?idBot=${ids.bot}`) },
+  { route: 'GET /skill', need: 'read', call: (c, ids) => c.get(`${API}/skill?id=${ids.skill}`) },
+  { route: 'POST /skill', need: 'edit', call: (c, ids) => c.post(`${API}/skill`, { idBot: ids.bot, nm: 'Nuevo' }) },
+  { route: 'POST /skill.delete', need: 'edit', call: (c, ids) => c.post(`${API}/skill.delete`, { idBot: ids.bot, skills: [ids.skill] }) },
+];
+
+describe.each(dialects)('bots (%s)', (dialect) => {
+  let t: TestApp;
+  const as = signedIn(() => t);
+  let demo: string;
+  let otra: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    demo = await companyId(t, 'Demo Internacional');
+    otra = await companyId(t, 'Otra Empresa');
+  });
+  afterAll(() => t?.close());
+
+  async function freshBot(nm?: string, fields?: Record<string, unknown>): Promise<Ids> {
+    const bot = await insertBot(t, demo, nm, fields);
+    return { bot, skill: await insertSkill(t, bot, 'Saludo', { frases: ['hola', 'buenos días'] }) };
+  }
+
+  async function create(who: Account, body: Record<string, unknown>) {
+    return (await as(who)).post(BOT, { nm: 'Ventas', ...body });
+  }
+
+  describe('quién llega a cada ruta', () => {
+    const cases = BOT_ROUTES.flatMap((r) => ALL_ACCOUNTS.map((who) => [r.route, who, expectedStatus(who, r.need)] as const));
+    it.each(cases)('%s: %s recibe %i', async (route, who, status) => {
+      const r = BOT_ROUTES.find((x) => x.route === route)!;
+      const response = await r.call(await as(who), await freshBot());
+      expect(response.statusCode, response.body).toBe(status);
+      if (status === 403) expect(response.json()).toEqual({ message: 'No tiene permiso para realizar esta acción' });
+      if (status === 404) expect(response.json().message).toMatch(/^(Bot|Skill) no encontrado$/);
+    });
+
+    it.each(BOT_ROUTES.map((r) => [r.route]))('%s sin sesión responde 401', async (route) => {
+      const r = BOT_ROUTES.find((x) => x.route === route)!;
+      const response = await r.call(t.client(), await freshBot());
+      expect(response.statusCode).toBe(401);
+    });
+
+    it.each(['/bot/search', '/bots'])('%s sin sesión responde 401', async (path) => {
+      const c = t.client();
+      const response = path === '/bots' ? await c.get(`${API}/bots`) : await c.post(`${API}${path}`, { page: 0 });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it.each(ALL_ACCOUNTS.map((who) => [who, who === 'usuario' || who === 'admin' || who === 'compania' || who === 'otra' ? (who === 'usuario' ? 403 : 200) : 403] as const))(
+      'POST /bot (crear): %s recibe %i',
+      async (who, status) => {
+        const response = await create(who, { nm: `Creado por ${who}` });
+        expect(response.statusCode, response.body).toBe(status);
+        if (status === 200) expect(response.json().idE).toBe(who === 'otra' ? otra : who === 'admin' ? await companyId(t, 'Administración') : demo);
+      },
+    );
+
+    it.each(ALL_ACCOUNTS.map((who) => [who, ['admin', 'compania', 'usuario', 'otra'].includes(who) ? 200 : 403] as const))(
+      'POST /bot/search y GET /bots: %s recibe %i',
+      async (who, status) => {
+        const c = await as(who);
+        expect((await c.post(`${API}/bot/search`, { page: 0 })).statusCode).toBe(status);
+        expect((await c.get(`${API}/bots`)).statusCode).toBe(status);
+      },
+    );
+
+    it('un id de bot de otra empresa responde 404 también al administrador de esa otra empresa con idE falso', async () => {
+      const ids = await freshBot();
+      const c = await as('otra');
+      const response = await c.post(BOT, { id: ids.bot, nm: 'X', rev: 0, idE: demo });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: BOT_MESSAGES.notFound });
+      expect((await botRow(t, ids.bot))?.nm).not.toBe('X');
+    });
+  });
+
+  describe('POST /bot: alta', () => {
+    it('crea con los valores por defecto (§9) y responde el bot con su id', async () => {
+      const bot = await ok(await create('compania', { nm: '  Ventas  ', dsc: 'Tienda' }));
+      expect(bot).toMatchObject({
+        nm: 'Ventas', dsc: 'Tienda', idE: demo, imp: false, main: false, tsession: BOT_DEFAULTS.tsession, rev: 0, version: 0,
+        params: { maxAttempt: 3, msgAttempt: 'Intentos excedidos', invalidOption: 'Opción no válida' },
+        diagram: { nodes: [], edges: [] }, extras: [], extrasEnc: [],
+      });
+      expect(bot.id).toMatch(/\S/);
+      expect((await ok(await (await as('compania')).get(`${BOT}?id=${bot.id}`))).nm).toBe('Ventas');
+    });
+
+    it('el administrador del sistema crea en la empresa que indica; los demás siempre en la suya', async () => {
+      expect((await ok(await create('admin', { idE: otra }))).idE).toBe(otra);
+      expect((await ok(await create('compania', { idE: otra }))).idE).toBe(demo);
+      const response = await create('admin', { idE: 'no-existe' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'La empresa indicada no existe' });
+    });
+
+    it.each([
+      [{ nm: '' }, 'Campo requerido: Nombre', undefined],
+      [{ nm: '   ' }, 'Campo requerido: Nombre', undefined],
+      [{ main: true, params: { maxAttempt: 0, msgAttempt: 'a', invalidOption: 'b' } }, 'Mínimo 1 intento', 'params.maxAttempt'],
+      [{ main: true, params: { maxAttempt: null, msgAttempt: 'a', invalidOption: 'b' } }, 'Mínimo 1 intento', 'params.maxAttempt'],
+      [{ main: true, params: { maxAttempt: 2, msgAttempt: ' ', invalidOption: 'b' } }, 'Ingrese Mensaje', 'params.msgAttempt'],
+      [{ main: true, params: { maxAttempt: 2, msgAttempt: 'a', invalidOption: null } }, 'Ingrese Mensaje', 'params.invalidOption'],
+      [{ extras: [{ key: 'k', val: '' }] }, BOT_MESSAGES.extraKeyValue, undefined],
+      [{ extras: [{ key: ' ', val: 'v' }] }, BOT_MESSAGES.extraKeyValue, undefined],
+      [{ extras: [{ key: 'k', val: 'v' }, { key: 'k', val: 'w' }] }, 'extras: la clave k está repetida', undefined],
+      [{ extrasEnc: [{ key: 'token' }] }, 'extrasEnc: ingrese el valor de token', undefined],
+      [{ diagram: { nodes: [{ id: 'fantasma', x: 0, y: 0 }], edges: [] } }, 'diagram: el nodo fantasma no es un skill de este bot', undefined],
+      [{ clave: 1 }, 'El campo clave no está permitido', undefined],
+    ])('rechaza %j con 400: %s', async (body, message, code) => {
+      const before = (await t.app.db.selectFrom('bot').select('id').execute()).length;
+      const response = await create('compania', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(code ? { message, code } : { message });
+      expect((await t.app.db.selectFrom('bot').select('id').execute()).length).toBe(before);
+    });
+
+    it('un bot principal con sus mensajes se guarda; los valores por defecto cumplen §5', async () => {
+      const bot = await ok(await create('compania', { main: true }));
+      expect(bot.main).toBe(true);
+      expect(bot.params.maxAttempt).toBe(3);
+    });
+  });
+
+  describe('POST /bot: modificación', () => {
+    it('aplica los cambios, sube rev y un rev viejo responde 409 sin tocar nada', async () => {
+      const { bot: id } = await freshBot('Reservas web');
+      const c = await as('compania');
+      const saved = await ok(await c.post(BOT, { id, nm: 'Reservas web', tsession: 45, timeout: 10, qna: true, qnaCron: '0 0 * * *', rev: 0 }));
+      expect(saved).toMatchObject({ tsession: 45, timeout: 10, qna: true, qnaCron: '0 0 * * *', rev: 1 });
+      const stale = await c.post(BOT, { id, nm: 'Otro nombre', rev: 0 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ message: BOT_MESSAGES.stale });
+      expect((await botRow(t, id))?.nm).toBe('Reservas web');
+      const missing = await c.post(BOT, { id, nm: 'Otro nombre' });
+      expect(missing.statusCode).toBe(400);
+    });
+
+    it('un campo omitido conserva su valor; params se reemplaza entero', async () => {
+      const { bot: id } = await freshBot();
+      const c = await as('compania');
+      await ok(await c.post(BOT, { id, nm: 'A', timeout: 5, params: { skillMenu: 'x', kbSalir: 'chau' }, rev: 0 }));
+      const saved = await ok(await c.post(BOT, { id, nm: 'A', rev: 1 }));
+      expect(saved.timeout).toBe(5);
+      expect(saved.params).toEqual({ skillMenu: 'x', kbSalir: 'chau' });
+    });
+
+    it('ROLE_USER solo guarda el diagrama: los demás campos se conservan', async () => {
+      const ids = await freshBot('Solo diagrama', { tsession: 20 });
+      const diagram = { nodes: [{ id: ids.skill, x: 10, y: 20 }], edges: [] };
+      const saved = await ok(await (await as('usuario')).post(BOT, { id: ids.bot, nm: 'Cambiado', tsession: 99, main: true, diagram, extras: [{ key: 'a', val: 'b' }], rev: 0 }));
+      expect(saved).toMatchObject({ nm: 'Solo diagrama', tsession: 20, main: false, extras: [], diagram, rev: 1 });
+      const [row] = await botAudit(t, 'Solo diagrama');
+      expect(row.val).toBe('Bot «Solo diagrama»: cambió diagrama');
+    });
+
+    it('ROLE_USER mueve skills pero no agrega ni quita enlaces: 403 y nada cambia', async () => {
+      const ids = await freshBot('Sin enlaces ajenos');
+      const other = await insertSkill(t, ids.bot, 'Otro');
+      const nodes = [{ id: ids.skill, x: 0, y: 0 }, { id: other, x: 0, y: 100 }];
+      const response = await (await as('usuario')).post(BOT, { id: ids.bot, nm: 'X', diagram: { nodes, edges: [{ id: 'e1', source: ids.skill, target: other }] }, rev: 0 });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Solo quien edita bots puede agregar o quitar enlaces del diagrama' });
+      expect((await botRow(t, ids.bot))?.rev).toBe(0);
+    });
+
+    it('el diagrama solo nombra skills del bot, sin nodos ni enlaces repetidos', async () => {
+      const ids = await freshBot();
+      const foreign = await insertSkill(t, (await freshBot()).bot, 'Ajeno');
+      const c = await as('compania');
+      const node = (id: string, x = 0) => ({ id, x, y: 0 });
+      for (const [diagram, message] of [
+        [{ nodes: [node(foreign)], edges: [] }, `diagram: el nodo ${foreign} no es un skill de este bot`],
+        [{ nodes: [node(ids.skill), node(ids.skill, 5)], edges: [] }, `diagram: el nodo ${ids.skill} está repetido`],
+        [{ nodes: [node(ids.skill)], edges: [{ id: 'e1', source: ids.skill, target: foreign }] }, `diagram: el enlace e1 une un skill que no es de este bot (${foreign})`],
+        [{ nodes: [node(ids.skill)], edges: [{ id: 'e1', source: ids.skill, target: ids.skill }, { id: 'e1', source: ids.skill, target: ids.skill }] }, 'diagram: el enlace e1 está repetido'],
+      ] as const) {
+        const response = await c.post(BOT, { id: ids.bot, nm: 'X', diagram, rev: 0 });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message });
+      }
+      expect((await botRow(t, ids.bot))?.rev).toBe(0);
+    });
+  });
+
+  describe('extras cifrados', () => {
+    it('se guardan cifrados con la clave del servidor y ninguna respuesta trae el valor', async () => {
+      const c = await as('compania');
+      const created = await create('compania', { nm: 'Con claves', extrasEnc: [{ key: 'apiKey', val: 'sk-super-oculto-123' }, { key: 'pin', val: '9876-oculto' }] });
+      expect(created.body).not.toContain('oculto');
+      const bot = created.json();
+      expect(bot.extrasEnc).toEqual([{ key: 'apiKey', set: true }, { key: 'pin', set: true }]);
+
+      const row = await botRow(t, bot.id);
+      expect(row?.extrasEnc).not.toContain('oculto');
+      const stored = JSON.parse(row!.extrasEnc) as Array<{ key: string; enc: string }>;
+      expect(stored.map((s) => decryptSecret(TEST_SECRET_KEY, s.enc))).toEqual(['sk-super-oculto-123', '9876-oculto']);
+
+      for (const response of [await c.get(`${BOT}?id=${bot.id}`), await c.post(`${API}/bot/search`, { page: 0, pageSize: 500 })]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain('oculto');
+        expect(response.body).not.toContain(stored[0].enc);
+      }
+
+      // Without val a key keeps its value; a new val replaces it; a key left out is removed.
+      t.clock.advance(1000);
+      const saved = await c.post(BOT, { id: bot.id, nm: 'Con claves', extrasEnc: [{ key: 'apiKey' }, { key: 'nuevo', val: 'otro-oculto' }], rev: 0 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.body).not.toContain('oculto');
+      expect(saved.json().extrasEnc).toEqual([{ key: 'apiKey', set: true }, { key: 'nuevo', set: true }]);
+      const after = JSON.parse((await botRow(t, bot.id))!.extrasEnc) as Array<{ key: string; enc: string }>;
+      expect(after[0].enc).toBe(stored[0].enc);
+      expect(decryptSecret(TEST_SECRET_KEY, after[1].enc)).toBe('otro-oculto');
+      const [audit] = await botAudit(t, 'Con claves');
+      expect(audit.val).toBe('Bot «Con claves»: cambió extrasEnc');
+    });
+  });
+
+  describe('auditoría (evento 1)', () => {
+    it('cada cambio escribe su fila, en la empresa del bot, diga lo que diga la bandera audit', async () => {
+      await t.app.db.updateTable('empresa').set({ audit: 0 }).where('id', '=', demo).execute();
+      try {
+        const bot = await ok(await create('compania', { nm: 'Auditado' }));
+        t.clock.advance(1000);
+        await ok(await (await as('compania')).post(BOT, { id: bot.id, nm: 'Auditado', tsession: 12, params: { ...bot.params, kbSalir: 'x' }, rev: 0 }));
+        const rows = await botAudit(t, 'Auditado');
+        expect(rows.map((r) => [r.ev, r.idE, r.val])).toEqual([
+          [1, demo, 'Bot «Auditado»: cambió tsession, params.kbSalir'],
+          [1, demo, 'Bot «Auditado»: creado'],
+        ]);
+      } finally {
+        await t.app.db.updateTable('empresa').set({ audit: 1 }).where('id', '=', demo).execute();
+      }
+    });
+
+    it('un cambio rechazado no deja fila ni cambio (una sola transacción)', async () => {
+      const { bot: id } = await freshBot('Sin rastro');
+      const c = await as('compania');
+      expect((await c.post(BOT, { id, nm: 'Sin rastro', rev: 5 })).statusCode).toBe(409);
+      expect((await c.post(BOT, { id, nm: 'Sin rastro', main: true, params: { maxAttempt: 0 }, rev: 0 })).statusCode).toBe(400);
+      expect(await botAudit(t, 'Sin rastro')).toEqual([]);
+    });
+  });
+
+  describe('DELETE /bot', () => {
+    it('borra el bot con sus skills, acciones, requerimientos, entidades, frases y versiones', async () => {
+      const { bot, skill } = await freshBot('Para borrar');
+      const db = t.app.db;
+      await db.insertInto('accion').values({ id: `a-${bot}`, idBot: bot, idSkill: skill, type: 'TEXT' }).execute();
+      await db.insertInto('requerimiento').values({ id: `r-${bot}`, idBot: bot, idSkill: skill }).execute();
+      await db.insertInto('entidad').values({ id: `e-${bot}`, idBot: bot, nm: 'dni' }).execute();
+      await db.insertInto('frase_nr').values({ id: `f-${bot}`, idBot: bot, f: 'hola?', fc: new Date().toISOString() }).execute();
+      await db.insertInto('bot_version').values({ id: `v-${bot}`, idBot: bot, version: 1, fc: new Date().toISOString() }).execute();
+      expect(await ok(await (await as('compania')).send('DELETE', `${BOT}/?id=${bot}`))).toEqual({ id: bot });
+      for (const table of ['skill', 'accion', 'requerimiento', 'entidad', 'frase_nr', 'bot_version'] as const) {
+        expect(await db.selectFrom(table).select('id').where('idBot', '=', bot).execute(), table).toEqual([]);
+      }
+      expect(await botRow(t, bot)).toBeUndefined();
+      expect((await botAudit(t, 'Para borrar'))[0].val).toBe('Bot «Para borrar»: eliminado');
+    });
+  });
+
+  describe('POST /bot/search y GET /bots', () => {
+    it('lista solo la propia empresa, aunque pida otra idE; el administrador elige con idE', async () => {
+      const mine = (await t.app.db.selectFrom('bot').select('id').where('idE', '=', demo).execute()).length;
+      const page = await ok(await (await as('otra')).post(`${API}/bot/search`, { page: 0, pageSize: 500, idE: demo }));
+      const theirs = (await t.app.db.selectFrom('bot').select('id').where('idE', '=', otra).execute()).length;
+      expect(page.totalElements).toBe(theirs);
+      const admin = await ok(await (await as('admin')).post(`${API}/bot/search`, { page: 0, pageSize: 500, idE: demo }));
+      expect(admin.totalElements).toBe(mine);
+      const refs = await ok(await (await as('otra')).get(`${API}/bots?idE=${demo}`));
+      expect(refs).toHaveLength(theirs);
+      expect(Object.keys(refs[0]).sort()).toEqual(['id', 'nm']);
+      expect((await ok(await (await as('admin')).get(`${API}/bots?idE=${demo}`))).length).toBe(mine);
+    });
+
+    it('pagina de a 10, ordena por nm, dsc, imp y fc, y filtra q por nombre o descripción', async () => {
+      const c = await as('compania');
+      const first = await ok(await c.post(`${API}/bot/search`, { page: 0 }));
+      expect(first.content).toHaveLength(10);
+      expect(first.totalPages).toBe(Math.ceil(first.totalElements / 10));
+      expect(Object.keys(first.content[0]).sort()).toEqual(['dsc', 'id', 'imp', 'nm']);
+      const names = first.content.map((b: { nm: string }) => b.nm);
+      expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : 1)));
+      for (const id of ['nm', 'dsc', 'imp', 'fc']) expect((await c.post(`${API}/bot/search`, { page: 0, sorted: [{ id, desc: true }] })).statusCode).toBe(200);
+      const bad = await c.post(`${API}/bot/search`, { page: 0, sorted: [{ id: 'extrasEnc' }] });
+      expect(bad.json()).toEqual({ message: "sorted: no se puede ordenar por el campo 'extrasEnc' (campos permitidos: nm, dsc, imp, fc)" });
+      const byDsc = await ok(await c.post(`${API}/bot/search`, { page: 0, filtered: [{ id: 'q', value: 'DEVOLUCIONES' }] }));
+      expect(byDsc.content.map((b: { nm: string }) => b.nm)).toEqual(['Postventa']);
+      const ids = await ok(await c.post(`${API}/bot/search`, { page: 0, filtered: [{ id: 'ids', value: [byDsc.content[0].id] }] }));
+      expect(ids.totalElements).toBe(1);
+    });
+  });
+
+  describe('datos de demostración', () => {
+    it('Asistente de ventas trae skills (uno sin frases, un fallback), un diagrama con enlaces y dos entidades', async () => {
+      const c = await as('compania');
+      const refs = await ok(await c.get(`${API}/bots`));
+      const id = refs.find((b: { nm: string }) => b.nm === 'Asistente de ventas').id;
+      const skills = await ok(await c.get(`${API}/skills?idBot=${id}`));
+      expect(skills.map((s: { nm: string; tipo: number; nFrases: number }) => [s.nm, s.tipo, s.nFrases > 0])).toEqual([
+        ['Saludo', 0, true], ['Consultar precios', 0, true], ['Tomar pedido', 0, true], ['Despedida', 0, false], ['No entendí', 1, false],
+      ]);
+      const bot = await ok(await c.get(`${BOT}?id=${id}`));
+      expect(bot.diagram.nodes.map((n: { id: string }) => n.id).sort()).toEqual(skills.map((s: { id: string }) => s.id).sort());
+      expect(bot.diagram.edges).toHaveLength(4);
+      const entities = await ok(await c.get(`${API}/entity?botId=${id}`));
+      expect(entities.map((e: { nm: string; rgx: boolean }) => [e.nm, e.rgx])).toEqual([['codigo_producto', true], ['talla', false]]);
+      // The seeded diagram is one the server accepts back as it is.
+      expect((await c.post(BOT, { ...bot, extrasEnc: [] })).statusCode).toBe(200);
+    });
+  });
+
+  describe('skills del diagrama', () => {
+    it('GET /skills cuenta las frases; GET /skill entrega los campos de cfg', async () => {
+      const { bot } = await freshBot();
+      t.clock.advance(1000);
+      const s = await insertSkill(t, bot, 'Ayuda', { tipo: 1, cfg: { threshold: 0.7, opReq: 'AND' } });
+      const c = await as('usuario');
+      const skills = await ok(await c.get(`${API}/skills?idBot=${bot}`));
+      expect(skills.map((x: { nm: string; nFrases: number; tipo: number }) => [x.nm, x.nFrases, x.tipo])).toEqual([['Saludo', 2, 0], ['Ayuda', 0, 1]]);
+      expect(await ok(await c.get(`${API}/skill?id=${s}`))).toMatchObject({ id: s, idBot: bot, nm: 'Ayuda', tipo: 1, frases: [], threshold: 0.7, opReq: 'AND' });
+      expect((await c.get(`${API}/skill?id=no-existe`)).json()).toEqual({ message: BOT_MESSAGES.skillNotFound });
+    });
+
+    it("'Agregar Skill' crea el skill y su nodo a la derecha del último, sin cambiar rev", async () => {
+      const ids = await freshBot('Con nodos');
+      const c = await as('compania');
+      await ok(await c.post(BOT, { id: ids.bot, nm: 'Con nodos', diagram: { nodes: [{ id: ids.skill, x: 100, y: 40 }], edges: [] }, rev: 0 }));
+      t.clock.advance(1000);
+      const skill = await ok(await c.post(`${API}/skill`, { idBot: ids.bot, nm: ' Despedida ', dsc: 'Adiós' }));
+      expect(skill).toMatchObject({ idBot: ids.bot, nm: 'Despedida', dsc: 'Adiós', tipo: 0, nFrases: 0 });
+      const row = await botRow(t, ids.bot);
+      expect(JSON.parse(row!.diagram).nodes).toEqual([{ id: ids.skill, x: 100, y: 40 }, { id: skill.id, x: 350, y: 40 }]);
+      expect(row?.rev).toBe(1);
+      expect((await botAudit(t, 'Con nodos'))[0].val).toBe('Bot «Con nodos»: agregó el skill «Despedida»; cambió diagrama');
+      const bad = await c.post(`${API}/skill`, { idBot: ids.bot, nm: '' });
+      expect(bad.json()).toEqual({ message: 'Campo requerido: Nombre' });
+    });
+
+    it('POST /skill.delete borra los skills con sus acciones y requerimientos, sus nodos, los enlaces que los tocan y los enlaces pedidos', async () => {
+      const ids = await freshBot('Borrar skills');
+      const b = await insertSkill(t, ids.bot, 'B');
+      const c3 = await insertSkill(t, ids.bot, 'C');
+      const db = t.app.db;
+      await db.insertInto('accion').values({ id: `a-${b}`, idBot: ids.bot, idSkill: b, type: 'TEXT' }).execute();
+      await db.insertInto('requerimiento').values({ id: `r-${b}`, idBot: ids.bot, idSkill: b }).execute();
+      const node = (id: string, x: number) => ({ id, x, y: 0 });
+      const diagram = {
+        nodes: [node(ids.skill, 0), node(b, 250), node(c3, 500)],
+        edges: [{ id: 'a-b', source: ids.skill, target: b }, { id: 'b-c', source: b, target: c3 }, { id: 'a-c', source: ids.skill, target: c3 }, { id: 'c-a', source: c3, target: ids.skill }],
+      };
+      const api = await as('compania');
+      await ok(await api.post(BOT, { id: ids.bot, nm: 'Borrar skills', diagram, rev: 0 }));
+      t.clock.advance(1000);
+      expect(await ok(await api.post(`${API}/skill.delete`, { idBot: ids.bot, skills: [b], links: ['a-c'] }))).toEqual({ message: 'Eliminado con éxito' });
+      const stored = JSON.parse((await botRow(t, ids.bot))!.diagram);
+      expect(stored.nodes.map((n: { id: string }) => n.id)).toEqual([ids.skill, c3]);
+      expect(stored.edges.map((e: { id: string }) => e.id)).toEqual(['c-a']);
+      expect(await db.selectFrom('skill').select('id').where('id', '=', b).execute()).toEqual([]);
+      expect(await db.selectFrom('accion').select('id').where('idSkill', '=', b).execute()).toEqual([]);
+      expect(await db.selectFrom('requerimiento').select('id').where('idSkill', '=', b).execute()).toEqual([]);
+      expect((await botAudit(t, 'Borrar skills'))[0].val).toBe('Bot «Borrar skills»: eliminó los skills «B»; cambió diagrama');
+    });
+
+    it('POST /skill.delete de un skill de otro bot responde 404 y no borra nada', async () => {
+      const mine = await freshBot('Mío');
+      const other = await freshBot('Ajeno');
+      const response = await (await as('compania')).post(`${API}/skill.delete`, { idBot: mine.bot, skills: [mine.skill, other.skill] });
+      expect(response.statusCode).toBe(404);
+      expect(await t.app.db.selectFrom('skill').select('id').where('id', 'in', [mine.skill, other.skill]).execute()).toHaveLength(2);
+      expect(await botAudit(t, 'Mío')).toEqual([]);
+    });
+  });
+});
