@@ -141,6 +141,8 @@ async function firstNode(page: Page, url: string): Promise<number> {
 
 /** Zooms in and out with the wheel over the diagram, then pans it by dragging; answers the frame times. */
 async function zoomAndPan(page: Page): Promise<number[]> {
+  // On /bot/{id} the diagram sits below the bot's settings: bring it into view first.
+  await page.locator('.react-flow__pane').scrollIntoViewIfNeeded();
   const box = (await page.locator('.react-flow__pane').boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;

@@ -4,7 +4,8 @@ import axe from 'axe-core';
 import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { record } from '../resources/support';
-import { DIAGRAM, SKILLS, mockReactFlow, readProbe, renderFlow, serveSkills, skill } from './support';
+import { mockReactFlow } from './mockReactFlow';
+import { DIAGRAM, SKILLS, readProbe, renderFlow, serveSkills, skill } from './support';
 
 beforeAll(mockReactFlow);
 

@@ -1,5 +1,5 @@
 // The flow editor inside a react-admin form, as the bot editor places it, with the real data
-// provider against msw; and the browser features React Flow measures with, which jsdom lacks.
+// provider against msw.
 import { useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -12,40 +12,6 @@ import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import type { Diagram, SkillSummary } from '../../../src/resources/bots/flow/diagramModel';
 import { FlowEditor } from '../../../src/resources/bots/flow/FlowEditor';
 import { record, type Call } from '../resources/support';
-
-/**
- * React Flow's testing guide: ResizeObserver, DOMMatrixReadOnly and element sizes. Here the canvas
- * measures 1000 × 600 and a node its drawn 220 × 80, so onlyRenderVisibleElements draws the nodes
- * in view the way a browser would.
- */
-export function mockReactFlow() {
-  class ResizeObserver {
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element) {
-      this.callback([{ target } as ResizeObserverEntry], this as unknown as globalThis.ResizeObserver);
-    }
-    unobserve() {}
-    disconnect() {}
-  }
-  class DOMMatrixReadOnly {
-    m22: number;
-    constructor(transform: string) {
-      const scale = transform?.match(/scale\(([1-9.]+)\)/)?.[1];
-      this.m22 = scale !== undefined ? +scale : 1;
-    }
-  }
-  const size = (element: HTMLElement, axis: 'width' | 'height') => {
-    if (element.classList.contains('react-flow__renderer')) return axis === 'width' ? 1000 : 600;
-    if (element.classList.contains('react-flow__node')) return axis === 'width' ? 220 : 80;
-    return parseFloat(element.style[axis]) || 1;
-  };
-  Object.assign(globalThis, { ResizeObserver, DOMMatrixReadOnly });
-  Object.defineProperties(HTMLElement.prototype, {
-    offsetWidth: { configurable: true, get(this: HTMLElement) { return size(this, 'width'); } },
-    offsetHeight: { configurable: true, get(this: HTMLElement) { return size(this, 'height'); } },
-  });
-  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () => ({ x: 0, y: 0, width: 0, height: 0 }) as DOMRect;
-}
 
 export const skill = (id: string, nm: string, extra: Partial<SkillSummary> = {}): SkillSummary => ({ id, idBot: 'b1', nm, dsc: null, tipo: 0, nFrases: 4, ...extra });
 

@@ -2,6 +2,10 @@
 // phrases, and the sessions of the three roles that open bots.
 import type { Bot } from '../../../src/api/bots';
 import { makeSession } from '../fixtures';
+import { mockReactFlow } from '../flow/mockReactFlow';
+
+// The editor's General tab draws the flow diagram: React Flow needs what jsdom lacks.
+mockReactFlow();
 
 export const compania = makeSession({ rol: 'ROLE_COMPANIA', id: 'cia' });
 export const usuarioBots = makeSession({ rol: 'ROLE_USER', id: 'u7' });
