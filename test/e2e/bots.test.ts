@@ -28,9 +28,11 @@ function addUnrecognisedPhrases(dataDir: string, idBot: string, phrases: string[
 
 const node = (page: Page, name: string) => page.locator('.react-flow__node').filter({ has: page.locator('.quipu-skill__name', { hasText: new RegExp(`^${name}$`) }) });
 
-async function nodePosition(page: Page, name: string) {
-  const box = await node(page, name).boundingBox();
-  return box ? { x: Math.round(box.x), y: Math.round(box.y) } : null;
+/** Where each skill sits on the diagram (its position in the flow, not on the screen), by name. */
+function diagramPositions(page: Page): Promise<Record<string, string>> {
+  return page.locator('.react-flow__node').evaluateAll((nodes) =>
+    Object.fromEntries(nodes.map((n) => [n.querySelector('.quipu-skill__name')?.textContent ?? '', (n as HTMLElement).style.transform])),
+  );
 }
 
 async function addSkill(page: Page, name: string) {
@@ -43,9 +45,28 @@ async function addSkill(page: Page, name: string) {
   await node(page, name).waitFor();
 }
 
+/** Waits until the diagram's view stops moving (fit and centring animate), with the diagram on screen. */
+async function settled(page: Page) {
+  await page.locator('.react-flow').scrollIntoViewIfNeeded();
+  let last = '';
+  for (;;) {
+    const now = await page.locator('.react-flow__viewport').getAttribute('style');
+    if (now === last) return;
+    last = now ?? '';
+    await page.waitForTimeout(250);
+  }
+}
+
 async function link(page: Page, from: string, to: string) {
   const before = await page.locator('.react-flow__edge').count();
-  await node(page, from).locator('.react-flow__handle.source').dragTo(node(page, to).locator('.react-flow__handle.target'));
+  await settled(page);
+  const a = (await node(page, from).locator('.react-flow__handle.source').boundingBox())!;
+  const b = (await node(page, to).locator('.react-flow__handle.target').boundingBox())!;
+  // A person drags from the bottom point of one skill to the top point of the other.
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
   await page.waitForFunction((n) => document.querySelectorAll('.react-flow__edge').length === n, before + 1);
 }
 
@@ -93,30 +114,19 @@ describe('Bots', () => {
     // 2. Three skills on the diagram, linked in a chain.
     for (const name of SKILLS) await addSkill(page, name);
     await node(page, 'Saludo').getByText('Sin frases de entrenamiento').waitFor();
+    // Each new skill is centred in the view; 'Ajustar' brings all three in.
+    await page.getByRole('button', { name: 'Ajustar' }).click();
+    await settled(page);
     await link(page, 'Saludo', 'Reservar mesa');
     await link(page, 'Reservar mesa', 'Despedida');
     await expectAccessible(page, '/bot/{id} con el diagrama');
 
-    // 3. Auto-layout moves the nodes; undo puts them back.
-    const before = await nodePosition(page, 'Despedida');
+    // 3. Auto-layout moves the nodes; undo puts them back where they were.
+    const drawn = await diagramPositions(page);
     await page.getByRole('button', { name: 'Ordenar automáticamente' }).click();
-    await page.waitForFunction(
-      ([sel, x, y]) => {
-        const el = [...document.querySelectorAll(sel as string)].find((n) => n.textContent?.includes('Despedida'));
-        const box = el?.getBoundingClientRect();
-        return !!box && (Math.round(box.x) !== x || Math.round(box.y) !== y);
-      },
-      ['.react-flow__node', before!.x, before!.y],
-    );
+    await expect.poll(() => diagramPositions(page), { timeout: 15_000 }).not.toEqual(drawn);
     await page.getByRole('button', { name: 'Deshacer' }).click();
-    await page.waitForFunction(
-      ([sel, x, y]) => {
-        const el = [...document.querySelectorAll(sel as string)].find((n) => n.textContent?.includes('Despedida'));
-        const box = el?.getBoundingClientRect();
-        return !!box && Math.abs(Math.round(box.x) - (x as number)) <= 1 && Math.abs(Math.round(box.y) - (y as number)) <= 1;
-      },
-      ['.react-flow__node', before!.x, before!.y],
-    );
+    await expect.poll(() => diagramPositions(page), { timeout: 15_000 }).toEqual(drawn);
 
     // 4. Save: the links are stored with the bot.
     await save(page);
@@ -126,6 +136,9 @@ describe('Bots', () => {
 
     // 5. Export from the list, import as a copy.
     await page.goto(`${quipu.server.url}/bot`);
+    // The company has more bots than a page holds: the search finds this one.
+    await page.getByRole('textbox', { name: 'Buscar' }).fill(BOT);
+    await page.getByRole('row').filter({ hasText: BOT }).first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Exportar ${BOT}` }).click()]);
     expect(download.suggestedFilename()).toBe(`${idBot} - ${BOT}.yani`);
     const file = path.join(quipu.server.dataDir, 'export.yani');
@@ -176,7 +189,7 @@ describe('Bots', () => {
     // 9. Restore the first: the page reloads with its values.
     const row = versions.getByRole('row').filter({ has: page.getByRole('cell', { name: v1, exact: true }) });
     await row.getByRole('button', { name: 'Restaurar' }).click();
-    await page.getByRole('dialog').last().getByRole('button', { name: /Restaurar|Confirmar|Aceptar/ }).last().click();
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Restaurar', exact: true }).click();
     await page.getByText('Bot restaurado correctamente, se cargará de nuevo la página').first().waitFor();
     await page.waitForEvent('load', { timeout: 10_000 });
     await node(page, 'Despedida').waitFor();
@@ -186,11 +199,9 @@ describe('Bots', () => {
 
 async function compareVersions(page: Page, a: string, b: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Comparar' }).first().click();
-  const selects = dialog.getByRole('combobox');
-  await selects.nth(0).click();
-  await page.getByRole('option', { name: new RegExp(`^Versión ${a}\\b`) }).click();
-  await selects.nth(1).click();
-  await page.getByRole('option', { name: new RegExp(`^Versión ${b}\\b`) }).click();
-  await dialog.getByRole('button', { name: 'Comparar' }).last().click();
+  await dialog.getByRole('combobox', { name: 'Versión A (antes)' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${a} - `) }).click();
+  await dialog.getByRole('combobox', { name: 'Versión B (después)' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${b} - `) }).click();
+  await dialog.getByRole('button', { name: 'Comparar', exact: true }).click();
 }

@@ -16,7 +16,8 @@ function saveTextFile(name: string, text: string) {
   link.href = url;
   link.download = name;
   link.click();
-  URL.revokeObjectURL(url);
+  // Revoked at once, the address can be gone before the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function BotExportButton({ id, nm }: { id: string; nm: string }) {
