@@ -170,6 +170,16 @@ describe.each(dialects)('bots (%s)', (dialect) => {
       expect(saved.params).toEqual({ skillMenu: 'x', kbSalir: 'chau' });
     });
 
+    it('un campo vacío (null) se guarda vacío, no como 0 ni como texto vacío', async () => {
+      const c = await as('compania');
+      const created = await ok(await c.post(BOT, { nm: 'Sin inactividad', dsc: null, timeout: null, params: { maxAttempt: null } }));
+      expect(created).toMatchObject({ timeout: null, dsc: null });
+      expect(created.params.maxAttempt).toBeNull();
+      const saved = await ok(await c.post(BOT, { id: created.id, nm: 'Sin inactividad', timeout: 5, rev: created.rev }));
+      expect(saved.timeout).toBe(5);
+      expect((await ok(await c.post(BOT, { id: created.id, nm: 'Sin inactividad', timeout: null, rev: saved.rev }))).timeout).toBeNull();
+    });
+
     it('ROLE_USER solo guarda el diagrama: los demás campos se conservan', async () => {
       const ids = await freshBot('Solo diagrama', { tsession: 20 });
       const diagram = { nodes: [{ id: ids.skill, x: 10, y: 20 }], edges: [] };

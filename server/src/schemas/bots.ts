@@ -42,7 +42,9 @@ export const BOT_DEFAULTS = {
 /** Skill kinds (spec §3): 0 Business, 1 Fallback, 2 QnA. */
 export const SKILL_TYPES = { 0: 'Business', 1: 'Fallback', 2: 'QnA' } as const;
 
-const Text = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+// Null first: the validator coerces types, and in a union tried string-first a null became ''
+// (and integer-first, 0).
+const Text = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** params of the bot (spec §3 "Bot params") and the QnA texts (kb*). Every one optional. */
@@ -51,7 +53,7 @@ export const BotParams = Type.Object({
   loginsk: Text(64),
   skillMenu: Text(64),
   // The §5 rules (main bot: maxAttempt ≥ 1, both messages) depend on `main`: the service checks them.
-  maxAttempt: Type.Optional(Type.Union([Type.Integer({ maximum: 100 }), Type.Null()])),
+  maxAttempt: Type.Optional(Type.Union([Type.Null(), Type.Integer({ maximum: 100 })])),
   msgAttempt: Text(1000),
   skillAttempt: Text(64),
   invalidOption: Text(1000),
@@ -146,7 +148,7 @@ export const BotBody = Type.Object({
   dsc: Text(1000),
   shared: Type.Optional(Type.Boolean()),
   tsession: Type.Optional(Type.Integer({ minimum: 1, maximum: 525_600 })),
-  timeout: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 525_600 }), Type.Null()])),
+  timeout: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 525_600 })])),
   main: Type.Optional(Type.Boolean()),
   destroy: Type.Optional(Type.Boolean()),
   qna: Type.Optional(Type.Boolean()),
@@ -246,7 +248,7 @@ export const FrasesIntentBody = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
   ids: Type.Array(Id, { maxItems: 500 }),
-  skillId: Type.Optional(Type.Union([Id, Type.Null()])),
+  skillId: Type.Optional(Type.Union([Type.Null(), Id])),
 }, closed);
 export const FrasesDeleteBody = Type.Object({
   botId: Id,
