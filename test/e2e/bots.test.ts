@@ -75,14 +75,20 @@ async function save(page: Page) {
   await page.getByText('Guardado con éxito').first().waitFor();
 }
 
+const DEPLOY_END = /^(Desplegado con éxito versión \d+|Error al desplegar .*)$/;
+
+/** Deploys and answers how it ended: the first end message that was not on screen before (a notice lasts 12 s). */
 async function deploy(page: Page, description: string): Promise<string> {
+  const seen = new Set(await page.getByText(DEPLOY_END).allInnerTexts());
   await page.getByRole('button', { name: 'Desplegar' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Descripción' }).fill(description);
   await dialog.getByRole('button', { name: 'Desplegar' }).click();
-  const end = page.getByText(/^(Desplegado con éxito versión \d+|Error al desplegar .*)$/);
-  await end.first().waitFor({ timeout: 30_000 });
-  return end.first().innerText();
+  let end: string | undefined;
+  await expect
+    .poll(async () => (end = (await page.getByText(DEPLOY_END).allInnerTexts()).find((text) => !seen.has(text))), { timeout: 30_000 })
+    .toBeTruthy();
+  return end!;
 }
 
 async function assignPhrase(page: Page, phrase: string, skill: string) {
