@@ -2,12 +2,11 @@
 // ('Mínimo 1 intento') and both messages ('Ingrese Mensaje'); the parameters that name a skill
 // pick one of this bot's skills.
 import Box from '@mui/material/Box';
-import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { BooleanInput, NumberInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
-import type { QuipuDataProvider } from '../../api/dataProvider';
+import { BooleanInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
 import { fieldRow } from './fieldRow';
+import { useSkills } from './flow/useSkills';
 
 type Values = { main?: boolean };
 
@@ -17,15 +16,10 @@ const mainMessage = (value: unknown, values: Values) =>
 
 const SKILL_PARAMS = ['loginsk', 'skillMenu', 'skillAttempt', 'skillInvalidOption'] as const;
 
-/** The skills of the bot (GET /skills?idBot), under the query key the flow editor refreshes. */
-export function useBotSkills(botId: string | undefined) {
-  const dataProvider = useDataProvider<QuipuDataProvider>();
-  return useQuery({ queryKey: ['skills', botId], queryFn: () => dataProvider.getSkills(botId!), enabled: !!botId });
-}
 
 function SkillPicker({ source, botId, readOnly }: { source: string; botId: string | undefined; readOnly: boolean }) {
   const translate = useTranslate();
-  const { data: skills = [], isPending } = useBotSkills(botId);
+  const { data: skills = [], isPending } = useSkills(botId);
   const value = useWatch({ name: `params.${source}` }) as string | null | undefined;
   // A parameter naming a skill that no longer exists says so, rather than showing blank.
   const missing = !isPending && value && !skills.some((skill) => skill.id === value);

@@ -8,9 +8,10 @@ import type { SkillSummary } from './diagramModel';
 
 export const skillsKey = (botId: string) => ['skills', botId] as const;
 
-export function useSkills(botId: string) {
+/** The bot's skills; nothing is asked for a bot not saved yet (no id). */
+export function useSkills(botId: string | undefined) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
-  return useQuery({ queryKey: skillsKey(botId), queryFn: () => dataProvider.getSkills(botId) });
+  return useQuery({ queryKey: skillsKey(botId ?? ''), queryFn: () => dataProvider.getSkills(botId!), enabled: !!botId });
 }
 
 /** Puts a created skill in the cached list at once, removes deleted ones, then asks the server again. */

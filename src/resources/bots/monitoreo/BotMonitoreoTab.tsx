@@ -21,7 +21,7 @@ import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
 import { BOT_MESSAGES } from '../../../../server/src/schemas/bots';
 import { FRASES_PAGE_SIZE } from '../botModel';
-import { useBotSkills } from '../BotParamsInputs';
+import { useSkills } from '../flow/useSkills';
 
 export function BotMonitoreoTab({ botId }: { botId: string }) {
   const translate = useTranslate();
@@ -34,7 +34,7 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
   const [busy, setBusy] = useState(false);
   const paging = { botId, page, pageSize: FRASES_PAGE_SIZE };
   const { data, error } = useQuery({ queryKey: ['frases', botId, page], queryFn: () => dataProvider.getFrases(paging), placeholderData: keepPreviousData });
-  const { data: skills = [] } = useBotSkills(botId);
+  const { data: skills = [] } = useSkills(botId);
   const rows = data?.content ?? [];
   const total = data?.totalElements ?? (data?.totalPages ?? 0) * FRASES_PAGE_SIZE;
 
