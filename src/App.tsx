@@ -15,6 +15,7 @@ import { Layout } from './layout/Layout';
 import { RouteGuard } from './permissions/RouteGuard';
 import { auditoria } from './resources/auditoria';
 import { bots } from './resources/bots';
+import { skills } from './resources/skills';
 import { empresas } from './resources/empresas';
 import { usuarios } from './resources/usuarios';
 import { APP_ROUTES, type AppRoute } from './routes';
@@ -77,11 +78,13 @@ function Console() {
         <Route path={formRoute('empresas')} element={<ResourceFormRoute name="empresas" {...empresas} />} />
         <Route path={listRoute('bots')} element={<ResourceListRoute name="bots" {...bots} />} />
         <Route path={formRoute('bots')} element={<ResourceFormRoute name="bots" {...bots} />} />
+        <Route path={formRoute('skills')} element={<ResourceFormRoute name="skills" {...skills} />} />
       </CustomRoutes>
       <Resource name="usuarios" {...usuarios} />
       <Resource name="empresas" {...empresas} />
       <Resource name="auditoria" {...auditoria} />
       <Resource name="bots" {...bots} />
+      <Resource name="skills" {...skills} />
     </Admin>
   );
 }

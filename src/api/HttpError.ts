@@ -16,6 +16,12 @@ export class HttpError extends Error {
     const body = this.body as { code?: unknown } | null;
     return body && typeof body === 'object' && typeof body.code === 'string' ? body.code : undefined;
   }
+
+  /** The field a 400 is about ({message, field}), as a form path such as 'buttons.0.title'. */
+  get field(): string | undefined {
+    const body = this.body as { field?: unknown } | null;
+    return body && typeof body === 'object' && typeof body.field === 'string' ? body.field : undefined;
+  }
 }
 
 export const UNKNOWN_ERROR = 'Error desconocido';

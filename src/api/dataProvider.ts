@@ -29,7 +29,7 @@ import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
 import { createVersionsApi } from './versions';
-import { createSkillsApi } from './skills';
+import { createSkillsApi, toSkillBody, type Skill } from './skills';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -80,6 +80,10 @@ export const ENDPOINTS: Record<string, Endpoints> = {
     create: ({ data }) => post('/bot', toBotBody(data)),
     update: ({ id, data }) => post('/bot', toBotBody({ ...data, id: String(id) })),
     delete: ({ id }) => del(`/bot/?id=${q(id)}`),
+  },
+  skills: {
+    getOne: ({ id }) => get(`/skill?id=${q(id)}`),
+    update: ({ id, data }) => post('/skill', toSkillBody({ ...(data as Skill), id: String(id) })),
   },
   auditoria: {
     getList: (params, idE) => post('/auditoria/search', toPagedQuery(params, idE)),

@@ -1,7 +1,10 @@
 // The console's Spanish catalogue: react-admin's whole catalogue (raEs) plus the app texts.
 import type { TranslationMessages } from 'ra-core';
 import { administracionTexts } from './esAdministracion';
+import { accionesTexts } from './esAcciones';
 import { botsTexts } from './esBots';
+import { requerimientosTexts } from './esRequerimientos';
+import { skillsTexts } from './esSkills';
 import { raEs } from './raEs';
 
 export const appTexts = {
@@ -58,6 +61,7 @@ export const es: TranslationMessages = {
     empresas: { name: 'Empresas' },
     auditoria: { name: 'Auditoria' },
     bots: { name: 'Bots' },
+    skills: { name: 'Skills' },
   },
-  quipu: { ...appTexts, ...administracionTexts, ...botsTexts },
+  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts },
 };

@@ -12,6 +12,8 @@ export const RESOURCE_PATHS = [
   { resource: 'empresas', list: '/empresas', form: '/empresa' },
   { resource: 'auditoria', list: '/auditoria' },
   { resource: 'bots', list: '/bot', form: '/bot' },
+  // Skills have no list of their own: the bot's diagram lists them and opens /skill/{id}.
+  { resource: 'skills', list: '/skills', form: '/skill' },
 ] as const;
 
 const FORM_PATHS: Record<string, string> = Object.fromEntries(

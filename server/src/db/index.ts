@@ -11,6 +11,7 @@ import * as m004 from './migrations/004_trabajos';
 import * as m005 from './migrations/005_sesiones';
 import * as m006 from './migrations/006_contadores';
 import * as m007 from './migrations/007_bots';
+import * as m008 from './migrations/008_revisiones';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_sesiones': m005,
   '006_contadores': m006,
   '007_bots': m007,
+  '008_revisiones': m008,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -162,6 +162,7 @@ export interface SkillTable {
   /** JSON: the other fields of a skill. */
   cfg: Generated<string>;
   fc: string;
+  rev: Generated<number>;
 }
 
 export interface AccionTable {
@@ -172,6 +173,7 @@ export interface AccionTable {
   ord: Generated<number>;
   /** JSON: the action's other fields. */
   cfg: Generated<string>;
+  rev: Generated<number>;
 }
 
 export interface RequerimientoTable {
@@ -184,6 +186,7 @@ export interface RequerimientoTable {
   fields: Generated<string>;
   /** JSON. */
   replyMissing: Generated<string>;
+  rev: Generated<number>;
 }
 
 export interface EntidadTable {

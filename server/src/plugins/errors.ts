@@ -9,6 +9,7 @@ import { shared } from './shared';
 export interface ErrorBody {
   message: string;
   code?: string;
+  field?: string;
 }
 
 export const INTERNAL_ERROR = 'Error interno del servidor';
@@ -139,7 +140,10 @@ export function fieldMessage(issue: SchemaIssue, context: string | undefined, re
 /** Status and body the client gets for `error`; never a stack, SQL or English text. */
 export function clientError(error: unknown, request?: RequestPart): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) {
-    return { status: error.statusCode, body: error.code ? { message: error.message, code: error.code } : { message: error.message } };
+    const body: ErrorBody = { message: error.message };
+    if (error.code) body.code = error.code;
+    if (error.field) body.field = error.field;
+    return { status: error.statusCode, body };
   }
   const e = error as Partial<FastifyError> & { validation?: SchemaIssue[]; validationContext?: string };
   if (Array.isArray(e.validation) && e.validation.length > 0) {

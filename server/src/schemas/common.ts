@@ -2,7 +2,7 @@
 // nothing but typebox, so the console may import them too (its types are Static<> of these).
 import { Type, type Static } from 'typebox';
 
-export const ErrorBody = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) });
+export const ErrorBody = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()), field: Type.Optional(Type.String()) });
 export const MessageBody = Type.Object({ message: Type.String() });
 export type ServerMessage = Static<typeof MessageBody>;
 
