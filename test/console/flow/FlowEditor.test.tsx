@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { record } from '../resources/support';
 import { mockReactFlow } from './mockReactFlow';
-import { DIAGRAM, SKILLS, readProbe, renderFlow, serveSkills, skill } from './support';
+import { DIAGRAM, SKILLS, readProbe, renderFlow, savedSkill, serveSkills, skill } from './support';
 
 beforeAll(mockReactFlow);
 
@@ -81,7 +81,7 @@ describe('Accesibilidad', () => {
 describe('Agregar Skill', () => {
   it("muestra 'Campo requerido' sin Nombre y no llama al servidor", async () => {
     serveSkills(SKILLS);
-    const created = record('post', '/skill', () => skill('s4', 'x'));
+    const created = record('post', '/skill', () => savedSkill(skill('s4', 'x')));
     renderFlow();
     await nodeOf('Saludo');
     await userEvent.click(screen.getByRole('button', { name: 'Agregar Skill' }));
@@ -96,7 +96,7 @@ describe('Agregar Skill', () => {
     const created = record('post', '/skill', ({ body }) => {
       const nuevo = skill('s4', (body as { nm: string }).nm, { dsc: 'Pagos', nFrases: 0 });
       served.skills.push(nuevo);
-      return nuevo;
+      return savedSkill(nuevo);
     });
     renderFlow();
     await nodeOf('Saludo');

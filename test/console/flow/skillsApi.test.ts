@@ -23,8 +23,9 @@ describe('skills del diagrama', () => {
   });
 
   it('createSkill: POST /skill con idBot, nm y dsc', async () => {
-    const { provider, calls } = setup({ id: 's2', idBot: 'b1', nm: 'Pago', dsc: 'x', tipo: 0, nFrases: 0 });
-    expect((await provider.createSkill({ idBot: 'b1', nm: 'Pago', dsc: 'x' })).id).toBe('s2');
+    const { provider, calls } = setup({ id: 's2', idBot: 'b1', nm: 'Pago', dsc: 'x', tipo: 0, frases: ['hola', 'pagar'], fc: '2026-11-23T10:00:00.000Z', rev: 0 });
+    // POST /skill answers the whole skill; the diagram gets what it draws.
+    expect(await provider.createSkill({ idBot: 'b1', nm: 'Pago', dsc: 'x' })).toEqual({ id: 's2', idBot: 'b1', nm: 'Pago', dsc: 'x', tipo: 0, nFrases: 2 });
     expect(calls).toEqual([{ url: `${API}/skill`, method: 'POST', body: { idBot: 'b1', nm: 'Pago', dsc: 'x' } }]);
   });
 

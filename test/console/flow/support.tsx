@@ -11,9 +11,16 @@ import { createDataProvider } from '../../../src/api/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import type { Diagram, SkillSummary } from '../../../src/resources/bots/flow/diagramModel';
 import { FlowEditor } from '../../../src/resources/bots/flow/FlowEditor';
+import type { Skill } from '../../../src/api/skills';
+import { SKILL_DEFAULTS } from '../../../server/src/schemas/skillRules';
 import { record, type Call } from '../resources/support';
 
 export const skill = (id: string, nm: string, extra: Partial<SkillSummary> = {}): SkillSummary => ({ id, idBot: 'b1', nm, dsc: null, tipo: 0, nFrases: 4, ...extra });
+
+/** What POST /skill answers: the whole skill, with its defaults. */
+export const savedSkill = ({ id, idBot, nm, dsc, tipo }: SkillSummary): Skill => ({
+  ...SKILL_DEFAULTS, id, idBot, nm, dsc, tipo, fc: '2026-11-23T10:00:00.000Z', rev: 0,
+} as Skill);
 
 export const SKILLS = [
   skill('s1', 'Saludo'),
