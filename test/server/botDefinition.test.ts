@@ -29,7 +29,7 @@ function definition(): BotDefinition {
       { id: 'ac-3', idSkill: 'sk-precio', type: 'GO_BOT', ord: 0, cfg: { b: 'bot-soporte', sk: 'inicio' } },
       { id: 'ac-4', idSkill: 'sk-precio', type: 'GO_HUMAN', ord: 1, cfg: { b: 'bot-1' } },
     ],
-    requerimientos: [{ id: 'rq-1', idSkill: 'sk-precio', op: 'AND', tp: 0, fields: [{ id: 'en-producto', type: 0, op: ['IS_PRESENT'] }], replyMissing: ['¿Qué producto?'] }],
+    requerimientos: [{ id: 'rq-1', idSkill: 'sk-precio', op: 'AND', tp: 0, fields: [{ id: 'en-producto', type: 0, op: 'IS_PRESENT' }], replyMissing: ['¿Qué producto?'] }],
     entidades: [
       { id: 'en-producto', nm: 'producto', dsc: null, rgx: false, format: null, keywords: ['camisa', 'pantalón'], type: null, paths: [] },
       { id: 'en-codigo', nm: 'código', dsc: null, rgx: true, format: '^[A-Z]{3}-\\d+$', keywords: [], type: null, paths: [] },
@@ -111,6 +111,20 @@ describe('validateDefinition (lo que un despliegue revisa)', () => {
     const problems = await validateDefinition(d, context());
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^La entidad «código» tiene una expresión regular no válida: .*(unterminated group|Unterminated group)/i);
+  });
+  it('aplica las reglas del editor de skills: acciones, orden de saltos, tokens y requerimientos (un archivo importado puede traerlos)', async () => {
+    const d = definition();
+    d.acciones.push({ id: 'ac-5', idSkill: 'sk-fallback', type: 'TEXT', ord: 0, cfg: { text: [], red: [8] } });
+    // The skill jump moved before the text.
+    d.acciones[1].ord = -1;
+    d.skills[1].cfg = { modToken: true, tokens: [] };
+    d.requerimientos[0].fields = [{ id: 'en-borrada', type: 0, op: 'IS_PRESENT' }];
+    expect(await validateDefinition(d, context())).toEqual([
+      'El skill «Precio»: Modo Token activo, debe ingresar mínimo uno.',
+      'El skill «No entendí» tiene una acción «Texto» con datos no válidos: Debe ingresar al menos un texto',
+      'El skill «Saludo»: Una acción de tipo: Skill solo puede ir primero si las demás acciones también son saltos',
+      'El skill «Precio» tiene un requerimiento con datos no válidos: Campo 1, entidad: La entidad no existe en este bot',
+    ]);
   });
 });
 

@@ -34,7 +34,7 @@ export async function insertFullBot(t: TestApp, idE: string, nm = 'Ventas comple
     baseUrlRemoto: 'https://remoto.example.test',
   });
   const saludo = await insertSkill(t, id, 'Saludo', { frases: ['hola', 'buenos días'], cfg: { threshold: 0.6, modKeyword: true, keywordIncluye: ['hola'], tokens: [{ nm: 'producto', sinonimos: ['artículo'], obl: true }] } });
-  const precio = await insertSkill(t, id, 'Precio', { frases: ['cuánto cuesta'], cfg: { opReq: 'AND', hasAttachments: true, attachmentMaxCount: 2, attachmentTypes: ['pdf'] } });
+  const precio = await insertSkill(t, id, 'Precio', { frases: ['cuánto cuesta'], cfg: { opReq: 'AND', hasAttachments: true, attachmentMaxCount: 2, attachmentMaxSize: 3, attachmentTypes: ['pdf'] } });
   const fallback = await insertSkill(t, id, 'No entendí', { tipo: 1 });
   const qna = await insertSkill(t, id, 'Preguntas', { tipo: 2, cfg: { tagsKb: ['t0'], modKb: true, kbResultsMenu: precio } });
   const codigo = randomUUID();
@@ -56,8 +56,8 @@ export async function insertFullBot(t: TestApp, idE: string, nm = 'Ventas comple
     [saludo, 'QUICK_REPLY', { title: 'Rápido', buttons: [{ type: 'LOCATION', title: 'Ubicación', value: 'loc' }], red: [2] }],
     [precio, 'WEB_HOOK', {
       method: 'PUT', url: 'https://hook.example.test/precio', files: false, op: 'AND',
-      cond: [{ id: codigo, op: 'MATCHES', value: '', order: 0, type: 2, path: 'text' }],
-      fields: ['producto'], headers: [{ k: 'Content-Type', v: 'application/json' }], red: [8],
+      cond: [{ id: codigo, op: 'MATCHES', value: '^[A-Z]{3}', order: 0, type: 2, path: 'text' }],
+      fields: [{ k: 'producto', v: '{{producto}}' }], headers: [{ k: 'Content-Type', v: 'application/json' }], red: [8],
     }],
     [precio, 'GO_SKILL', { sk: saludo, fields: [] }],
     [fallback, 'GO_BOT', { b: other, sk: 'inicio' }],
@@ -70,8 +70,8 @@ export async function insertFullBot(t: TestApp, idE: string, nm = 'Ventas comple
   await t.app.db
     .insertInto('requerimiento')
     .values([
-      { id: randomUUID(), idBot: id, idSkill: precio, op: 'AND', tp: 0, fields: JSON.stringify([{ id: producto, type: 0, path: 'text', op: ['IS_PRESENT'], order: 0 }]), replyMissing: JSON.stringify(['¿Qué producto?']) },
-      { id: randomUUID(), idBot: id, idSkill: precio, op: 'OR', tp: 1, fields: JSON.stringify([{ id: 'email', type: 1, path: 'text', op: ['AS'], value: 'correo', order: 0 }]), replyMissing: '[]' },
+      { id: randomUUID(), idBot: id, idSkill: precio, op: 'AND', tp: 0, fields: JSON.stringify([{ id: producto, type: 0, path: 'text', op: 'IS_PRESENT', order: 0 }]), replyMissing: JSON.stringify(['¿Qué producto?']) },
+      { id: randomUUID(), idBot: id, idSkill: precio, op: 'OR', tp: 1, fields: JSON.stringify([{ id: 'email', type: 1, path: 'text', op: 'AS', value: 'correo', order: 0 }]), replyMissing: '[]' },
     ])
     .execute();
 

@@ -214,7 +214,7 @@ describe.each(dialects)('despliegue y versiones (%s)', (dialect) => {
       const current = await getBot(c);
       // Change settings, flow and entities, then deploy that as version 2.
       await ok(await c.post(`${API}/skill.delete`, { idBot: bot.id, skills: [bot.skills.qna] }));
-      await t.app.db.deleteFrom('entidad').where('id', '=', bot.entities.producto).execute();
+      await t.app.db.deleteFrom('entidad').where('id', '=', bot.entities.codigo).execute();
       await deploy('compania', 'Dos', { tsession: 99 });
       const before = await getBot(c);
       t.clock.advance(1000);

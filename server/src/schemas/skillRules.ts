@@ -203,6 +203,7 @@ export interface Problem {
 
 /** Two texts are the same phrase when they differ only in case and spacing (accents count). */
 export function textKey(text: string): string {
+  if (typeof text !== 'string') return '';
   return text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('es');
 }
 
@@ -389,7 +390,8 @@ export interface AccionInput {
   sk?: string | null;
 }
 
-const blank = (value: string | null | undefined) => !value?.trim();
+// A value that is not text counts as missing: the rules also read imported files.
+const blank = (value: unknown) => typeof value !== 'string' || !value.trim();
 
 /** A button's rules: type, title and value required ('campo requerido'), and the §9 lengths. */
 export function buttonProblems(button: ButtonInput, field: string, label: string, allowed: readonly string[]): Problem[] {
@@ -430,7 +432,8 @@ function keyValueProblems(rows: readonly KeyValueInput[] | null | undefined, fie
 /** What an action's own fields break, by its type (spec §5), and its channels. */
 export function validateAccion(accion: AccionInput, context: { idBot?: string; idSkill?: string } = {}): Problem[] {
   const p: Problem[] = [];
-  const red = accion.red ?? [];
+  // Without channels an action answers on all of them (an older file); an emptied list is a mistake.
+  const red = accion.red ?? DEFAULT_RED;
   if (red.length === 0) p.push({ field: 'red', message: SKILL_MESSAGES.canales, label: 'Canales' });
   const allowed = BUTTON_TYPES_FOR.default;
   switch (accion.type) {

@@ -4,6 +4,8 @@
 import type { DB } from '../db';
 import type { Bool } from '../db/schema';
 import { notFound } from '../errors';
+import { ACTION_LABELS as RULE_ACTION_LABELS, SKILL_MESSAGES, orderProblem, validateAccion, validateRequerimiento, validateSkill, type AccionInput, type ActionType, type EntityCatalogue, type Problem } from '../schemas/skillRules';
+import { INTERNAL_ENTITIES, ENTITY_PATHS } from '../schemas/rules';
 import { BOT_MESSAGES, type AccionDef, type BotDefinition, type BotSettings, type EntidadDef, type RequerimientoDef, type SkillDef } from '../schemas/bots';
 
 const bool = (v: unknown): boolean => v === 1 || v === true || v === '1';
@@ -193,17 +195,7 @@ export function unlinkOtherBots(def: BotDefinition): BotDefinition {
 }
 
 /** The action kinds as the skill editor's add buttons name them (spec §2). */
-export const ACTION_LABELS: Readonly<Record<string, string>> = {
-  TEXT: 'Texto',
-  CARD: 'Card',
-  CAROUSEL: 'Carousel',
-  BUTTON: 'Botón',
-  QUICK_REPLY: 'Respuesta rápida',
-  WEB_HOOK: 'WebHook',
-  GO_SKILL: 'Skill',
-  GO_BOT: 'Bot',
-  GO_HUMAN: 'Humano',
-};
+export const ACTION_LABELS: Readonly<Record<string, string>> = RULE_ACTION_LABELS;
 
 /** What the deploy checks against the world outside the definition. */
 export interface ValidateContext {
@@ -218,8 +210,10 @@ export interface ValidateContext {
 /**
  * Every reason the definition cannot be deployed, one Spanish line each, in a stable order:
  * business skills without training phrases, links to missing skills, skill jumps to missing
- * skills, bot jumps to missing bots, entities whose expression does not compile and (given
- * `secretReadable`) encrypted extras this installation cannot read (imported: to be typed again).
+ * skills, bot jumps to missing bots, entities whose expression does not compile, (given
+ * `secretReadable`) encrypted extras this installation cannot read (imported: to be typed again),
+ * and then what the skill editor's rules refuse in a skill, an action, an order of actions or a
+ * requirement (an imported file may carry what the editor would not have saved).
  */
 export async function validateDefinition(def: BotDefinition, ctx: ValidateContext): Promise<string[]> {
   const problems: string[] = [];
@@ -260,6 +254,40 @@ export async function validateDefinition(def: BotDefinition, ctx: ValidateContex
     for (const e of def.bot.extrasEnc) {
       if (!e.enc || !ctx.secretReadable(e.enc)) problems.push(`El parámetro cifrado «${e.key}» se debe ingresar de nuevo`);
     }
+  }
+  problems.push(...editorRuleProblems(def, named));
+  return problems;
+}
+
+const say = (problem: Problem) => (problem.label ? `${problem.label}: ${problem.message}` : problem.message);
+
+/** The skill editor's own rules (schemas/skillRules.ts) over the whole definition, one line per broken record. */
+function editorRuleProblems(def: BotDefinition, named: (id: string) => string): string[] {
+  const problems: string[] = [];
+  for (const s of def.skills) {
+    // A blank phrase is skipped by the engine; a skill with none is reported above.
+    const [first] = validateSkill({ nm: s.nm, tipo: s.tipo, frases: s.frases, ...s.cfg }).filter((p) => !(p.field.startsWith('frases.') && p.message === SKILL_MESSAGES.textoInvalido));
+    if (first) problems.push(`El skill ${named(s.id)}: ${say(first)}`);
+  }
+  const bySkill = new Map<string, AccionDef[]>();
+  for (const a of def.acciones) bySkill.set(a.idSkill, [...(bySkill.get(a.idSkill) ?? []), a]);
+  for (const [idSkill, actions] of bySkill) {
+    for (const a of actions) {
+      // Jump targets are checked above, against what exists.
+      const [first] = validateAccion({ ...a.cfg, type: a.type as ActionType } as AccionInput, { idBot: def.bot.id, idSkill }).filter((p) => p.field !== 'sk' && p.field !== 'b');
+      if (first) problems.push(`El skill ${named(idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}» con datos no válidos: ${say(first)}`);
+    }
+    const order = orderProblem([...actions].sort((x, y) => x.ord - y.ord).map((a) => a.type as ActionType));
+    if (order) problems.push(`El skill ${named(idSkill)}: ${order}`);
+  }
+  const paths = ENTITY_PATHS.map((p) => p.nm);
+  const catalogue: EntityCatalogue = {
+    custom: new Map(def.entidades.map((e) => [e.id, e.paths.length ? e.paths.map((p) => p.nm) : paths])),
+    internal: new Map(INTERNAL_ENTITIES.map((e) => [e.id, paths])),
+  };
+  for (const r of def.requerimientos) {
+    const [first] = validateRequerimiento({ tp: r.tp, op: r.op, fields: r.fields as AccionInput['cond'], replyMissing: r.replyMissing as string[] }, catalogue);
+    if (first) problems.push(`El skill ${named(r.idSkill)} tiene ${r.tp === 1 ? 'una memoria' : 'un requerimiento'} con datos no válidos: ${say(first)}`);
   }
   return problems;
 }
