@@ -121,8 +121,8 @@ describe('validateDefinition (lo que un despliegue revisa)', () => {
     d.requerimientos[0].fields = [{ id: 'en-borrada', type: 0, op: 'IS_PRESENT' }];
     expect(await validateDefinition(d, context())).toEqual([
       'El skill «Precio»: Modo Token activo, debe ingresar mínimo uno.',
-      'El skill «No entendí» tiene una acción «Texto» con datos no válidos: Debe ingresar al menos un texto',
       'El skill «Saludo»: Una acción de tipo: Skill solo puede ir primero si las demás acciones también son saltos',
+      'El skill «No entendí» tiene una acción «Texto» con datos no válidos: Debe ingresar al menos un texto',
       'El skill «Precio» tiene un requerimiento con datos no válidos: Campo 1, entidad: La entidad no existe en este bot',
     ]);
   });
