@@ -64,7 +64,11 @@ export function CardPreview({ imageUrl, title, subtitle, invalidOption, buttons 
           sx={{ display: 'block', maxWidth: '100%', maxHeight: 160, objectFit: 'contain', mb: 1 }}
         />
       )}
-      {title && <Typography variant="subtitle2">{title}</Typography>}
+      {title && (
+        <Typography component="p" variant="subtitle2">
+          {title}
+        </Typography>
+      )}
       {subtitle && <Typography variant="body2">{subtitle}</Typography>}
       <ViewLine label="quipu.acciones.opcionInvalida">{invalidOption}</ViewLine>
       <ButtonsView buttons={buttons} />

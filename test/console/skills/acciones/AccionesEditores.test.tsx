@@ -156,6 +156,8 @@ describe('Editores de acciones', () => {
     await userEvent.type(inCard('Respuesta rápida 1').getAllByRole('textbox', { name: 'Título' })[0], '¿Dónde está?');
     const boton = group('Respuesta rápida 1', 'Botón 1');
     await userEvent.selectOptions(boton.getByRole('combobox', { name: 'Tipo' }), 'Ubicación');
+    // The client's channel supplies the location: no value to type.
+    expect(boton.queryByRole('textbox', { name: 'Valor' })).not.toBeInTheDocument();
     await userEvent.type(boton.getByRole('textbox', { name: 'Título' }), 'Enviar ubicación');
     await save('Respuesta rápida 1');
 

@@ -11,20 +11,24 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { LIMITS, facebookWarning, type ActionType, type ButtonType } from '../../../../../server/src/schemas/skillRules';
 import { emptyButton } from '../accionModel';
 import { FormSelect, FormTextField, ListError } from './FormInputs';
 
+/** Quick replies that ask the client's channel for the value (its location, phone, email) carry none. */
+const ASKS_CLIENT: ReadonlySet<string> = new Set(['LOCATION', 'PHONE', 'EMAIL']);
+
 function ButtonRow({ name, label, types, onRemove }: { name: string; label: string; types: readonly ButtonType[]; onRemove: () => void }) {
   const translate = useTranslate();
   const options = types.map((type) => ({ value: type, label: translate(`quipu.acciones.botones.tipos.${type}`) }));
+  const type = useWatch({ name: `${name}.type` }) as string;
   return (
     <Box role="group" aria-label={label} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(5, 1fr) auto' }, gap: 1, alignItems: 'start', mb: 1 }}>
       <FormSelect name={`${name}.type`} label="quipu.acciones.botones.tipo" options={options} placeholder="quipu.acciones.seleccione" />
       <FormTextField name={`${name}.title`} label="quipu.acciones.botones.titulo" max={LIMITS.buttonTitle} />
       <FormTextField name={`${name}.subtitle`} label="quipu.acciones.botones.subtitulo" max={LIMITS.buttonSubtitle} />
-      <FormTextField name={`${name}.value`} label="quipu.acciones.botones.valor" max={LIMITS.buttonValue} />
+      {!ASKS_CLIENT.has(type) && <FormTextField name={`${name}.value`} label="quipu.acciones.botones.valor" max={LIMITS.buttonValue} />}
       <FormTextField name={`${name}.render`} label="quipu.acciones.botones.render" max={LIMITS.buttonRender} />
       <IconButton aria-label={translate('quipu.acciones.quitarNombre', { nombre: label })} onClick={onRemove} sx={{ mt: 1 }}>
         <DeleteIcon />
