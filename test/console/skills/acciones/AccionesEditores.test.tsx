@@ -1,32 +1,13 @@
-// Each kind's editor (spec §3 "Action", "Button"; §5; §9): a wrong save shows the rule's exact
-// message at its input and sends nothing; the right one sends exactly the kind's fields to
-// POST /accion, and the card then shows what was saved.
+// The editors of the kinds that show content (spec §3 "Action", "Button"; §5; §9): a wrong save
+// shows the rule's exact message at its input and sends nothing; the right one sends exactly the
+// kind's fields to POST /accion, and the card then shows what was saved.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AccionBody } from '../../../../src/api/skills';
 import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
-import { serveSkills, skill } from '../../flow/support';
-import { record, type Call } from '../../resources/support';
-import { findCard, inCard, renderAcciones, serveAcciones } from './support';
+import { addCard, group, inCard, renderAcciones, save, serveAcciones, serveSave } from './support';
 
-/** POST /accion stores what it gets: a new action gets id a9, and every save a new rev. */
-function serveSave(): Call[] {
-  return record('post', '/accion', ({ body }) => {
-    const sent = body as AccionBody;
-    return { ...sent, id: sent.id ?? 'a9', order: 0, rev: (sent.rev ?? -1) + 1 };
-  });
-}
-
-async function addCard(label: string, title: string) {
-  await userEvent.click(await screen.findByRole('button', { name: label }));
-  return findCard(title);
-}
-
-const save = (title: string) => userEvent.click(inCard(title).getByRole('button', { name: 'Guardar' }));
-const group = (title: string, name: string) => within(inCard(title).getByRole('group', { name }));
-
-describe('Editores de acciones', () => {
+describe('Editores de acciones: texto, card, botón, respuesta rápida y carousel', () => {
   it("Texto: sin textos dice 'Debe ingresar al menos un texto'; Enter en blanco avisa; se agregan con Enter o con el botón", async () => {
     serveAcciones([]);
     const saves = serveSave();
@@ -211,104 +192,4 @@ describe('Editores de acciones', () => {
     expect(await inCard('Carousel 1').findByRole('img', { name: 'Imagen de Zapatillas' })).toBeInTheDocument();
     // Ten cards of inputs, each typed in: slow on a slow machine.
   }, 60_000);
-
-  it('WebHook: POST y Content-Type: application/json de entrada; la URL se valida; envía cabeceras, cuerpo, archivos, condiciones y respuesta a memoria', async () => {
-    serveAcciones([]);
-    const saves = serveSave();
-    renderAcciones();
-    await addCard('WebHook', 'WebHook 1');
-
-    expect(inCard('WebHook 1').getByRole('combobox', { name: 'Método' })).toHaveValue('POST');
-    expect(within(inCard('WebHook 1').getByRole('combobox', { name: 'Método' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['GET', 'POST', 'PUT', 'PATCH']);
-    const cabecera = group('WebHook 1', 'Cabecera 1');
-    expect(cabecera.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Content-Type');
-    expect(cabecera.getByRole('textbox', { name: 'Valor' })).toHaveValue('application/json');
-    expect(inCard('WebHook 1').getByRole('region', { name: 'Campos del cuerpo' })).toHaveAccessibleDescription(/\{\{nombre\}\}/);
-
-    await save('WebHook 1');
-    expect(await inCard('WebHook 1').findByText(SKILL_MESSAGES.urlInvalida)).toBeInTheDocument();
-
-    await userEvent.selectOptions(inCard('WebHook 1').getByRole('combobox', { name: 'Método' }), 'PUT');
-    await userEvent.type(inCard('WebHook 1').getByRole('textbox', { name: 'URL' }), 'https://crm.test/pedidos');
-    await userEvent.click(inCard('WebHook 1').getByRole('button', { name: 'Agregar campo' }));
-    const campo = group('WebHook 1', 'Campo 1');
-    await userEvent.type(campo.getByRole('textbox', { name: 'Nombre' }), 'cliente');
-    await save('WebHook 1');
-    expect(await campo.findByText(SKILL_MESSAGES.claveValor)).toBeInTheDocument();
-    await userEvent.type(campo.getByRole('textbox', { name: 'Valor' }), '{{{{nombre}}');
-    await userEvent.click(inCard('WebHook 1').getByRole('switch', { name: 'Enviar los archivos adjuntos del cliente' }));
-    await userEvent.click(inCard('WebHook 1').getByRole('radio', { name: 'Alguna (OR)' }));
-    await userEvent.click(inCard('WebHook 1').getByRole('button', { name: 'Agregar dato de la respuesta' }));
-    const resp = group('WebHook 1', 'Respuesta a memoria 1');
-    await userEvent.type(resp.getByRole('textbox', { name: 'Ruta en la respuesta' }), 'datos.pedido.id');
-    await userEvent.type(resp.getByRole('textbox', { name: 'Nombre en memoria' }), 'pedido');
-    await save('WebHook 1');
-
-    await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0].body).toEqual({
-      type: 'WEB_HOOK', idBot: 'b1', idSkill: 's1', unique: false, red: [8],
-      method: 'PUT', url: 'https://crm.test/pedidos',
-      headers: [{ k: 'Content-Type', v: 'application/json' }],
-      fields: [{ k: 'cliente', v: '{{nombre}}' }],
-      files: true, cond: [], op: 'OR',
-      resp: [{ path: 'datos.pedido.id', k: 'pedido' }],
-    });
-    expect(await inCard('WebHook 1').findByText('PUT https://crm.test/pedidos')).toBeInTheDocument();
-  });
-
-  it("Skill: elige entre los otros skills del bot ('Seleccione un Skill') y le pasa valores", async () => {
-    serveAcciones([]);
-    serveSkills([skill('s1', 'Saludo'), skill('s2', 'Pedidos'), skill('s3', 'Reclamos')]);
-    const saves = serveSave();
-    renderAcciones();
-    await addCard('Skill', 'Skill 1');
-
-    const select = inCard('Skill 1').getByRole('combobox', { name: 'Skill' });
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleccione', 'Pedidos', 'Reclamos']));
-    await save('Skill 1');
-    expect(await inCard('Skill 1').findByText(SKILL_MESSAGES.skillDestino)).toBeInTheDocument();
-
-    await userEvent.selectOptions(select, 'Reclamos');
-    await userEvent.click(inCard('Skill 1').getByRole('button', { name: 'Agregar valor' }));
-    const valor = group('Skill 1', 'Valor 1');
-    await userEvent.type(valor.getByRole('textbox', { name: 'Nombre' }), 'origen');
-    await userEvent.type(valor.getByRole('textbox', { name: 'Valor' }), 'ventas');
-    await save('Skill 1');
-
-    await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0].body).toEqual({ type: 'GO_SKILL', idBot: 'b1', idSkill: 's1', unique: false, red: [8], sk: 's3', fields: [{ k: 'origen', v: 'ventas' }] });
-    expect(await inCard('Skill 1').findByText('Reclamos')).toBeInTheDocument();
-  });
-
-  it("Bot: elige entre los otros bots de la empresa ('Seleccione un bot') y el valor a enviar", async () => {
-    serveAcciones([]);
-    record('get', '/bots', () => [{ id: 'b1', nm: 'Ventas' }, { id: 'b2', nm: 'Soporte' }]);
-    const saves = serveSave();
-    renderAcciones();
-    await addCard('Bot', 'Bot 1');
-
-    const select = inCard('Bot 1').getByRole('combobox', { name: 'Bot' });
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleccione', 'Soporte']));
-    await save('Bot 1');
-    expect(await inCard('Bot 1').findByText(SKILL_MESSAGES.botDestino)).toBeInTheDocument();
-
-    await userEvent.selectOptions(select, 'Soporte');
-    await userEvent.type(inCard('Bot 1').getByRole('textbox', { name: 'Valor a enviar' }), 'garantia');
-    await save('Bot 1');
-
-    await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0].body).toEqual({ type: 'GO_BOT', idBot: 'b1', idSkill: 's1', unique: false, red: [8], b: 'b2', sk: 'garantia' });
-    expect(await inCard('Bot 1').findByText('Soporte')).toBeInTheDocument();
-  });
-
-  it('Humano: el área o cola es opcional', async () => {
-    serveAcciones([]);
-    const saves = serveSave();
-    renderAcciones();
-    await addCard('Humano', 'Humano 1');
-    await save('Humano 1');
-    await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0].body).toEqual({ type: 'GO_HUMAN', idBot: 'b1', idSkill: 's1', unique: false, red: [8], b: '' });
-    expect(await inCard('Humano 1').findByText('Lo atiende cualquier agente disponible.')).toBeInTheDocument();
-  });
 });

@@ -3,12 +3,13 @@
 // notices. A link to the bot editor lets a test leave the page.
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { AdminContext } from 'react-admin';
 import { Link, Route, RouterProvider, Routes, createMemoryRouter } from 'react-router-dom';
 import { API_URL, transport } from '../../../../src/api/client';
 import { createDataProvider } from '../../../../src/api/dataProvider';
-import type { Accion } from '../../../../src/api/skills';
+import type { Accion, AccionBody } from '../../../../src/api/skills';
 import { i18nProvider } from '../../../../src/i18n/i18nProvider';
 import { AdminNotification } from '../../../../src/layout/AdminNotification';
 import { SkillAccionesTab } from '../../../../src/resources/skills/actions/SkillAccionesTab';
@@ -75,3 +76,21 @@ export const inCard = (name: string) => within(card(name));
 
 /** The notice on screen (react-admin shows one at a time). */
 export const findNotice = (text: string) => screen.findByText(text, { selector: '.MuiSnackbarContent-message, .MuiSnackbarContent-message *' });
+
+/** POST /accion stores what it gets: a new action gets id a9, and every save a new rev. */
+export function serveSave(): Call[] {
+  return record('post', '/accion', ({ body }) => {
+    const sent = body as AccionBody;
+    return { ...sent, id: sent.id ?? 'a9', order: 0, rev: (sent.rev ?? -1) + 1 };
+  });
+}
+
+/** Clicks the add button `label` ('Texto') and waits for the new card `title` ('Texto 1'). */
+export async function addCard(label: string, title: string) {
+  await userEvent.click(await screen.findByRole('button', { name: label }));
+  return findCard(title);
+}
+
+export const save = (title: string) => userEvent.click(inCard(title).getByRole('button', { name: 'Guardar' }));
+/** Inside card `title`, the group `name` (a button 'Botón 1', a row 'Cabecera 1'). */
+export const group = (title: string, name: string) => within(inCard(title).getByRole('group', { name }));
