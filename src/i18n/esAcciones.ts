@@ -1,9 +1,112 @@
 // Texts of the skill editor's Acciones tab: the action cards, their editors and the reordering.
 // Spread into the app catalogue (es.ts) under `quipu`. The rules' sentences come from
-// server/src/schemas/skillRules.ts (SKILL_MESSAGES).
+// server/src/schemas/skillRules.ts (SKILL_MESSAGES), and the kinds' names from ACTION_LABELS.
 
 export const accionesTexts = {
   acciones: {
     titulo: 'Acciones',
+    vacio: 'Este skill todavía no tiene acciones.',
+    agregar: 'Agregar acción:',
+    eliminado: 'Eliminado con éxito',
+    seleccione: 'Seleccione',
+    quitarNombre: 'Quitar %{nombre}',
+    nombre: 'Nombre',
+    valor: 'Valor',
+    tituloCampo: 'Título',
+    subtitulo: 'Subtítulo',
+    opcionInvalida: 'Mensaje de opción no válida',
+    unique: 'Enviar solo una vez por conversación',
+    memoriaAyuda: 'Escriba {{nombre}} en un valor para enviar el dato guardado en memoria con ese nombre.',
+    canales: {
+      titulo: 'Canales',
+      todos: 'Todos',
+    },
+    texto: {
+      textos: 'Textos',
+      textoN: 'Mensaje %{n}',
+      nuevo: 'Nuevo texto',
+      agregar: 'Agregar texto',
+      repetido: 'Este texto ya fue agregado, ingrese uno distinto',
+    },
+    card: {
+      imageUrl: 'URL de imagen',
+      imagen: 'Imagen de la tarjeta',
+      imagenDe: 'Imagen de %{titulo}',
+    },
+    botones: {
+      grupo: 'Botones',
+      boton: 'Botón %{n}',
+      tipo: 'Tipo',
+      titulo: 'Título',
+      subtitulo: 'Subtítulo',
+      valor: 'Valor',
+      render: 'Texto mostrado',
+      agregar: 'Agregar botón',
+      tipos: {
+        WEB_URL: 'Enlace web',
+        POSTBACK: 'Respuesta',
+        CALL: 'Llamada',
+        LOCATION: 'Ubicación',
+        PHONE: 'Teléfono',
+        EMAIL: 'Correo electrónico',
+      },
+    },
+    carousel: {
+      tarjeta: 'Tarjeta %{n}',
+      botones: 'Botones de la tarjeta %{n}',
+      boton: 'Tarjeta %{tarjeta}, botón %{n}',
+      agregar: 'Agregar tarjeta',
+    },
+    webhook: {
+      method: 'Método',
+      url: 'URL',
+      headers: 'Cabeceras',
+      header: 'Cabecera %{n}',
+      agregarHeader: 'Agregar cabecera',
+      fields: 'Campos del cuerpo',
+      field: 'Campo %{n}',
+      agregarField: 'Agregar campo',
+      fieldsAyuda: 'Con GET van como parámetros de la consulta. Escriba {{nombre}} en un valor para enviar el dato guardado en memoria con ese nombre.',
+      files: 'Enviar los archivos adjuntos del cliente',
+      condiciones: 'Condiciones',
+      op: 'Se llama cuando se cumplen',
+      and: 'Todas (AND)',
+      or: 'Alguna (OR)',
+      condicionesN: '%{smart_count} condición (%{op}) |||| %{smart_count} condiciones (%{op})',
+      resp: 'Respuesta a memoria',
+      respN: 'Respuesta a memoria %{n}',
+      agregarResp: 'Agregar dato de la respuesta',
+      path: 'Ruta en la respuesta',
+      memoria: 'Nombre en memoria',
+      respAyuda: 'El valor en esa ruta de la respuesta JSON (por ejemplo datos.cliente.nombre) se guarda en memoria con ese nombre.',
+    },
+    irSkill: {
+      skill: 'Skill',
+      fields: 'Valores para el skill',
+      field: 'Valor %{n}',
+      agregarField: 'Agregar valor',
+    },
+    irBot: {
+      bot: 'Bot',
+      valor: 'Valor a enviar',
+    },
+    humano: {
+      area: 'Área o cola',
+      ayuda: 'Opcional: sin ella, lo atiende cualquier agente.',
+      cualquiera: 'Lo atiende cualquier agente disponible.',
+    },
+    orden: {
+      rol: 'ordenable',
+      mover: 'Mover %{nombre}',
+      levantada: 'Se levantó %{nombre}, en la posición %{posicion} de %{total}.',
+      sobre: '%{nombre} está sobre la posición %{posicion} de %{total}.',
+      fuera: '%{nombre} no está sobre ninguna posición.',
+      soltada: '%{nombre} se soltó en la posición %{posicion} de %{total}.',
+      soltadaFuera: '%{nombre} se soltó fuera de la lista.',
+      cancelada: 'Se canceló el movimiento: %{nombre} vuelve a la posición %{posicion} de %{total}.',
+      instrucciones:
+        'Para mover una acción, pulse Espacio o Intro sobre su asa. Mientras la mueve, use las flechas arriba y abajo; ' +
+        'pulse Espacio o Intro de nuevo para soltarla en su nueva posición, o Escape para cancelar.',
+    },
   },
 };

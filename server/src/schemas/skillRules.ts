@@ -441,8 +441,10 @@ export function validateAccion(accion: AccionInput, context: { idBot?: string; i
       if (!(accion.text ?? []).some((t) => t.trim())) p.push({ field: 'text', message: SKILL_MESSAGES.alMenosUnTexto });
       break;
     case 'CARD':
-      if (blank(accion.imageUrl) && !(accion.buttons ?? []).length) p.push({ field: 'imageUrl', message: SKILL_MESSAGES.cardImagenOBoton });
-      else if (!blank(accion.imageUrl) && !isHttpUrl(accion.imageUrl!)) p.push({ field: 'imageUrl', message: SKILL_MESSAGES.urlInvalida, label: 'URL de imagen' });
+      if (blank(accion.imageUrl) && !(accion.buttons ?? []).length) {
+        // The same rule said at both inputs: at the image and at the buttons.
+        p.push({ field: 'imageUrl', message: SKILL_MESSAGES.cardImagenOBoton }, { field: 'buttons', message: SKILL_MESSAGES.cardBotonOImagen });
+      } else if (!blank(accion.imageUrl) && !isHttpUrl(accion.imageUrl!)) p.push({ field: 'imageUrl', message: SKILL_MESSAGES.urlInvalida, label: 'URL de imagen' });
       p.push(...buttonsProblems(accion.buttons, 'buttons', allowed));
       break;
     case 'BUTTON':

@@ -1,0 +1,26 @@
+// What each action kind brings to the registry (DESIGN.md: one folder per kind, like Dify's
+// nodes): the fields a new card opens with, the editor inside the card's form, and the view
+// of a saved action.
+import type { ComponentType } from 'react';
+import type { Accion } from '../../../api/skills';
+import type { ActionType } from '../../../../server/src/schemas/skillRules';
+import type { AccionValues } from './accionModel';
+
+/** Where the card is: its bot (GO_BOT lists the others) and its skill (GO_SKILL lists the others). */
+export interface AccionContext {
+  idBot: string;
+  skillId: string;
+}
+
+export interface AccionViewProps extends AccionContext {
+  accion: Accion;
+}
+
+export interface AccionKind {
+  type: ActionType;
+  /** The kind's own fields and their values in a new card (red and unique are every kind's). */
+  defaults: () => Partial<AccionValues>;
+  /** The inputs, inside the card's react-hook-form FormProvider. */
+  Editor: ComponentType<AccionContext>;
+  View: ComponentType<AccionViewProps>;
+}

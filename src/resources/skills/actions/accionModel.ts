@@ -1,0 +1,45 @@
+// What an action card's form holds and sends (spec §3 "Action", "Button"): the kind's own fields
+// filled in so every input is controlled, the channels and `unique`, and the body of POST /accion.
+import type { Accion, AccionBody } from '../../../api/skills';
+import { ACTION_LABELS, CHANNELS, DEFAULT_RED, type ActionType } from '../../../../server/src/schemas/skillRules';
+
+/** A card's form: the action without its identity, order and revision. */
+export type AccionValues = Omit<AccionBody, 'id' | 'idBot' | 'idSkill' | 'order' | 'rev'>;
+export type ButtonValues = NonNullable<AccionValues['buttons']>[number];
+export type CarouselCardValues = NonNullable<AccionValues['carousel']>[number];
+
+export const emptyButton = (): ButtonValues => ({ type: '', title: '', subtitle: '', value: '', render: '' });
+export const emptyCarouselCard = (): CarouselCardValues => ({ title: '', subtitle: '', imageUrl: '', invalidOption: '', buttons: [] });
+
+/** Optional button texts come back as null; the form holds them as ''. */
+const formButton = (button: Partial<ButtonValues>): ButtonValues => ({ ...emptyButton(), ...button, subtitle: button.subtitle ?? '', value: button.value ?? '', render: button.render ?? '' });
+const formButtons = (buttons: readonly Partial<ButtonValues>[]) => buttons.map(formButton);
+
+/**
+ * The form values of a saved action or of a new card's draft: `unique` and `red` (all channels
+ * when new, [8]), and each field of the kind's `defaults`, taken from the record when it has one.
+ */
+export function toFormValues(type: ActionType, defaults: Partial<AccionValues>, source: Partial<Accion> = {}): AccionValues {
+  const values: Record<string, unknown> = { type, unique: source.unique ?? false, red: [...(source.red ?? DEFAULT_RED)] };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    values[key] = structuredClone((source as Record<string, unknown>)[key] ?? fallback);
+  }
+  const result = values as AccionValues;
+  if (result.buttons) result.buttons = formButtons(result.buttons);
+  if (result.carousel) result.carousel = result.carousel.map((card) => ({ ...emptyCarouselCard(), ...card, buttons: formButtons(card.buttons ?? []) }));
+  return result;
+}
+
+/** POST /accion: the form's values with the action's identity; a new one has no id nor rev. */
+export function toAccionBody(values: AccionValues, ids: { id?: string; idBot: string; idSkill: string; type: ActionType; rev?: number }): AccionBody {
+  return { ...values, ...ids };
+}
+
+/** The card's heading: its kind and its place in the list ('Texto 1', 'WebHook 3'). */
+export const cardTitle = (type: ActionType, index: number) => `${ACTION_LABELS[type]} ${index + 1}`;
+
+/** The channels an action answers on, in words: 'Todos' or the names ('Facebook, Telegram'). */
+export function channelNames(red: readonly number[], all: string): string {
+  if (red.includes(8)) return all;
+  return CHANNELS.filter((c) => red.includes(c.code)).map((c) => c.nm).join(', ');
+}
