@@ -1,9 +1,47 @@
-// Texts of the skill editor's Requerimientos and Memoria tabs. Spread into the app catalogue
-// (es.ts) under `quipu`. The rules' sentences come from server/src/schemas/skillRules.ts
-// (SKILL_MESSAGES).
+// Texts of the skill editor's Requerimientos and Memoria tabs, and of the field rows they share
+// with a webhook's conditions. Spread into the app catalogue (es.ts) under `quipu`. The rules'
+// sentences come from server/src/schemas/skillRules.ts (SKILL_MESSAGES).
 
 export const requerimientosTexts = {
   requerimientos: {
     titulo: 'Requerimientos',
+    tituloMemoria: 'Memoria',
+    agregar: 'Agregar requerimiento',
+    agregarMemoria: 'Agregar memoria',
+    requerimiento: 'Requerimiento %{n}',
+    memoria: 'Memoria %{n}',
+    ninguno: 'Este skill no tiene requerimientos.',
+    ningunaMemoria: 'Este skill no guarda datos en memoria.',
+    ayuda: 'Los datos que el cliente debe dar antes de que el skill responda; si falta alguno, el bot lo pide.',
+    ayudaMemoria: 'Los datos que el skill guarda en memoria con un nombre, para usarlos después (por ejemplo {{nombre}} en un WebHook).',
+    reintentar: 'Reintentar',
+    cargando: 'Cargando...',
+    guardado: 'Guardado con éxito',
+    guardadoMemoria: 'Guardado con éxito. %{sugerencia}',
+    eliminado: 'Eliminado con éxito',
+    op: 'Se cumple con',
+    opAnd: 'Todos los campos (AND)',
+    opOr: 'Alguno de los campos (OR)',
+    mensajes: 'Mensajes cuando falta un dato',
+    mensajeNuevo: 'Nuevo mensaje',
+    mensajeAyuda: 'Escriba el mensaje y presione Enter para agregarlo',
+    quitarMensaje: 'Quitar mensaje: %{texto}',
+    sinMensajes: 'Sin mensajes',
+    campos: 'Campos',
+    campo: {
+      grupo: 'Campo %{n}',
+      entidad: 'Entidad',
+      elegirEntidad: 'Elija una entidad',
+      entidadesBot: 'Entidades del bot',
+      entidadesInternas: 'Entidades internas',
+      nombreMemoria: 'Nombre en memoria',
+      path: 'Dato',
+      op: 'Operación',
+      valor: 'Valor',
+      orden: 'Orden',
+      mensaje: 'Mensaje si falta',
+      agregar: 'Agregar campo',
+      quitar: 'Quitar campo %{n}',
+    },
   },
 };

@@ -66,7 +66,7 @@ export const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {
   WEBHOOK: 'Respuesta de WebHook',
 };
 /** Operators that compare with a value (the others need none). */
-const VALUE_OPERATORS: ReadonlySet<string> = new Set(['IS', 'IS_NOT', 'IN', 'NOT_IN', 'MATCHES', 'MATCHES_NOT', 'GREATER_THAN', 'LOWER_THAN']);
+export const VALUE_OPERATORS: ReadonlySet<string> = new Set(['IS', 'IS_NOT', 'IN', 'NOT_IN', 'MATCHES', 'MATCHES_NOT', 'GREATER_THAN', 'LOWER_THAN']);
 
 export const ATTACHMENT_TYPES = ['pdf', 'jpg', 'jpeg', 'bmp', 'msg', 'xls', 'xlsx', 'eml', 'txt'] as const;
 /** The phrase sets of the 'Frases de entrenamiento' modal. */

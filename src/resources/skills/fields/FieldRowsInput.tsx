@@ -1,16 +1,19 @@
 // The rows of fields of a requirement, of memory, or of a webhook's conditions (spec §3 "Field"):
 // entity, path, operation, value, order and the message when it is missing. Used inside a card's
-// react-hook-form (FormProvider). (Being built: see the skills issue.)
-import Typography from '@mui/material/Typography';
+// react-hook-form (FormProvider), as a field array under `name`.
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useId, useRef } from 'react';
+import { useTranslate } from 'react-admin';
+import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import type { FilterOperator } from '../../../../server/src/schemas/skillRules';
+import { errorAt } from '../cards/formRules';
+import { newFieldRow, type EntityOption } from './fieldModel';
+import { FieldRowInputs } from './FieldRowInputs';
 
-/** An entity a field may name: the bot's own (type 0) or an internal one (type 1), with its paths. */
-export interface EntityOption {
-  id: string;
-  nm: string;
-  type: 0 | 1;
-  paths: string[];
-}
+export type { EntityOption };
 
 export interface FieldRowsInputProps {
   /** The form path of the Field[] ('fields', 'cond'). */
@@ -24,6 +27,53 @@ export interface FieldRowsInputProps {
   disabled?: boolean;
 }
 
-export function FieldRowsInput({ name }: FieldRowsInputProps) {
-  return <Typography>{name}</Typography>;
+export function FieldRowsInput({ name, operators, entities, memory = false, disabled = false }: FieldRowsInputProps) {
+  const translate = useTranslate();
+  const errorId = useId();
+  const { control } = useFormContext();
+  // keyName: the rows have an `id` of their own (the entity), which the array's keys must not hide.
+  const { fields, append, remove } = useFieldArray({ control, name, keyName: 'key' });
+  const { errors } = useFormState({ control, name });
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The list's own rule ('Debe ingresar al menos un campo'), beside its rows' ones.
+  const listError = errorAt(errors, name);
+
+  const removeRow = (index: number) => {
+    remove(index);
+    addButton.current?.focus();
+  };
+
+  return (
+    <Box>
+      {fields.map((row, index) => (
+        <FieldRowInputs
+          key={row.key}
+          base={`${name}.${index}`}
+          index={index}
+          operators={operators}
+          entities={entities}
+          memory={memory}
+          disabled={disabled}
+          onRemove={() => removeRow(index)}
+        />
+      ))}
+      {listError && (
+        <FormHelperText error id={errorId}>
+          {listError}
+        </FormHelperText>
+      )}
+      {!disabled && (
+        <Button
+          ref={addButton}
+          size="small"
+          startIcon={<AddIcon />}
+          aria-describedby={listError ? errorId : undefined}
+          // The new row's first input takes the focus (react-hook-form focuses it after append).
+          onClick={() => append(newFieldRow({ memory, withEntities: !!entities, order: fields.length + 1 }))}
+        >
+          {translate('quipu.requerimientos.campo.agregar')}
+        </Button>
+      )}
+    </Box>
+  );
 }
