@@ -64,8 +64,8 @@ export const accionesTexts = {
       header: 'Cabecera %{n}',
       agregarHeader: 'Agregar cabecera',
       fields: 'Campos del cuerpo',
-      field: 'Campo %{n}',
-      agregarField: 'Agregar campo',
+      field: 'Campo del cuerpo %{n}',
+      agregarField: 'Agregar campo al cuerpo',
       fieldsAyuda: 'Con GET van como parámetros de la consulta. Escriba {{nombre}} en un valor para enviar el dato guardado en memoria con ese nombre.',
       files: 'Enviar los archivos adjuntos del cliente',
       condiciones: 'Condiciones',
@@ -91,9 +91,9 @@ export const accionesTexts = {
       valor: 'Valor a enviar',
     },
     humano: {
-      area: 'Área o cola',
-      ayuda: 'Opcional: sin ella, lo atiende cualquier agente.',
-      cualquiera: 'Lo atiende cualquier agente disponible.',
+      bot: 'Bot que retoma la conversación al cerrar el agente',
+      ninguno: 'Ninguno: la conversación termina con el agente',
+      sinRetorno: 'La atiende un agente; al cerrar, la conversación termina.',
     },
     orden: {
       rol: 'ordenable',

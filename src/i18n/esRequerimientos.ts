@@ -42,6 +42,10 @@ export const requerimientosTexts = {
       mensaje: 'Mensaje si falta',
       agregar: 'Agregar campo',
       quitar: 'Quitar campo %{n}',
+      // The same rows as a webhook's conditions.
+      grupoCondicion: 'Condición %{n}',
+      agregarCondicion: 'Agregar condición',
+      quitarCondicion: 'Quitar condición %{n}',
     },
   },
 };

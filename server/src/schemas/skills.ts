@@ -193,7 +193,7 @@ const accionFields = {
   cond: Type.Array(Field, { maxItems: 50 }),
   op: AndOr,
   resp: Type.Array(ResponseMapping, { maxItems: 100 }),
-  // GO_BOT: b the bot, sk the value sent. GO_SKILL: sk the skill. GO_HUMAN: b the area or queue (optional).
+  // GO_BOT: b the bot, sk the value sent. GO_SKILL: sk the skill. GO_HUMAN: b (optional) the bot that takes the conversation back.
   b: Nullable(Type.String({ maxLength: 200 })),
   sk: Nullable(Type.String({ maxLength: 1000 })),
 };

@@ -2,6 +2,7 @@
 // filled in so every input is controlled, the channels and `unique`, and the body of POST /accion.
 import type { Accion, AccionBody } from '../../../api/skills';
 import { ACTION_LABELS, CHANNELS, DEFAULT_RED, type ActionType } from '../../../../server/src/schemas/skillRules';
+import { toField, toFieldRow } from '../fields/fieldModel';
 
 /** A card's form: the action without its identity, order and revision. */
 export type AccionValues = Omit<AccionBody, 'id' | 'idBot' | 'idSkill' | 'order' | 'rev'>;
@@ -27,12 +28,14 @@ export function toFormValues(type: ActionType, defaults: Partial<AccionValues>, 
   const result = values as AccionValues;
   if (result.buttons) result.buttons = formButtons(result.buttons);
   if (result.carousel) result.carousel = result.carousel.map((card) => ({ ...emptyCarouselCard(), ...card, buttons: formButtons(card.buttons ?? []) }));
+  // A webhook's conditions are field rows: every input controlled in the form, trimmed when sent.
+  if (result.cond) result.cond = result.cond.map(toFieldRow) as AccionValues['cond'];
   return result;
 }
 
 /** POST /accion: the form's values with the action's identity; a new one has no id nor rev. */
 export function toAccionBody(values: AccionValues, ids: { id?: string; idBot: string; idSkill: string; type: ActionType; rev?: number }): AccionBody {
-  return { ...values, ...ids };
+  return { ...values, ...(values.cond ? { cond: values.cond.map(toField) } : {}), ...ids };
 }
 
 /** The card's heading: its kind and its place in the list ('Texto 1', 'WebHook 3'). */

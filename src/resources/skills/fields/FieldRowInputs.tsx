@@ -56,10 +56,10 @@ export function FieldRowInputs({ base, index, operators, entities, memory, disab
     <Box role="group" aria-labelledby={headingId} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5, mb: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography id={headingId} variant="body2" sx={{ fontWeight: 600 }}>
-          {t('grupo', { n: index + 1 })}
+          {t(entities ? 'grupo' : 'grupoCondicion', { n: index + 1 })}
         </Typography>
         {!disabled && (
-          <IconButton aria-label={t('quitar', { n: index + 1 })} onClick={onRemove} size="small">
+          <IconButton aria-label={t(entities ? 'quitar' : 'quitarCondicion', { n: index + 1 })} onClick={onRemove} size="small">
             <DeleteIcon fontSize="small" />
           </IconButton>
         )}

@@ -71,7 +71,7 @@ export function FieldRowsInput({ name, operators, entities, memory = false, disa
           // The new row's first input takes the focus (react-hook-form focuses it after append).
           onClick={() => append(newFieldRow({ memory, withEntities: !!entities, order: fields.length + 1 }))}
         >
-          {translate('quipu.requerimientos.campo.agregar')}
+          {translate(entities ? 'quipu.requerimientos.campo.agregar' : 'quipu.requerimientos.campo.agregarCondicion')}
         </Button>
       )}
     </Box>

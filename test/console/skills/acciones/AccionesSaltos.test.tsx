@@ -27,14 +27,22 @@ describe('Editores de acciones: webhook y saltos', () => {
 
     await userEvent.selectOptions(inCard('WebHook 1').getByRole('combobox', { name: 'Método' }), 'PUT');
     await userEvent.type(inCard('WebHook 1').getByRole('textbox', { name: 'URL' }), 'https://crm.test/pedidos');
-    await userEvent.click(inCard('WebHook 1').getByRole('button', { name: 'Agregar campo' }));
-    const campo = group('WebHook 1', 'Campo 1');
+    await userEvent.click(inCard('WebHook 1').getByRole('button', { name: 'Agregar campo al cuerpo' }));
+    const campo = group('WebHook 1', 'Campo del cuerpo 1');
     await userEvent.type(campo.getByRole('textbox', { name: 'Nombre' }), 'cliente');
     await save('WebHook 1');
     expect(await campo.findByText(SKILL_MESSAGES.claveValor)).toBeInTheDocument();
     await userEvent.type(campo.getByRole('textbox', { name: 'Valor' }), '{{{{nombre}}');
     await userEvent.click(inCard('WebHook 1').getByRole('switch', { name: 'Enviar los archivos adjuntos del cliente' }));
     await userEvent.click(inCard('WebHook 1').getByRole('radio', { name: 'Alguna (OR)' }));
+    // A condition on a value kept in memory: its name typed in, compared with a number.
+    await userEvent.click(inCard('WebHook 1').getByRole('button', { name: 'Agregar condición' }));
+    const condicion = group('WebHook 1', 'Condición 1');
+    await userEvent.type(condicion.getByRole('textbox', { name: 'Nombre en memoria' }), 'monto');
+    await userEvent.selectOptions(condicion.getByRole('combobox', { name: 'Operación' }), 'Mayor que');
+    await save('WebHook 1');
+    expect(await condicion.findByText(SKILL_MESSAGES.ingreseValor)).toBeInTheDocument();
+    await userEvent.type(condicion.getByRole('textbox', { name: 'Valor' }), '100');
     await userEvent.click(inCard('WebHook 1').getByRole('button', { name: 'Agregar dato de la respuesta' }));
     const resp = group('WebHook 1', 'Respuesta a memoria 1');
     await userEvent.type(resp.getByRole('textbox', { name: 'Ruta en la respuesta' }), 'datos.pedido.id');
@@ -47,7 +55,7 @@ describe('Editores de acciones: webhook y saltos', () => {
       method: 'PUT', url: 'https://crm.test/pedidos',
       headers: [{ k: 'Content-Type', v: 'application/json' }],
       fields: [{ k: 'cliente', v: '{{nombre}}' }],
-      files: true, cond: [], op: 'OR',
+      files: true, cond: [{ id: 'monto', type: 2, op: 'GREATER_THAN', value: '100', order: 1 }], op: 'OR',
       resp: [{ path: 'datos.pedido.id', k: 'pedido' }],
     });
     expect(await inCard('WebHook 1').findByText('PUT https://crm.test/pedidos')).toBeInTheDocument();
@@ -98,14 +106,25 @@ describe('Editores de acciones: webhook y saltos', () => {
     expect(await inCard('Bot 1').findByText('Soporte')).toBeInTheDocument();
   });
 
-  it('Humano: el área o cola es opcional', async () => {
+  it('Humano: el bot que retoma la conversación es opcional', async () => {
     serveAcciones([]);
+    record('get', '/bots', () => [{ id: 'b1', nm: 'Ventas' }, { id: 'b2', nm: 'Soporte' }]);
     const saves = serveSave();
     renderAcciones();
     await addCard('Humano', 'Humano 1');
+    const select = inCard('Humano 1').getByRole('combobox', { name: 'Bot que retoma la conversación al cerrar el agente' });
+    // Any bot of the company, this one too: it may take its own conversation back.
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Ninguno: la conversación termina con el agente', 'Ventas', 'Soporte']));
     await save('Humano 1');
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0].body).toEqual({ type: 'GO_HUMAN', idBot: 'b1', idSkill: 's1', unique: false, red: [8], b: '' });
-    expect(await inCard('Humano 1').findByText('Lo atiende cualquier agente disponible.')).toBeInTheDocument();
+    expect(await inCard('Humano 1').findByText('La atiende un agente; al cerrar, la conversación termina.')).toBeInTheDocument();
+
+    await userEvent.click(inCard('Humano 1').getByRole('button', { name: 'Editar Humano 1' }));
+    await userEvent.selectOptions(inCard('Humano 1').getByRole('combobox', { name: 'Bot que retoma la conversación al cerrar el agente' }), 'Ventas');
+    await save('Humano 1');
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1].body).toMatchObject({ type: 'GO_HUMAN', b: 'b1' });
+    expect(await inCard('Humano 1').findByText('Ventas')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,9 @@
-// A hand-over to a person (spec §3 GO_HUMAN): optionally the area or queue that takes it.
-import { FormTextField } from '../inputs/FormInputs';
+// A hand-over to a person (spec §3 GO_HUMAN: b): optionally the bot of the company that takes the
+// conversation back when the agent closes it; without one, the conversation ends with the agent.
+import { FormSelect } from '../inputs/FormInputs';
+import { useBotRefs } from '../goBot/useBotRefs';
 
 export function HumanoEditor() {
-  return <FormTextField name="b" label="quipu.acciones.humano.area" helper="quipu.acciones.humano.ayuda" />;
+  const { data: bots = [] } = useBotRefs();
+  return <FormSelect name="b" label="quipu.acciones.humano.bot" options={bots.map((bot) => ({ value: bot.id, label: bot.nm }))} placeholder="quipu.acciones.humano.ninguno" />;
 }

@@ -1,4 +1,4 @@
-// GO_HUMAN: hand the conversation to an agent, of an area or queue if given (spec §3).
+// GO_HUMAN: hand the conversation to an agent; b, if given, is the bot that takes it back (spec §3).
 import type { AccionKind } from '../accionKind';
 import { HumanoEditor } from './HumanoEditor';
 import { HumanoView } from './HumanoView';
