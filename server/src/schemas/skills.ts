@@ -2,7 +2,7 @@
 // "Requirement", §7 skill, skill.frases, acciones, accion, accion.order, requerimientos,
 // requerimiento). The shapes only: the rules with their Spanish messages live in skillRules.ts,
 // which the form and the server both run, so a 400 says what the form says.
-import { Type, type Static, type TOptional, type TSchema } from 'typebox';
+import { Type, type Static, type TLiteral, type TOptional, type TSchema, type TUnion } from 'typebox';
 import { closed, RequiredText } from './common';
 import { ACTION_TYPES, BUTTON_TYPES, CHANNEL_CODES, FILTER_OPERATORS, WEBHOOK_METHODS, ATTACHMENT_TYPES, PRESET_TYPES } from './skillRules';
 
@@ -11,7 +11,9 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), sche
 /** A list of short texts (phrases, keywords, synonyms). Blank or repeated ones are refused by the rules. */
 const Texts = (maxItems: number, maxLength = 1000) => Type.Array(Type.String({ maxLength }), { maxItems });
 const AndOr = Type.Union([Type.Literal('AND'), Type.Literal('OR')]);
-const literals = <T extends readonly (string | number)[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One of `values`; typed as the union of their literals (a mapped array would type as never). */
+const literals = <const T extends readonly (string | number)[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 /** The same properties, each optional (a save may leave any out). */
 function optionalAll<T extends Record<string, TSchema>>(props: T): { [K in keyof T]: TOptional<T[K]> } {
   return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: TOptional<T[K]> };
