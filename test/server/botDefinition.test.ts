@@ -75,14 +75,13 @@ describe('validateDefinition (lo que un despliegue revisa)', () => {
     ]);
   });
 
-  it('señala las acciones «Bot» y «Humano» hacia bots que no existen en la empresa, y «Bot» sin destino', async () => {
+  it('señala las acciones «Bot» hacia bots que no existen en la empresa y «Bot» sin destino; «Humano» lleva un área, no un bot', async () => {
     const d = definition();
-    d.acciones[3].cfg.b = 'bot-ajeno';
+    d.acciones[3].cfg.b = 'Cola de ventas';
     d.acciones.push({ id: 'ac-6', idSkill: 'sk-saludo', type: 'GO_BOT', ord: 3, cfg: { b: null } });
     d.acciones.push({ id: 'ac-7', idSkill: 'sk-saludo', type: 'GO_HUMAN', ord: 4, cfg: {} });
     expect(await validateDefinition(d, context([]))).toEqual([
       'El skill «Precio» tiene una acción «Bot» hacia un bot que no existe (bot-soporte)',
-      'El skill «Precio» tiene una acción «Humano» hacia un bot que no existe (bot-ajeno)',
       'El skill «Saludo» tiene una acción «Bot» sin bot de destino',
     ]);
   });
@@ -218,9 +217,13 @@ describe('withNewIds y unlinkOtherBots (importar como copia)', () => {
     expect(copy.acciones[0].cfg).toEqual({ text: ['¡Hola!'], red: [8] });
   });
 
-  it('borra los enlaces a otros bots y conserva los que apuntan al mismo bot', () => {
-    const d = unlinkOtherBots(definition());
-    expect(d.acciones.find((a) => a.id === 'ac-3')?.cfg).toEqual({ b: null, sk: 'inicio' });
-    expect(d.acciones.find((a) => a.id === 'ac-4')?.cfg).toEqual({ b: 'bot-1' });
+  it('borra los enlaces a otros bots y conserva los que apuntan al mismo bot; el área de «Humano» queda', () => {
+    const d = definition();
+    d.acciones.push({ id: 'ac-9', idSkill: 'sk-saludo', type: 'GO_BOT', ord: 2, cfg: { b: 'bot-1', sk: 'menu' } });
+    d.acciones[3].cfg.b = 'Cola de ventas';
+    const out = unlinkOtherBots(d);
+    expect(out.acciones.find((a) => a.id === 'ac-3')?.cfg).toEqual({ b: null, sk: 'inicio' });
+    expect(out.acciones.find((a) => a.id === 'ac-9')?.cfg).toEqual({ b: 'bot-1', sk: 'menu' });
+    expect(out.acciones.find((a) => a.id === 'ac-4')?.cfg).toEqual({ b: 'Cola de ventas' });
   });
 });

@@ -110,7 +110,7 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
 
       const expected = renamed(original, new Map());
       expected.bot = { ...expected.bot, imp: true, idClone: bot.id };
-      for (const a of expected.acciones) if (a.type === 'GO_BOT' || a.type === 'GO_HUMAN') a.cfg = { ...a.cfg, b: null };
+      for (const a of expected.acciones) if (a.type === 'GO_BOT') a.cfg = { ...a.cfg, b: null };
       expect(renamed(copy, back)).toEqual(expected);
 
       // The encrypted extra is the same ciphertext, still readable here, never shown.

@@ -179,10 +179,10 @@ export function withNewIds(def: BotDefinition, idBot: string, newId: () => strin
   };
 }
 
-/** Actions that hand the conversation to a bot (`b`). */
-export const BOT_LINK_ACTIONS: readonly string[] = ['GO_BOT', 'GO_HUMAN'];
+/** Actions that hand the conversation to a bot (`b`). A GO_HUMAN's `b` is an area or queue (text), not a bot. */
+export const BOT_LINK_ACTIONS: readonly string[] = ['GO_BOT'];
 
-/** The definition with every GO_BOT and GO_HUMAN `b` that names another bot cleared (a copy must be re-linked). */
+/** The definition with every GO_BOT `b` that names another bot cleared (a copy must be re-linked). */
 export function unlinkOtherBots(def: BotDefinition): BotDefinition {
   return {
     ...def,
@@ -242,9 +242,8 @@ export async function validateDefinition(def: BotDefinition, ctx: ValidateContex
       else if (!skillName.has(sk)) problems.push(`${where} hacia un skill que no existe (${sk})`);
     } else if (BOT_LINK_ACTIONS.includes(a.type)) {
       const b = typeof a.cfg.b === 'string' ? a.cfg.b : '';
-      // A human hand-off may go without a bot; a bot jump needs one.
       if (!b) {
-        if (a.type === 'GO_BOT') problems.push(`${where} sin bot de destino`);
+        problems.push(`${where} sin bot de destino`);
         continue;
       }
       if (!bots.has(b)) bots.set(b, b === def.bot.id || (await ctx.botExists(b)));
