@@ -7,11 +7,12 @@ import { emailRoutes } from './email';
 import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
 import { frasesRoutes } from './frases';
+import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
-  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
 ];
