@@ -1,5 +1,6 @@
 // Every domain route plugin, registered under the API base by app.ts.
 import type { App } from '../types';
+import { accionesRoutes } from './acciones';
 import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
@@ -14,5 +15,5 @@ import { versionesRoutes } from './versiones';
 export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
-  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
 ];
