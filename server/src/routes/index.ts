@@ -8,6 +8,7 @@ import { emailRoutes } from './email';
 import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
 import { frasesRoutes } from './frases';
+import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
@@ -15,5 +16,5 @@ import { versionesRoutes } from './versiones';
 export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
-  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
 ];
