@@ -10,7 +10,8 @@ import { Accion, AccionBody, type AccionOrderBody } from '../schemas/skills';
 import { ACTION_LABELS, DEFAULT_RED, firstActionProblem, moveItem, orderProblem, SKILL_MESSAGES, validateAccion, WEBHOOK_DEFAULTS, type AccionInput, type ActionType } from '../schemas/skillRules';
 import type { SessionUser } from '../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
-import { changedNames, findSkillFor, fitting, parseObject, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
+import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
+import { changedNames, fitting, parseObject } from './storedJson';
 
 export type AccionRecord = Selectable<AccionTable>;
 
@@ -83,39 +84,55 @@ export function saveAccion(services: BotServices, user: SessionUser, body: Accio
     if (!skill || (existing && (existing.row.idBot !== body.idBot || existing.row.idSkill !== body.idSkill))) {
       throw new ApiError(400, SKILL_MESSAGES.otroSkill, undefined, 'idSkill');
     }
-    const at = services.config.now();
-    if (!existing) {
-      const rows = await actionsOf(trx, skill.id);
-      const first = firstActionProblem(rows.map((r) => r.type as ActionType), body.type);
-      if (first) throw invalidField({ field: 'type', message: first });
-      const defaults = { red: [...DEFAULT_RED], ...(body.type === 'WEB_HOOK' ? structuredClone(WEBHOOK_DEFAULTS) : {}) };
-      const cfg = { ...defaults, ...givenFields(body) };
-      await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput);
-      const id = crypto.randomUUID();
-      const ord = rows.reduce((max, r) => Math.max(max, Number(r.ord)), -1) + 1;
-      await trx.insertInto('accion').values({ id, idBot: bot.id, idSkill: skill.id, type: body.type, ord, cfg: JSON.stringify(cfg), rev: 0 }).execute();
-      await recordSkillEvent(trx, user, bot, skill.nm, `agregó la acción ${ACTION_LABELS[body.type]}`, at);
-      return toAccion(await trx.selectFrom('accion').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
-    }
-    const { row } = existing;
-    if (body.rev === undefined) throw badRequest(ACCION_TEXTS.missingRev);
-    if (body.rev !== Number(row.rev)) throw conflict(SKILL_MESSAGES.stale);
-    if (body.type !== row.type) throw invalidField({ field: 'type', message: ACCION_TEXTS.typeFixed });
-    const { id: _id, idBot: _b, idSkill: _s, type: _t, order: _o, rev: _r, ...before } = toAccion(row);
-    const cfg = { ...before, ...givenFields(body) };
-    await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput);
-    const result = await trx
-      .updateTable('accion')
-      .set({ cfg: JSON.stringify(cfg), rev: sql`rev + 1` })
-      .where('id', '=', row.id)
-      .where('rev', '=', body.rev)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict(SKILL_MESSAGES.stale);
-    const changed = changedNames(before, cfg, CFG_FIELDS);
-    const label = ACTION_LABELS[body.type];
-    await recordSkillEvent(trx, user, bot, skill.nm, changed.length ? `cambió la acción ${label} (${changed.join(', ')})` : `guardó la acción ${label} sin cambios`, at);
-    return toAccion(await trx.selectFrom('accion').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
+    const write: AccionWrite = { trx, user, bot, skill, body, at: services.config.now() };
+    const id = existing ? await updateAccion(write, existing.row) : await createAccion(write);
+    return toAccion(await trx.selectFrom('accion').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   });
+}
+
+interface AccionWrite {
+  trx: DB;
+  user: SessionUser;
+  bot: BotRecord;
+  skill: { id: string; nm: string };
+  body: AccionBody;
+  at: number;
+}
+
+/** A new action, last in its skill, with the default channels (and a webhook's method and headers) where none are given. */
+async function createAccion({ trx, user, bot, skill, body, at }: AccionWrite): Promise<string> {
+  const rows = await actionsOf(trx, skill.id);
+  const first = firstActionProblem(rows.map((r) => r.type as ActionType), body.type);
+  if (first) throw invalidField({ field: 'type', message: first });
+  const defaults = { red: [...DEFAULT_RED], ...(body.type === 'WEB_HOOK' ? structuredClone(WEBHOOK_DEFAULTS) : {}) };
+  const cfg = { ...defaults, ...givenFields(body) };
+  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput);
+  const id = crypto.randomUUID();
+  const ord = rows.reduce((max, r) => Math.max(max, Number(r.ord)), -1) + 1;
+  await trx.insertInto('accion').values({ id, idBot: bot.id, idSkill: skill.id, type: body.type, ord, cfg: JSON.stringify(cfg), rev: 0 }).execute();
+  await recordSkillEvent(trx, user, bot, skill.nm, `agregó la acción ${ACTION_LABELS[body.type]}`, at);
+  return id;
+}
+
+/** The stored action with the fields given (the others kept), on the rev read; its type stays. */
+async function updateAccion({ trx, user, bot, skill, body, at }: AccionWrite, row: AccionRecord): Promise<string> {
+  if (body.rev === undefined) throw badRequest(ACCION_TEXTS.missingRev);
+  if (body.rev !== Number(row.rev)) throw conflict(SKILL_MESSAGES.stale);
+  if (body.type !== row.type) throw invalidField({ field: 'type', message: ACCION_TEXTS.typeFixed });
+  const { id: _id, idBot: _b, idSkill: _s, type: _t, order: _o, rev: _r, ...before } = toAccion(row);
+  const cfg = { ...before, ...givenFields(body) };
+  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput);
+  const result = await trx
+    .updateTable('accion')
+    .set({ cfg: JSON.stringify(cfg), rev: sql`rev + 1` })
+    .where('id', '=', row.id)
+    .where('rev', '=', body.rev)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict(SKILL_MESSAGES.stale);
+  const changed = changedNames(before, cfg, CFG_FIELDS);
+  const label = ACTION_LABELS[body.type];
+  await recordSkillEvent(trx, user, bot, skill.nm, changed.length ? `cambió la acción ${label} (${changed.join(', ')})` : `guardó la acción ${label} sin cambios`, at);
+  return row.id;
 }
 
 /** DELETE /accion: the action goes and the others close ranks (0..n-1). isBotEdit only. */

@@ -11,7 +11,8 @@ import { Field, type Requerimiento, type RequerimientoBody } from '../schemas/sk
 import { SKILL_MESSAGES, validateRequerimiento, type EntityCatalogue } from '../schemas/skillRules';
 import type { SessionUser } from '../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
-import { changedNames, findSkillFor, fitting, parseList, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
+import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
+import { changedNames, fitting, parseList } from './storedJson';
 
 export type RequerimientoRecord = Selectable<RequerimientoTable>;
 
@@ -96,10 +97,10 @@ export function saveRequerimiento(services: BotServices, user: SessionUser, body
       throw new ApiError(400, SKILL_MESSAGES.otroSkill, undefined, 'idSkill');
     }
     const before = existing && toRequerimiento(existing.row);
-    if (existing) {
+    if (before) {
       if (body.rev === undefined) throw badRequest(REQUERIMIENTO_TEXTS.missingRev);
-      if (body.rev !== before!.rev) throw conflict(SKILL_MESSAGES.stale);
-      if (body.tp !== before!.tp) throw invalidField({ field: 'tp', message: REQUERIMIENTO_TEXTS.tpFixed });
+      if (body.rev !== before.rev) throw conflict(SKILL_MESSAGES.stale);
+      if (body.tp !== before.tp) throw invalidField({ field: 'tp', message: REQUERIMIENTO_TEXTS.tpFixed });
     }
     const next = { op: body.op ?? before?.op ?? 'AND', tp: body.tp, fields: body.fields, replyMissing: body.replyMissing ?? before?.replyMissing ?? [] };
     refuseFirst(validateRequerimiento(next, await entityCatalogue(trx, bot.id)));

@@ -2,10 +2,9 @@
 // field, its save (create with the diagram's node, or update on the rev read), the phrase sets and
 // the merge of phrases, and deleting several from the diagram. Every change writes ev 1 in the
 // same transaction. Also what the action and requirement services share: the audit line of a
-// skill and the reading of stored JSON against the wire schemas.
+// skill and the refusal of a broken rule.
 import { sql, type Selectable } from 'kysely';
-import type { Static, TSchema } from 'typebox';
-import { Value } from 'typebox/value';
+import type { Static } from 'typebox';
 import type { DB } from '../db';
 import type { SkillTable } from '../db/schema';
 import { ApiError, badRequest, conflict, invalidField, notFound } from '../errors';
@@ -16,6 +15,7 @@ import type { SessionUser } from '../types';
 import { parseDiagram, withNodeAtRight, withoutSkills } from './botDiagram';
 import { findBotFor, recordBotEvent, type BotNeed, type BotRecord, type BotServices } from './bots';
 import { PHRASE_SETS } from './phraseSets';
+import { changedNames, fitting, parseList, parseObject } from './storedJson';
 
 export type SkillRecord = Selectable<SkillTable>;
 
@@ -36,49 +36,6 @@ export const SKILL_TEXTS = {
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the skill, action and requirement services
-
-/** JSON text as an object (anything else, or unreadable text, as {}). */
-export function parseObject(text: string | null | undefined): Record<string, unknown> {
-  try {
-    const value: unknown = text ? JSON.parse(text) : {};
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** JSON text as a list (anything else as []). */
-export function parseList(text: string | null | undefined): unknown[] {
-  try {
-    const value: unknown = text ? JSON.parse(text) : [];
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The entries of `stored` that fit their wire schema in `props`. Stored JSON may come from an
- * import or an older shape; a value that does not fit is left out (the caller's default takes its
- * place) rather than failing the whole answer.
- */
-export function fitting(props: Readonly<Record<string, TSchema>>, stored: Record<string, unknown>, keys: readonly string[] = Object.keys(props)): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of keys) if (stored[key] !== undefined && props[key] && Value.Check(props[key], stored[key])) out[key] = stored[key];
-  return out;
-}
-
-/** JSON with object keys sorted, so equal values compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-}
-
-/** The keys whose value differs from `before` to `after`, in the order of `keys`: names only, never a value. */
-export function changedNames(before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[]): string[] {
-  return keys.filter((k) => canonical(before[k]) !== canonical(after[k]));
-}
 
 /** The ev 1 row of a change inside a skill: `Bot «bot»: skill «nm»: <detail>`. */
 export function recordSkillEvent(trx: DB, user: SessionUser, bot: Pick<BotRecord, 'nm' | 'idE'>, skillNm: string, detail: string, now: number): Promise<string> {
@@ -212,7 +169,6 @@ export async function presetPhrases(db: DB, user: SessionUser, id: string, tipo:
  * is not required: a merge that meets a concurrent save reads the skill again and retries.
  */
 export async function addPhrases(services: BotServices, user: SessionUser, id: string, lines: readonly string[]): Promise<PhrasesAnswer> {
-  if (!lines.some((line) => line.trim())) throw badRequest(SKILL_MESSAGES.seleccioneFrases);
   for (let attempt = 0; ; attempt++) {
     const answer = await services.db.transaction().execute((trx) => mergeOnce(trx, services, user, id, lines));
     if (answer) return answer;
@@ -223,6 +179,7 @@ export async function addPhrases(services: BotServices, user: SessionUser, id: s
 /** One merge on the skill as read now; undefined when another save changed it meanwhile. */
 async function mergeOnce(trx: DB, { config }: BotServices, user: SessionUser, id: string, lines: readonly string[]): Promise<PhrasesAnswer | undefined> {
   const row = await findSkillFor(trx, user, id, 'read');
+  if (!lines.some((line) => line.trim())) throw badRequest(SKILL_MESSAGES.seleccioneFrases);
   const stored = toSkill(row).frases;
   const { list, added } = mergePhrases(stored, lines);
   if (added === 0) return { message: addedMessage(0), added, frases: stored, rev: row.rev };
