@@ -1,5 +1,5 @@
-// Bots (bot-building §2, §5, §6, §7): GET/POST/DELETE /bot, POST /bot/search, GET /bots,
-// GET /skills, GET/POST /skill and POST /skill.delete, against the real app on a seeded database.
+// Bots (bot-building §2, §5, §6, §7): GET/POST/DELETE /bot, POST /bot/search and GET /bots, against
+// the real app on a seeded database. The skill routes are in skills.test.ts.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
@@ -21,10 +21,6 @@ const BOT_ROUTES: Array<{ route: string; need: 'read' | 'edit'; call: (c: Client
   { route: 'POST /bot (modificar)', need: 'read', call: (c, ids) => c.post(BOT, { id: ids.bot, nm: 'Renombrado', rev: 0 }) },
   { route: 'DELETE /bot', need: 'edit', call: (c, ids) => c.send('DELETE', `${BOT}?id=${ids.bot}`) },
   { route: 'DELETE /bot/', need: 'edit', call: (c, ids) => c.send('DELETE', `${BOT}/?id=${ids.bot}`) },
-  { route: 'GET /skills', need: 'read', call: (c, ids) => c.get(`${API}/skills?idBot=${ids.bot}`) },
-  { route: 'GET /skill', need: 'read', call: (c, ids) => c.get(`${API}/skill?id=${ids.skill}`) },
-  { route: 'POST /skill', need: 'edit', call: (c, ids) => c.post(`${API}/skill`, { idBot: ids.bot, nm: 'Nuevo' }) },
-  { route: 'POST /skill.delete', need: 'edit', call: (c, ids) => c.post(`${API}/skill.delete`, { idBot: ids.bot, skills: [ids.skill] }) },
 ];
 
 describe.each(dialects)('bots (%s)', (dialect) => {
@@ -343,68 +339,6 @@ describe.each(dialects)('bots (%s)', (dialect) => {
       expect(entities.map((e: { nm: string; rgx: boolean }) => [e.nm, e.rgx])).toEqual([['codigo_producto', true], ['talla', false]]);
       // The seeded diagram is one the server accepts back as it is.
       expect((await c.post(BOT, { ...bot, extrasEnc: [] })).statusCode).toBe(200);
-    });
-  });
-
-  describe('skills del diagrama', () => {
-    it('GET /skills cuenta las frases; GET /skill entrega los campos de cfg', async () => {
-      const { bot } = await freshBot();
-      t.clock.advance(1000);
-      const s = await insertSkill(t, bot, 'Ayuda', { tipo: 1, cfg: { threshold: 0.7, opReq: 'AND' } });
-      const c = await as('usuario');
-      const skills = await ok(await c.get(`${API}/skills?idBot=${bot}`));
-      expect(skills.map((x: { nm: string; nFrases: number; tipo: number }) => [x.nm, x.nFrases, x.tipo])).toEqual([['Saludo', 2, 0], ['Ayuda', 0, 1]]);
-      expect(await ok(await c.get(`${API}/skill?id=${s}`))).toMatchObject({ id: s, idBot: bot, nm: 'Ayuda', tipo: 1, frases: [], threshold: 0.7, opReq: 'AND' });
-      expect((await c.get(`${API}/skill?id=no-existe`)).json()).toEqual({ message: BOT_MESSAGES.skillNotFound });
-    });
-
-    it("'Agregar Skill' crea el skill y su nodo a la derecha del último, sin cambiar rev", async () => {
-      const ids = await freshBot('Con nodos');
-      const c = await as('compania');
-      await ok(await c.post(BOT, { id: ids.bot, nm: 'Con nodos', diagram: { nodes: [{ id: ids.skill, x: 100, y: 40 }], edges: [] }, rev: 0 }));
-      t.clock.advance(1000);
-      const skill = await ok(await c.post(`${API}/skill`, { idBot: ids.bot, nm: ' Despedida ', dsc: 'Adiós' }));
-      expect(skill).toMatchObject({ idBot: ids.bot, nm: 'Despedida', dsc: 'Adiós', tipo: 0, nFrases: 0 });
-      const row = await botRow(t, ids.bot);
-      expect(JSON.parse(row!.diagram).nodes).toEqual([{ id: ids.skill, x: 100, y: 40 }, { id: skill.id, x: 350, y: 40 }]);
-      expect(row?.rev).toBe(1);
-      expect((await botAudit(t, 'Con nodos'))[0].val).toBe('Bot «Con nodos»: agregó el skill «Despedida»; cambió diagrama');
-      const bad = await c.post(`${API}/skill`, { idBot: ids.bot, nm: '' });
-      expect(bad.json()).toEqual({ message: 'Campo requerido: Nombre' });
-    });
-
-    it('POST /skill.delete borra los skills con sus acciones y requerimientos, sus nodos, los enlaces que los tocan y los enlaces pedidos', async () => {
-      const ids = await freshBot('Borrar skills');
-      const b = await insertSkill(t, ids.bot, 'B');
-      const c3 = await insertSkill(t, ids.bot, 'C');
-      const db = t.app.db;
-      await db.insertInto('accion').values({ id: `a-${b}`, idBot: ids.bot, idSkill: b, type: 'TEXT' }).execute();
-      await db.insertInto('requerimiento').values({ id: `r-${b}`, idBot: ids.bot, idSkill: b }).execute();
-      const node = (id: string, x: number) => ({ id, x, y: 0 });
-      const diagram = {
-        nodes: [node(ids.skill, 0), node(b, 250), node(c3, 500)],
-        edges: [{ id: 'a-b', source: ids.skill, target: b }, { id: 'b-c', source: b, target: c3 }, { id: 'a-c', source: ids.skill, target: c3 }, { id: 'c-a', source: c3, target: ids.skill }],
-      };
-      const api = await as('compania');
-      await ok(await api.post(BOT, { id: ids.bot, nm: 'Borrar skills', diagram, rev: 0 }));
-      t.clock.advance(1000);
-      expect(await ok(await api.post(`${API}/skill.delete`, { idBot: ids.bot, skills: [b], links: ['a-c'] }))).toEqual({ message: 'Eliminado con éxito' });
-      const stored = JSON.parse((await botRow(t, ids.bot))!.diagram);
-      expect(stored.nodes.map((n: { id: string }) => n.id)).toEqual([ids.skill, c3]);
-      expect(stored.edges.map((e: { id: string }) => e.id)).toEqual(['c-a']);
-      expect(await db.selectFrom('skill').select('id').where('id', '=', b).execute()).toEqual([]);
-      expect(await db.selectFrom('accion').select('id').where('idSkill', '=', b).execute()).toEqual([]);
-      expect(await db.selectFrom('requerimiento').select('id').where('idSkill', '=', b).execute()).toEqual([]);
-      expect((await botAudit(t, 'Borrar skills'))[0].val).toBe('Bot «Borrar skills»: eliminó los skills «B»; cambió diagrama');
-    });
-
-    it('POST /skill.delete de un skill de otro bot responde 404 y no borra nada', async () => {
-      const mine = await freshBot('Mío');
-      const other = await freshBot('Ajeno');
-      const response = await (await as('compania')).post(`${API}/skill.delete`, { idBot: mine.bot, skills: [mine.skill, other.skill] });
-      expect(response.statusCode).toBe(404);
-      expect(await t.app.db.selectFrom('skill').select('id').where('id', 'in', [mine.skill, other.skill]).execute()).toHaveLength(2);
-      expect(await botAudit(t, 'Mío')).toEqual([]);
     });
   });
 });

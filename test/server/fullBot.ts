@@ -1,6 +1,7 @@
 // A bot holding one of everything a definition has (skills of every type, links, actions of every
 // kind, requirements and memory, regex and keyword entities, parameters, QnA settings, extras and
 // an encrypted extra), written straight to the database, for the export, import and deploy suites.
+// Its actions and requirements keep the skill editor's rules (validateAccion, validateRequerimiento).
 import { randomUUID } from 'node:crypto';
 import { encryptSecret } from '../../server/src/services/secrets';
 import { insertBot, insertSkill } from './botFixtures';
@@ -10,7 +11,7 @@ export const SECRET_VALUE = 'secreto-muy-privado-123';
 
 export interface FullBot {
   id: string;
-  /** The bot GO_BOT and GO_HUMAN hand over to, in the same company. */
+  /** The bot GO_BOT hands over to, in the same company. */
   other: string;
   skills: { saludo: string; precio: string; fallback: string; qna: string };
   entities: { codigo: string; producto: string };
@@ -33,7 +34,7 @@ export async function insertFullBot(t: TestApp, idE: string, nm = 'Ventas comple
     baseUrl: 'https://api.example.test',
     baseUrlRemoto: 'https://remoto.example.test',
   });
-  const saludo = await insertSkill(t, id, 'Saludo', { frases: ['hola', 'buenos días'], cfg: { threshold: 0.6, modKeyword: true, keywordIncluye: ['hola'], tokens: [{ nm: 'producto', sinonimos: ['artículo'], obl: true }] } });
+  const saludo = await insertSkill(t, id, 'Saludo', { frases: ['hola', 'buenos días'], cfg: { threshold: 0.6, modKeyword: true, keywordIncluye: ['hola'], tokens: [{ nm: 'producto', sinonimos: ['artículo'], obl: true, req: false, order: 0, unique: false }] } });
   const precio = await insertSkill(t, id, 'Precio', { frases: ['cuánto cuesta'], cfg: { opReq: 'AND', hasAttachments: true, attachmentMaxCount: 2, attachmentMaxSize: 3, attachmentTypes: ['pdf'] } });
   const fallback = await insertSkill(t, id, 'No entendí', { tipo: 1 });
   const qna = await insertSkill(t, id, 'Preguntas', { tipo: 2, cfg: { tagsKb: ['t0'], modKb: true, kbResultsMenu: precio } });
@@ -59,9 +60,9 @@ export async function insertFullBot(t: TestApp, idE: string, nm = 'Ventas comple
       cond: [{ id: codigo, op: 'MATCHES', value: '^[A-Z]{3}', order: 0, type: 2, path: 'text' }],
       fields: [{ k: 'producto', v: '{{producto}}' }], headers: [{ k: 'Content-Type', v: 'application/json' }], red: [8],
     }],
-    [precio, 'GO_SKILL', { sk: saludo, fields: [] }],
-    [fallback, 'GO_BOT', { b: other, sk: 'inicio' }],
-    [fallback, 'GO_HUMAN', { b: other }],
+    [precio, 'GO_SKILL', { sk: saludo, fields: [], red: [8] }],
+    [fallback, 'GO_BOT', { b: other, sk: 'inicio', red: [8] }],
+    [fallback, 'GO_HUMAN', { b: other, red: [8] }],
   ];
   await t.app.db
     .insertInto('accion')

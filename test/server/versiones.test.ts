@@ -168,7 +168,7 @@ describe.each(dialects)('despliegue y versiones (%s)', (dialect) => {
       const version = await failedWith(async () => {
         const actions = await t.app.db.selectFrom('accion').select(['id', 'type']).where('idBot', '=', bot.id).where('type', 'in', ['GO_BOT', 'GO_HUMAN']).execute();
         for (const a of actions) {
-          await t.app.db.updateTable('accion').set({ cfg: JSON.stringify({ b: a.type === 'GO_BOT' ? 'no-existe' : foreign }) }).where('id', '=', a.id).execute();
+          await t.app.db.updateTable('accion').set({ cfg: JSON.stringify({ b: a.type === 'GO_BOT' ? 'no-existe' : foreign, red: [8] }) }).where('id', '=', a.id).execute();
         }
       });
       expect(version.msg).toBe(`El skill «No entendí» tiene una acción «Bot» hacia un bot que no existe (no-existe); El skill «No entendí» tiene una acción «Humano» hacia un bot que no existe (${foreign})`);
@@ -226,6 +226,22 @@ describe.each(dialects)('despliegue y versiones (%s)', (dialect) => {
       expect(after).toMatchObject({ rev: before.rev + 1, tsession: 20, version: 2 });
       const [event] = await botAudit(t, current.nm);
       expect(event).toMatchObject({ ev: 1, val: `Bot «${current.nm}»: restaurado a la versión 1 (cambió tsession, skills, entidades)` });
+    });
+
+    it('un skill, una acción o un requerimiento abiertos antes de restaurar ya no se guardan encima (409)', async () => {
+      const v1 = await deploy('compania', 'Uno');
+      const c = await as('compania');
+      const skill = await ok(await c.get(`${API}/skill?id=${bot.skills.precio}`));
+      const [accion] = await ok(await c.get(`${API}/acciones?skillId=${bot.skills.precio}`));
+      const [req] = await ok(await c.get(`${API}/requerimientos?idSkill=${bot.skills.precio}&tp=0`));
+      await ok(await c.post(`${API}/restaurar?idBot=${bot.id}&id=${v1.id}`));
+      const saves = [
+        await c.post(`${API}/skill`, { ...skill, fc: undefined, nm: 'Encima' }),
+        await c.post(`${API}/accion`, { ...accion, url: 'https://encima.example.com' }),
+        await c.post(`${API}/requerimiento`, { ...req, op: 'OR' }),
+      ];
+      expect(saves.map((r) => r.statusCode)).toEqual([409, 409, 409]);
+      expect((await ok(await c.get(`${API}/skill?id=${bot.skills.precio}`))).rev).toBe(skill.rev + 1);
     });
 
     it('rechaza una versión con error o sin terminar, y una de otro bot', async () => {

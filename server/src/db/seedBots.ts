@@ -1,12 +1,15 @@
 // Demo content of a few Demo Internacional bots: skills with training phrases (one without, so the
-// diagram warns), a laid-out diagram with links, two entities, and unrecognised phrases enough for
-// three pages of Monitoreo. Fixed texts and counts, so tests can rely on them.
+// diagram warns), a laid-out diagram with links, two entities, the skills' actions (one of most
+// kinds), a requirement and a memory, and unrecognised phrases enough for three pages of
+// Monitoreo. Fixed texts and counts, so tests can rely on them; every action and requirement keeps
+// the skill editor's rules.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Diagram } from '../schemas/bots';
 import { ENTITY_PATHS } from '../schemas/rules';
+import { DEFAULT_RED, WEBHOOK_DEFAULTS, type ActionType } from '../schemas/skillRules';
 import type { DB } from './index';
-import type { EntidadTable, FraseNrTable, SkillTable } from './schema';
+import type { AccionTable, EntidadTable, FraseNrTable, RequerimientoTable, SkillTable } from './schema';
 
 /** A skill of the demo: name, kind (0 business, 1 fallback), training phrases, and the skills it links to. */
 type SkillSeed = [nm: string, tipo: 0 | 1, frases: string[], to: string[]];
@@ -39,6 +42,79 @@ const DEMO_ENTITIES: Record<string, Array<Omit<Insertable<EntidadTable>, 'id' | 
   ],
 };
 
+/** A skill's actions in order: the kind and its fields. GO_SKILL's `sk` names a skill of the same bot. */
+type ActionSeed = [type: ActionType, cfg: Record<string, unknown>];
+const postback = (title: string, value: string) => ({ type: 'POSTBACK', title, value });
+
+const DEMO_ACTIONS: Record<string, Record<string, ActionSeed[]>> = {
+  'Asistente de ventas': {
+    Saludo: [
+      ['TEXT', { text: ['¡Hola! Soy el asistente de ventas de Demo Internacional.', '¡Hola! Bienvenido a nuestra tienda en línea.'] }],
+      ['QUICK_REPLY', { title: '¿En qué le puedo ayudar?', buttons: [postback('Ver precios', 'precios'), postback('Hacer un pedido', 'pedido'), { type: 'LOCATION', title: 'Tienda más cercana' }] }],
+    ],
+    'Consultar precios': [
+      ['TEXT', { text: ['Estos son los precios de la temporada.'] }],
+      ['CARD', {
+        imageUrl: 'https://www.example.com/catalogo/temporada.png', title: 'Catálogo de temporada', subTitle: 'Hasta 30 % de descuento',
+        invalidOption: 'Elija una opción del catálogo',
+        buttons: [{ type: 'WEB_URL', title: 'Ver catálogo', value: 'https://www.example.com/catalogo' }, postback('Quiero comprar', 'comprar')],
+      }],
+    ],
+    'Tomar pedido': [
+      ['TEXT', { text: ['Perfecto, registro su pedido.'] }],
+      ['WEB_HOOK', {
+        ...WEBHOOK_DEFAULTS, headers: [...WEBHOOK_DEFAULTS.headers], url: 'https://api.example.com/v1/pedidos', files: false, op: 'AND', cond: [],
+        fields: [{ k: 'producto', v: '{{producto}}' }, { k: 'talla', v: '{{talla}}' }, { k: 'correo', v: '{{correo}}' }],
+        resp: [{ path: 'pedido.numero', k: 'numeroPedido' }],
+      }],
+      ['TEXT', { text: ['Su pedido {{numeroPedido}} quedó registrado. Le enviaremos la confirmación a {{correo}}.'] }],
+      ['GO_SKILL', { sk: 'Despedida', fields: [{ k: 'origen', v: 'pedido' }] }],
+    ],
+    Despedida: [['TEXT', { text: ['¡Gracias por su compra! Hasta pronto.'] }]],
+    'No entendí': [
+      ['TEXT', { text: ['Disculpe, no le entendí.'] }],
+      ['BUTTON', { title: '¿Qué desea hacer?', invalidOption: 'Elija una de las opciones', buttons: [postback('Ver precios', 'precios'), postback('Hablar con un asesor', 'asesor')] }],
+    ],
+  },
+  'Soporte técnico': {
+    Saludo: [['TEXT', { text: ['Hola, soy el asistente de soporte técnico. ¿En qué le ayudo?'] }]],
+    'Reiniciar módem': [
+      ['TEXT', { text: ['Desconecte el módem, espere 30 segundos y vuelva a conectarlo.'] }],
+      ['BUTTON', { title: '¿Se resolvió el problema?', invalidOption: 'Responda sí o no', buttons: [postback('Sí, gracias', 'resuelto'), postback('No, sigue igual', 'falla')] }],
+    ],
+    'Reportar falla': [
+      ['TEXT', { text: ['Lo comunico con un especialista.'] }],
+      ['GO_HUMAN', { b: null }],
+    ],
+    'No entendí': [['GO_SKILL', { sk: 'Saludo', fields: [] }]],
+  },
+  Reservas: {
+    'Reservar sala': [['TEXT', { text: ['¿Para qué fecha y hora necesita la sala?'] }]],
+    'Confirmar reserva': [['TEXT', { text: ['Su reserva quedó confirmada.'] }]],
+  },
+};
+
+/** A field of a requirement or memory: an entity of the bot (by name) or an internal one (by id). */
+interface FieldSeed {
+  entity: string;
+  type: 0 | 1;
+  op: string;
+  value?: string;
+  replyMissing?: string;
+}
+const DEMO_REQUIREMENTS: Record<string, Array<{ skill: string; tp: 0 | 1; fields: FieldSeed[]; replyMissing: string[] }>> = {
+  'Asistente de ventas': [
+    {
+      skill: 'Consultar precios', tp: 0, replyMissing: ['¿Qué producto le interesa?'],
+      fields: [{ entity: 'codigo_producto', type: 0, op: 'IS_PRESENT', replyMissing: 'Indique el código del producto, por ejemplo CAM-1234.' }],
+    },
+    {
+      skill: 'Tomar pedido', tp: 1, replyMissing: [],
+      fields: [{ entity: 'email', type: 1, op: 'AS', value: 'correo' }, { entity: 'talla', type: 0, op: 'AS', value: 'talla' }],
+    },
+  ],
+};
+
 /** The bot whose Monitoreo list holds the unrecognised phrases. */
 export const PHRASES_BOT = 'Asistente de ventas';
 const UNRECOGNISED = [
@@ -53,9 +129,12 @@ const UNRECOGNISED = [
   'tienen servicio técnico', 'puedo comprar por whatsapp', 'cuál es el ruc de la empresa', 'emiten boleta electrónica', 'tienen app',
 ];
 
-/** Skills, diagram, entities and unrecognised phrases for the demo bots named in DEMO_FLOWS. */
+/** Skills, diagram, entities, actions, requirements and unrecognised phrases for the demo bots named in DEMO_FLOWS. */
 export async function seedDemoBotContent(db: DB, bots: ReadonlyArray<{ id: string; nm: string }>, now: number): Promise<void> {
   const skills: Insertable<SkillTable>[] = [];
+  const entities: Insertable<EntidadTable>[] = [];
+  const actions: Insertable<AccionTable>[] = [];
+  const requirements: Insertable<RequerimientoTable>[] = [];
   for (const bot of bots) {
     const flow = DEMO_FLOWS[bot.nm];
     if (!flow) continue;
@@ -69,11 +148,27 @@ export async function seedDemoBotContent(db: DB, bots: ReadonlyArray<{ id: strin
       for (const target of to) diagram.edges.push({ id: `${id}-${ids.get(target)}`, source: id, target: ids.get(target) as string });
     });
     await db.updateTable('bot').set({ diagram: JSON.stringify(diagram) }).where('id', '=', bot.id).execute();
+
+    const entityIds = new Map<string, string>();
+    for (const e of DEMO_ENTITIES[bot.nm] ?? []) {
+      entityIds.set(e.nm, randomUUID());
+      entities.push({ ...e, id: entityIds.get(e.nm) as string, idBot: bot.id, paths: JSON.stringify(ENTITY_PATHS) });
+    }
+    for (const [skill, list] of Object.entries(DEMO_ACTIONS[bot.nm] ?? {})) {
+      list.forEach(([type, cfg], ord) => {
+        const own = type === 'GO_SKILL' ? { ...cfg, sk: ids.get(cfg.sk as string) } : cfg;
+        actions.push({ id: randomUUID(), idBot: bot.id, idSkill: ids.get(skill) as string, type, ord, cfg: JSON.stringify({ unique: false, red: [...DEFAULT_RED], ...own }) });
+      });
+    }
+    for (const r of DEMO_REQUIREMENTS[bot.nm] ?? []) {
+      const fields = r.fields.map(({ entity, type, ...f }, order) => ({ id: type === 0 ? entityIds.get(entity) : entity, type, path: 'text', ...f, order }));
+      requirements.push({ id: randomUUID(), idBot: bot.id, idSkill: ids.get(r.skill) as string, op: 'AND', tp: r.tp, fields: JSON.stringify(fields), replyMissing: JSON.stringify(r.replyMissing) });
+    }
   }
   if (skills.length) await db.insertInto('skill').values(skills).execute();
-
-  const entities = bots.flatMap((bot) => (DEMO_ENTITIES[bot.nm] ?? []).map((e) => ({ ...e, id: randomUUID(), idBot: bot.id, paths: JSON.stringify(ENTITY_PATHS) })));
   if (entities.length) await db.insertInto('entidad').values(entities).execute();
+  if (actions.length) await db.insertInto('accion').values(actions).execute();
+  if (requirements.length) await db.insertInto('requerimiento').values(requirements).execute();
 
   const target = bots.find((b) => b.nm === PHRASES_BOT);
   if (target) {

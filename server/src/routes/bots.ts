@@ -1,32 +1,17 @@
-// Bots (bot-building §2, §7): the bot, its paged list, the company's bot names, and the skills as
-// the diagram handles them. Every route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER, within the
+// Bots (bot-building §2, §7): the bot, its paged list and the company's bot names (the skills are
+// in skills.ts). Every route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER, within the
 // caller's company (another company's bot answers 404); changes need isBotEdit unless noted.
 import { Type } from 'typebox';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
 import { deleteBot, findBotFor, listBotRefs, saveBot, searchBots, toBot } from '../services/bots';
-import { createSkill, deleteSkills, findSkillFor, listSkills, toSkillView } from '../services/skills';
 import type { App } from '../types';
-import { Bot, BotBody, BotRef, BotRow, BotSearchBody, BotsQuery, SkillCreateBody, SkillDeleteBody, SkillSummary, BOT_MESSAGES } from '../schemas/bots';
-import { ErrorBody, IdAnswer, IdQuery, MessageBody, signedErrors } from '../schemas/common';
+import { Bot, BotBody, BotRef, BotRow, BotSearchBody, BotsQuery } from '../schemas/bots';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
 import { pageResponse } from '../schemas/paging';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Bots'];
 const botRule = 'botEditOrUser' as const;
-
-/** GET /skill: the columns and every cfg field beside them. */
-const SkillView = Type.Object(
-  {
-    id: Type.String(),
-    idBot: Type.String(),
-    nm: Type.String(),
-    dsc: Type.Union([Type.String(), Type.Null()]),
-    tipo: Type.Integer(),
-    frases: Type.Array(Type.String()),
-    fc: Type.String(),
-  },
-  { additionalProperties: true },
-);
 
 export async function botsRoutes(app: App): Promise<void> {
   app.get(
@@ -98,57 +83,6 @@ export async function botsRoutes(app: App): Promise<void> {
     async (request) => {
       const user = currentUser(request);
       return listBotRefs(app.db, scopeIdE(user, request.query.idE) ?? user.idE);
-    },
-  );
-
-  app.get(
-    '/skills',
-    {
-      preHandler: requireUser(botRule),
-      schema: {
-        tags, operationId: 'listSkills', summary: 'Los skills de un bot, como los muestra el diagrama',
-        querystring: Type.Object({ idBot: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: Type.Array(SkillSummary), ...refusals },
-      },
-    },
-    async (request) => listSkills(app.db, currentUser(request), request.query.idBot),
-  );
-
-  app.get(
-    '/skill',
-    {
-      preHandler: requireUser(botRule),
-      schema: { tags, operationId: 'getSkill', summary: 'Un skill con todos sus campos', querystring: IdQuery, response: { 200: SkillView, ...refusals } },
-    },
-    async (request) => toSkillView(await findSkillFor(app.db, currentUser(request), request.query.id, 'read')),
-  );
-
-  app.post(
-    '/skill',
-    {
-      preHandler: requireUser(botRule),
-      schema: {
-        tags, operationId: 'createSkill', summary: "'Agregar Skill' del diagrama: crea el skill y su nodo",
-        body: SkillCreateBody,
-        response: { 200: SkillSummary, ...refusals },
-      },
-    },
-    async (request) => createSkill(app, currentUser(request), request.body),
-  );
-
-  app.post(
-    '/skill.delete',
-    {
-      preHandler: requireUser(botRule),
-      schema: {
-        tags, operationId: 'deleteSkills', summary: 'Elimina skills (con sus acciones y requerimientos) y enlaces del diagrama',
-        body: SkillDeleteBody,
-        response: { 200: MessageBody, ...refusals },
-      },
-    },
-    async (request) => {
-      await deleteSkills(app, currentUser(request), request.body);
-      return { message: BOT_MESSAGES.deleted };
     },
   );
 }

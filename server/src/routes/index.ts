@@ -1,5 +1,6 @@
 // Every domain route plugin, registered under the API base by app.ts.
 import type { App } from '../types';
+import { accionesRoutes } from './acciones';
 import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
@@ -7,11 +8,13 @@ import { emailRoutes } from './email';
 import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
 import { frasesRoutes } from './frases';
+import { requerimientosRoutes } from './requerimientos';
+import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
-  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
 ];

@@ -193,13 +193,6 @@ export const SkillSummary = Type.Object({
   nFrases: Type.Integer(),
 });
 export type SkillSummary = Static<typeof SkillSummary>;
-/** POST /skill from the diagram's 'Agregar Skill': name and description. */
-export const SkillCreateBody = Type.Object({
-  idBot: Id,
-  nm: RequiredText(200, 'Campo requerido: Nombre'),
-  dsc: Text(1000),
-  tipo: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
-}, closed);
 /** POST /skill.delete: skills and links go in one call (links are removed from the diagram). */
 export const SkillDeleteBody = Type.Object({
   idBot: Id,

@@ -107,21 +107,30 @@ export interface WriteOptions {
  */
 export async function writeDefinition(trx: DB, idBot: string, def: BotDefinition, options: WriteOptions): Promise<BotDefinition> {
   const d = options.keepIds ? def : withNewIds(def, idBot);
+  // A skill, action or requirement written back under its id gets a rev past the one it had, so a
+  // skill editor open on the replaced row cannot save over it (409).
+  const revs = new Map<string, number>();
+  for (const rows of await Promise.all([
+    trx.selectFrom('skill').select(['id', 'rev']).where('idBot', '=', idBot).execute(),
+    trx.selectFrom('accion').select(['id', 'rev']).where('idBot', '=', idBot).execute(),
+    trx.selectFrom('requerimiento').select(['id', 'rev']).where('idBot', '=', idBot).execute(),
+  ])) for (const r of rows) revs.set(r.id, Number(r.rev) + 1);
+  const rev = (id: string) => revs.get(id) ?? 0;
   await trx.deleteFrom('requerimiento').where('idBot', '=', idBot).execute();
   await trx.deleteFrom('accion').where('idBot', '=', idBot).execute();
   await trx.deleteFrom('skill').where('idBot', '=', idBot).execute();
   await trx.deleteFrom('entidad').where('idBot', '=', idBot).execute();
 
   await insertChunks(d.skills, (chunk) =>
-    trx.insertInto('skill').values(chunk.map((s) => ({ id: s.id, idBot, nm: s.nm, dsc: s.dsc, tipo: s.tipo, frases: JSON.stringify(s.frases), cfg: JSON.stringify(s.cfg), fc: s.fc }))).execute(),
+    trx.insertInto('skill').values(chunk.map((s) => ({ id: s.id, idBot, nm: s.nm, dsc: s.dsc, tipo: s.tipo, frases: JSON.stringify(s.frases), cfg: JSON.stringify(s.cfg), fc: s.fc, rev: rev(s.id) }))).execute(),
   );
   await insertChunks(d.acciones, (chunk) =>
-    trx.insertInto('accion').values(chunk.map((a) => ({ id: a.id, idBot, idSkill: a.idSkill, type: a.type, ord: a.ord, cfg: JSON.stringify(a.cfg) }))).execute(),
+    trx.insertInto('accion').values(chunk.map((a) => ({ id: a.id, idBot, idSkill: a.idSkill, type: a.type, ord: a.ord, cfg: JSON.stringify(a.cfg), rev: rev(a.id) }))).execute(),
   );
   await insertChunks(d.requerimientos, (chunk) =>
     trx
       .insertInto('requerimiento')
-      .values(chunk.map((r) => ({ id: r.id, idBot, idSkill: r.idSkill, op: r.op, tp: r.tp, fields: JSON.stringify(r.fields), replyMissing: JSON.stringify(r.replyMissing) })))
+      .values(chunk.map((r) => ({ id: r.id, idBot, idSkill: r.idSkill, op: r.op, tp: r.tp, fields: JSON.stringify(r.fields), replyMissing: JSON.stringify(r.replyMissing), rev: rev(r.id) })))
       .execute(),
   );
   await insertChunks(d.entidades, (chunk) =>
@@ -181,7 +190,7 @@ export function withNewIds(def: BotDefinition, idBot: string, newId: () => strin
   };
 }
 
-/** Actions that hand the conversation to a bot (`b`). */
+/** Actions that name a bot (`b`): the jump's target, and the bot that takes a conversation back from a person. */
 export const BOT_LINK_ACTIONS: readonly string[] = ['GO_BOT', 'GO_HUMAN'];
 
 /** The definition with every GO_BOT and GO_HUMAN `b` that names another bot cleared (a copy must be re-linked). */

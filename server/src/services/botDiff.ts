@@ -1,7 +1,11 @@
 // What changed from one bot definition to another (GET /bot.compare): parameters, extras, skills,
 // links, actions, requirements and entities, added, removed or changed field by field.
 import type { BotDefinition, VersionChange } from '../schemas/bots';
+import { SKILL_DEFAULTS } from '../schemas/skillRules';
 import { ACTION_LABELS } from './botDefinition';
+
+/** The defaults of a skill's options (cfg): every field but the columns tipo and frases. */
+const { tipo: _tipo, frases: _frases, ...SKILL_OPTION_DEFAULTS } = SKILL_DEFAULTS;
 
 type Change = VersionChange['change'];
 type Field = VersionChange['fields'][number];
@@ -129,7 +133,9 @@ export function diffDefinitions(a: BotDefinition, b: BotDefinition): VersionChan
   const changes: Sorted[] = [
     ...parameterChanges(a, b),
     ...extraChanges(a, b),
-    ...diffById('skill', a.skills, b.skills, (s) => ({ name: s.nm, fields: { nm: s.nm, dsc: s.dsc, tipo: s.tipo, frases: s.frases, ...s.cfg } })),
+    // A skill saved by the editor stores every option; one stored before holds only some: an option
+    // left out reads as its default, so it is not listed as changed.
+    ...diffById('skill', a.skills, b.skills, (s) => ({ name: s.nm, fields: { ...SKILL_OPTION_DEFAULTS, ...s.cfg, nm: s.nm, dsc: s.dsc, tipo: s.tipo, frases: s.frases } })),
     ...linkChanges(a, b),
     ...diffById('action', a.acciones, b.acciones, (x, side) => ({
       name: `${skillOf(x.idSkill, side)} › ${ACTION_LABELS[x.type] ?? x.type} (orden ${x.ord})`,

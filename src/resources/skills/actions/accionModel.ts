@@ -2,7 +2,7 @@
 // filled in so every input is controlled, the channels and `unique`, and the body of POST /accion.
 import type { Accion, AccionBody } from '../../../api/skills';
 import { ACTION_LABELS, CHANNELS, DEFAULT_RED, type ActionType } from '../../../../server/src/schemas/skillRules';
-import { toField, toFieldRow } from '../fields/fieldModel';
+import { toField, toFieldRow, type FieldRow } from '../fields/fieldModel';
 
 /** A card's form: the action without its identity, order and revision. */
 export type AccionValues = Omit<AccionBody, 'id' | 'idBot' | 'idSkill' | 'order' | 'rev'>;
@@ -35,7 +35,8 @@ export function toFormValues(type: ActionType, defaults: Partial<AccionValues>, 
 
 /** POST /accion: the form's values with the action's identity; a new one has no id nor rev. */
 export function toAccionBody(values: AccionValues, ids: { id?: string; idBot: string; idSkill: string; type: ActionType; rev?: number }): AccionBody {
-  return { ...values, ...(values.cond ? { cond: values.cond.map(toField) } : {}), ...ids };
+  // The form holds the conditions as rows (toFormValues); the server takes them trimmed.
+  return { ...values, ...(values.cond ? { cond: (values.cond as Partial<FieldRow>[]).map(toField) } : {}), ...ids };
 }
 
 /** The card's heading: its kind and its place in the list ('Texto 1', 'WebHook 3'). */

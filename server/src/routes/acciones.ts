@@ -1,0 +1,63 @@
+// A skill's actions (bot-building §2 "Actions list per skill", §7 acciones, accion, accion.order).
+// Reading is open to whoever opens the skill; saving, deleting and reordering need isBotEdit.
+import { currentUser, requireUser } from '../plugins/guards';
+import { deleteAccion, listAcciones, orderAcciones, saveAccion } from '../services/acciones';
+import type { App } from '../types';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
+import { Accion, AccionBody, AccionesQuery, AccionOrderBody } from '../schemas/skills';
+import { Type } from 'typebox';
+
+const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
+const tags = ['Bots'];
+const botRule = 'botEditOrUser' as const;
+
+export async function accionesRoutes(app: App): Promise<void> {
+  app.get(
+    '/acciones',
+    {
+      preHandler: requireUser(botRule),
+      schema: { tags, operationId: 'listAcciones', summary: 'Las acciones de un skill, en su orden', querystring: AccionesQuery, response: { 200: Type.Array(Accion), ...refusals } },
+    },
+    async (request) => listAcciones(app.db, currentUser(request), request.query.skillId),
+  );
+
+  app.post(
+    '/accion',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'saveAccion',
+        summary: 'Crea una acción al final del skill (sin id) o la modifica (con id y rev); su tipo no cambia',
+        body: AccionBody,
+        response: { 200: Accion, ...refusals, 409: ErrorBody },
+      },
+    },
+    async (request) => saveAccion(app, currentUser(request), request.body),
+  );
+
+  app.delete(
+    '/accion',
+    {
+      preHandler: requireUser(botRule),
+      schema: { tags, operationId: 'deleteAccion', summary: 'Elimina una acción; las demás conservan su orden', querystring: IdQuery, response: { 200: IdAnswer, ...refusals } },
+    },
+    async (request) => {
+      await deleteAccion(app, currentUser(request), request.query.id);
+      return { id: request.query.id };
+    },
+  );
+
+  app.post(
+    '/accion.order',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'orderAcciones',
+        summary: 'Mueve la acción de la posición source a destination y responde las acciones en su nuevo orden',
+        body: AccionOrderBody,
+        response: { 200: Type.Array(Accion), ...refusals, 409: ErrorBody },
+      },
+    },
+    async (request) => orderAcciones(app, currentUser(request), request.body),
+  );
+}
