@@ -66,7 +66,11 @@ export function PhrasesDialog({ skillId, onClose }: { skillId: string; onClose: 
   // Only the latest file or preset asked for may fill the list.
   const request = useRef(0);
 
-  const show = (phrases: string[]) => setFound({ phrases, checked: phrases.map(() => true) });
+  const show = (lines: string[]) => {
+    // A line repeated in the file is one phrase.
+    const phrases = mergePhrases([], lines).list;
+    setFound({ phrases, checked: phrases.map(() => true) });
+  };
 
   const choose = async (next: Origin) => {
     const ticket = ++request.current;
