@@ -19,8 +19,8 @@ export function AttachmentInputs({ readOnly }: { readOnly: boolean }) {
         <Box sx={{ pl: { sm: 2 } }}>
           <SkillSwitch source="attachmentsRequired" label="quipu.skills.attachmentsRequired" readOnly={readOnly} />
           <Box sx={fieldRow}>
-            <NumberInput source="attachmentMaxCount" label="quipu.skills.attachmentMaxCount" min={LIMITS.attachmentsMin} max={LIMITS.attachmentsMax} step={1} readOnly={readOnly} />
-            <NumberInput source="attachmentMaxSize" label="quipu.skills.attachmentMaxSize" min={LIMITS.attachmentMbMin} max={LIMITS.attachmentMbMax} step={1} readOnly={readOnly} />
+            <NumberInput source="attachmentMaxCount" label="quipu.skills.attachmentMaxCount" min={LIMITS.attachmentsMin} max={LIMITS.attachmentsMax} step={1} readOnly={readOnly} fullWidth={false} sx={{ minWidth: 260 }} />
+            <NumberInput source="attachmentMaxSize" label="quipu.skills.attachmentMaxSize" min={LIMITS.attachmentMbMin} max={LIMITS.attachmentMbMax} step={1} readOnly={readOnly} fullWidth={false} sx={{ minWidth: 260 }} />
           </Box>
           <CheckboxGroupInput source="attachmentTypes" label="quipu.skills.attachmentTypes" choices={TYPE_CHOICES} readOnly={readOnly} />
         </Box>

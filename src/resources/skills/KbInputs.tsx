@@ -29,6 +29,7 @@ function KbResultsMenuInput({ skillId, idBot, readOnly }: { skillId: string; idB
       parse={(value: string) => (value === '' ? null : value)}
       isPending={isPending}
       readOnly={readOnly}
+      fullWidth={false}
       sx={{ minWidth: 256 }}
     />
   );

@@ -30,7 +30,7 @@ export function PhraseListInput({ skillId }: { skillId: string }) {
           label={translate('quipu.skills.filtrarFrases')}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
-          sx={{ minWidth: 240 }}
+          sx={{ width: 280, maxWidth: '100%' }}
         />
         <Typography role="status" variant="body2" color="text.secondary">
           {query ? translate('quipu.skills.cuentaFiltradas', { n: found, total: list.length }) : translate('quipu.skills.cuentaFrases', { smart_count: list.length })}

@@ -4,6 +4,7 @@
 // was typed and not saved yet, and takes the skill's new rev when no one else saved in between.
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import Alert from '@mui/material/Alert';
+import MuiButton from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -173,10 +174,13 @@ export function PhrasesDialog({ skillId, onClose }: { skillId: string; onClose: 
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} disabled={busy} />
-        <Button label="quipu.skills.agregar" variant="contained" onClick={() => void add()} disabled={busy || loading}>
-          <PlaylistAddIcon />
-        </Button>
+        {/* MUI's buttons keep their text on a phone, where react-admin's shrink to an icon. */}
+        <MuiButton onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </MuiButton>
+        <MuiButton variant="contained" startIcon={<PlaylistAddIcon />} onClick={() => void add()} disabled={busy || loading}>
+          {translate('quipu.skills.agregar')}
+        </MuiButton>
       </DialogActions>
     </Dialog>
   );

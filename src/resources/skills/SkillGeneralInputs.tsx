@@ -17,9 +17,9 @@ export function SkillGeneralInputs({ readOnly }: { readOnly: boolean }) {
     <>
       <FormSection title="quipu.skills.seccion.general">
         <Box sx={fieldRow}>
-          <TextInput source="nm" label="quipu.skills.nm" validate={requiredMark} readOnly={readOnly} sx={{ minWidth: 256 }} />
-          <TextInput source="dsc" label="quipu.skills.dsc" readOnly={readOnly} sx={{ minWidth: 320, flex: '1 1 320px' }} />
-          <SelectInput source="tipo" label="quipu.skills.tipo" choices={TIPO_CHOICES} validate={requiredMark} readOnly={readOnly} sx={{ minWidth: 180 }} />
+          <TextInput source="nm" label="quipu.skills.nm" validate={requiredMark} readOnly={readOnly} fullWidth={false} sx={{ minWidth: 256 }} />
+          <TextInput source="dsc" label="quipu.skills.dsc" readOnly={readOnly} fullWidth={false} sx={{ flex: '1 1 320px', maxWidth: 640 }} />
+          <SelectInput source="tipo" label="quipu.skills.tipo" choices={TIPO_CHOICES} validate={requiredMark} readOnly={readOnly} fullWidth={false} sx={{ minWidth: 180 }} />
         </Box>
       </FormSection>
       <FormSection title="quipu.skills.seccion.reconocimiento">

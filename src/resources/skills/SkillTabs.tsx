@@ -21,6 +21,9 @@ function TabPanel({ name, current, children }: { name: TabName; current: TabName
   );
 }
 
+// The row of tabs scrolls rather than widen the page (no sideways scroll at 390 px).
+const tabsSx = { px: { xs: 1, sm: 2 }, contain: 'inline-size' } as const;
+
 interface SkillTabsProps {
   skillId: string;
   idBot: string;
@@ -47,7 +50,7 @@ export function SkillTabs({ skillId, idBot, canEdit }: SkillTabsProps) {
 
   return (
     <Box sx={{ width: '100%' }}>
-      <Tabs value={current} onChange={(_event, next: TabName) => change(next)} variant="scrollable" allowScrollButtonsMobile aria-label={translate('quipu.skills.pestanas')} sx={{ px: { xs: 1, sm: 2 } }}>
+      <Tabs value={current} onChange={(_event, next: TabName) => change(next)} variant="scrollable" allowScrollButtonsMobile aria-label={translate('quipu.skills.pestanas')} sx={tabsSx}>
         {tabs.map((name) => (
           <Tab key={name} value={name} id={`skill-tab-${name}-boton`} aria-controls={`skill-tab-${name}`} label={translate(`quipu.skills.tab.${name}`)} />
         ))}

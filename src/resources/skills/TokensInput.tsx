@@ -28,8 +28,8 @@ function TokenRow({ index, readOnly, onRemove }: { index: number; readOnly: bool
         {title}
       </Box>
       <Box sx={{ ...fieldRow, alignItems: 'center' }}>
-        <TextInput source={`tokens.${index}.nm`} label="quipu.skills.tokenNm" readOnly={readOnly} sx={{ minWidth: 220 }} />
-        <NumberInput source={`tokens.${index}.order`} label="quipu.skills.order" min={0} step={1} readOnly={readOnly} sx={{ width: 120 }} />
+        <TextInput source={`tokens.${index}.nm`} label="quipu.skills.tokenNm" readOnly={readOnly} fullWidth={false} sx={{ minWidth: 220 }} />
+        <NumberInput source={`tokens.${index}.order`} label="quipu.skills.order" min={0} step={1} readOnly={readOnly} fullWidth={false} sx={{ width: 120 }} />
         <SkillSwitch source={`tokens.${index}.obl`} label="quipu.skills.obl" readOnly={readOnly} />
         <SkillSwitch source={`tokens.${index}.req`} label="quipu.skills.req" helperText="quipu.skills.reqAyuda" readOnly={readOnly} />
         <SkillSwitch source={`tokens.${index}.unique`} label="quipu.skills.unique" readOnly={readOnly} />
