@@ -34,7 +34,7 @@ export const skillsTexts = {
     soloLectura: 'Su usuario solo puede cambiar las frases de entrenamiento y las palabras clave de este skill.',
     // Lists typed with Enter
     enterAyuda: 'Escriba y presione Enter para agregar',
-    quitarAyuda: 'Presione Suprimir o Retroceso sobre un elemento para quitarlo',
+    quitarAyuda: 'Las flechas recorren la lista; Suprimir o Retroceso quita el elemento elegido',
     frase: 'Nueva frase de entrenamiento',
     frases: 'Frases de entrenamiento',
     filtrarFrases: 'Filtrar frases',

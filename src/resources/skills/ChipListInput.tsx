@@ -1,7 +1,8 @@
 // A list of short texts typed with Enter (phrases, keywords, synonyms, tags), shown as chips. Enter
 // runs the rules' addToList: a blank text says 'Debe ingresar un texto valido para ser agregado'
 // (also as a notice), a repeated one the list's own message. A chip goes with its delete icon, or
-// with Delete or Backspace while it has the focus.
+// with Delete or Backspace while it has the focus. The list is one Tab stop (hundreds of phrases
+// would be hundreds of stops): the arrow keys, Home and End move between its chips.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -33,20 +34,45 @@ export interface ChipListInputProps {
   aside?: ReactNode;
 }
 
-const ChipItem = memo(function ChipItem({ item, label, index, describedBy, onRemove }: { item: string; label: string; index: number; describedBy?: string; onRemove?: (index: number) => void }) {
+interface ChipItemProps {
+  item: string;
+  label: string;
+  /** Position in the whole list (what a removal takes out). */
+  index: number;
+  /** Position among the chips drawn (what the arrow keys move through). */
+  position: number;
+  /** The one chip the Tab key stops at; the arrows reach the others. */
+  current: boolean;
+  describedBy?: string;
+  onRemove?: (index: number, position: number) => void;
+  onFocus?: (position: number) => void;
+}
+
+const ChipItem = memo(function ChipItem({ item, label, index, position, current, describedBy, onRemove, onFocus }: ChipItemProps) {
   return (
     <li>
       <Chip
-        data-chip={index}
+        data-chip={position}
         label={label}
         title={item}
+        tabIndex={onRemove ? (current ? 0 : -1) : undefined}
         aria-describedby={describedBy}
-        onDelete={onRemove ? () => onRemove(index) : undefined}
+        onFocus={onFocus ? () => onFocus(position) : undefined}
+        onDelete={onRemove ? () => onRemove(index, position) : undefined}
         sx={{ maxWidth: '100%' }}
       />
     </li>
   );
 });
+
+const ARROWS: Record<string, (position: number, last: number) => number> = {
+  ArrowRight: (p, last) => Math.min(p + 1, last),
+  ArrowDown: (p, last) => Math.min(p + 1, last),
+  ArrowLeft: (p) => Math.max(p - 1, 0),
+  ArrowUp: (p) => Math.max(p - 1, 0),
+  Home: () => 0,
+  End: (_p, last) => last,
+};
 
 export function ChipListInput({ source, label, listLabel, duplicate, taken = [], readOnly, chipLabel, visible, header, aside }: ChipListInputProps) {
   const translate = useTranslate();
@@ -72,18 +98,25 @@ export function ChipListInput({ source, label, listLabel, duplicate, taken = [],
     setRefusal(null);
   };
 
-  const remove = useEvent((index: number) => {
+  const [active, setActive] = useState(0);
+  const focusChip = (position: number) => {
+    const chips = listRef.current?.querySelectorAll<HTMLElement>('[data-chip]') ?? [];
+    (chips[Math.min(position, chips.length - 1)] ?? document.getElementById(`${id}-texto`))?.focus();
+  };
+
+  const remove = useEvent((index: number, position: number) => {
     const focused = listRef.current?.contains(document.activeElement);
     field.onChange(list.filter((_, i) => i !== index));
     // The focus moves to the next chip (or the previous one, or the text box), not to the page.
-    if (focused) {
-      requestAnimationFrame(() => {
-        const chips = listRef.current?.querySelectorAll<HTMLElement>('[data-chip]') ?? [];
-        const next = chips[Math.min(index, chips.length - 1)] ?? document.getElementById(`${id}-texto`);
-        next?.focus();
-      });
-    }
+    if (focused) requestAnimationFrame(() => focusChip(position));
   });
+  const onChipFocus = useEvent((position: number) => setActive(position));
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const move = ARROWS[event.key];
+    if (!move || readOnly) return;
+    event.preventDefault();
+    focusChip(move(active, shown.length - 1));
+  };
 
   const shown = visible ? visible(list) : list.map((item, index) => ({ item, index }));
   const error = refusal ?? fieldState.error;
@@ -120,9 +153,19 @@ export function ChipListInput({ source, label, listLabel, duplicate, taken = [],
           {translate('quipu.skills.quitarAyuda')}
         </Box>
       )}
-      <Box component="ul" ref={listRef} aria-label={translate(listLabel, { _: listLabel })} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
-        {shown.map(({ item, index }) => (
-          <ChipItem key={`${index}:${item}`} item={item} index={index} label={chipLabel ? chipLabel(item) : item} describedBy={readOnly ? undefined : hintId} onRemove={readOnly ? undefined : remove} />
+      <Box component="ul" ref={listRef} aria-label={translate(listLabel, { _: listLabel })} onKeyDown={onListKeyDown} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        {shown.map(({ item, index }, position) => (
+          <ChipItem
+            key={`${index}:${item}`}
+            item={item}
+            index={index}
+            position={position}
+            current={position === Math.min(active, shown.length - 1)}
+            label={chipLabel ? chipLabel(item) : item}
+            describedBy={readOnly ? undefined : hintId}
+            onRemove={readOnly ? undefined : remove}
+            onFocus={readOnly ? undefined : onChipFocus}
+          />
         ))}
       </Box>
     </Box>

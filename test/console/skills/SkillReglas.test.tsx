@@ -82,7 +82,7 @@ describe('Skill: frases y palabras clave (Enter agrega)', () => {
     await opened();
     const list = screen.getByRole('list', { name: 'Frases de entrenamiento' });
     const second = within(list).getByRole('button', { name: 'quiero saber mi saldo' });
-    expect(second).toHaveAccessibleDescription('Presione Suprimir o Retroceso sobre un elemento para quitarlo');
+    expect(second).toHaveAccessibleDescription('Las flechas recorren la lista; Suprimir o Retroceso quita el elemento elegido');
     second.focus();
     await userEvent.keyboard('{Delete}');
     expect(chips('Frases de entrenamiento')).toEqual(['cuál es mi saldo', 'cuánto dinero tengo']);
@@ -92,6 +92,26 @@ describe('Skill: frases y palabras clave (Enter agrega)', () => {
     await guardar();
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(lastBody(saves).frases).toEqual(['cuánto dinero tengo']);
+  });
+
+  it('la lista de frases es una sola parada de Tab: las flechas, Inicio y Fin recorren sus frases', async () => {
+    openSkill(skill('s1'));
+    await opened();
+    const list = screen.getByRole('list', { name: 'Frases de entrenamiento' });
+    const chip = (name: string) => within(list).getByRole('button', { name });
+    screen.getByRole('button', { name: 'Frases de entrenamiento' }).focus();
+    await userEvent.tab();
+    expect(chip('cuál es mi saldo')).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(chip('quiero saber mi saldo')).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(chip('cuánto dinero tengo')).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(chip('cuál es mi saldo')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('textbox', { name: 'Palabra clave incluida' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(chip('cuál es mi saldo')).toHaveFocus();
   });
 
   it('cientos de frases: cuenta, filtro y un tope de chips dibujados', async () => {
