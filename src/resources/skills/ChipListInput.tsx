@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
-import { memo, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useController } from 'react-hook-form';
 import { useEvent, useNotify, useTranslate } from 'react-admin';
 import { addToList, SKILL_MESSAGES } from '../../../server/src/schemas/skillRules';
@@ -65,6 +65,8 @@ const ChipItem = memo(function ChipItem({ item, label, index, position, current,
   );
 });
 
+const NONE: string[] = [];
+
 const ARROWS: Record<string, (position: number, last: number) => number> = {
   ArrowRight: (p, last) => Math.min(p + 1, last),
   ArrowDown: (p, last) => Math.min(p + 1, last),
@@ -80,9 +82,13 @@ export function ChipListInput({ source, label, listLabel, duplicate, taken = [],
   const id = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const { field, fieldState } = useController({ name: source });
-  const list: string[] = Array.isArray(field.value) ? (field.value as string[]) : [];
+  const list: string[] = Array.isArray(field.value) ? (field.value as string[]) : NONE;
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Typing in the text box re-renders this list: what is drawn is worked out again only when the
+  // list or the filter changes (hundreds of phrases).
+  const shown = useMemo(() => (visible ? visible(list) : list.map((item, index) => ({ item, index }))), [visible, list]);
+  const heading = useMemo(() => header?.(list), [header, list]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -118,13 +124,12 @@ export function ChipListInput({ source, label, listLabel, duplicate, taken = [],
     focusChip(move(active, shown.length - 1));
   };
 
-  const shown = visible ? visible(list) : list.map((item, index) => ({ item, index }));
   const error = refusal ?? fieldState.error;
   const hintId = `${id}-quitar`;
 
   return (
     <Box sx={{ mb: 2 }}>
-      {header?.(list)}
+      {heading}
       {readOnly ? (
         <Typography variant="caption" component="p" color="text.secondary">
           {translate(listLabel, { _: listLabel })}
