@@ -74,7 +74,7 @@ describe('el editor de skills', () => {
     await new LoginPage(page, quipu.server.url).signInAndWait('compania@quipu.test');
     await openSkillFromDiagram(page);
     const skillUrl = page.url();
-    await expectAccessible(page);
+    await expectAccessible(page, 'editor de skills: pestaña Skill');
 
     // Phrases typed with Enter: an empty one and a repeated one are refused with their messages.
     const frase = page.getByRole('textbox', { name: 'Nueva frase de entrenamiento' });
@@ -126,7 +126,7 @@ describe('el editor de skills', () => {
     // One action of each kind, each refused once with its message.
     await tab(page, 'Acciones').click();
     await page.getByRole('button', { name: 'Texto', exact: true }).waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'editor de skills: pestaña Acciones');
     await addAction(page, 'Texto', 'Texto 1', 'Debe ingresar al menos un texto', async (c) => {
       const texto = c.getByRole('textbox', { name: 'Nuevo texto' });
       await texto.fill('Con gusto reviso su pedido.');
@@ -165,7 +165,7 @@ describe('el editor de skills', () => {
     await page.getByRole('button', { name: 'Humano', exact: true }).click();
     await card(page, 'Humano 9').getByRole('button', { name: 'Guardar' }).click();
     await card(page, 'Humano 9').getByRole('button', { name: 'Editar Humano 9' }).waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'editor de skills: Acciones con una de cada tipo');
 
     // Drag the text card below the card: the new order is stored.
     const handle = page.getByRole('button', { name: 'Mover Texto 1' });
@@ -187,7 +187,7 @@ describe('el editor de skills', () => {
     await requisito.getByRole('combobox', { name: 'Entidad' }).selectOption({ label: 'talla' });
     await page.getByRole('button', { name: 'Guardar', exact: true }).last().click();
     await notice(page, 'Guardado con éxito').waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'editor de skills: pestaña Requerimientos');
 
     await tab(page, 'Memoria').click();
     await page.getByRole('button', { name: 'Agregar memoria' }).click();
@@ -196,7 +196,7 @@ describe('el editor de skills', () => {
     await memoria.getByRole('textbox', { name: 'Nombre en memoria' }).fill('correo');
     await page.getByRole('tabpanel', { name: 'Memoria' }).getByRole('button', { name: 'Guardar', exact: true }).click();
     await notice(page, /Verifique que las entidades/).waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'editor de skills: pestaña Memoria');
 
     // A reload shows everything as it was saved.
     await page.goto(skillUrl);

@@ -53,6 +53,8 @@ describe('tokens', () => {
     // Listed apart, but consecutive by order: 0 and 1 are both requirements.
     expect(first(tokenProblems([t('a', 0, { req: true }), t('b', 2), t('c', 1, { req: true })], true))).toEqual({ field: 'tokens.2.req', message: 'Requerimientos no pueden ser tokens contiguos.' });
     expect(tokenProblems([t('a', 0, { req: true }), t('b', 1), t('c', 2, { req: true })], true)).toEqual([]);
+    // An order left blank in the form.
+    expect(first(tokenProblems([t('a', 0), { ...t('b', 1), order: null }], true))).toEqual({ field: 'tokens.1.order', message: M.tokenOrden });
   });
 });
 

@@ -128,6 +128,7 @@ export const SKILL_MESSAGES = {
   sinonimoRepetido: 'Este sinónimo ya fue agregado, ingrese uno distinto',
   tokenMinimo: 'Modo Token activo, debe ingresar mínimo uno.',
   tokenContiguos: 'Requerimientos no pueden ser tokens contiguos.',
+  tokenOrden: 'Ingrese el orden del token: un número entero desde 0',
   // Skill settings
   tagMinimo: 'Seleccione mínimo 1 tag',
   umbral: 'El umbral debe ser un número entre 0 y 1',
@@ -287,6 +288,9 @@ export function tokenProblems(tokens: readonly TokenInput[], modToken: boolean):
     if (!nm) problems.push({ field: `tokens.${i}.nm`, message: SKILL_MESSAGES.tokenNombre, label: `Token ${i + 1}` });
     else if (names.has(textKey(nm))) problems.push({ field: `tokens.${i}.nm`, message: SKILL_MESSAGES.tokenRepetido, label: `Token ${i + 1}` });
     names.add(textKey(nm));
+    if (!(typeof token.order === 'number' && Number.isInteger(token.order) && token.order >= 0)) {
+      problems.push({ field: `tokens.${i}.order`, message: SKILL_MESSAGES.tokenOrden, label: `Token ${i + 1}` });
+    }
     const synonyms = new Set<string>([textKey(nm)]);
     (token.sinonimos ?? []).forEach((s, j) => {
       const key = textKey(s);
