@@ -26,6 +26,9 @@ async function openSkillFromDiagram(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
   const node = page.locator('.react-flow__node').filter({ has: page.locator('.quipu-skill__name', { hasText: new RegExp(`^${SKILL}$`) }) });
   await node.waitFor();
+  // The new node is part of the bot's form: saved first, the editor lets the page go without asking.
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await page.getByText('Guardado con éxito').first().waitFor();
   await node.scrollIntoViewIfNeeded();
   await node.dblclick();
   await page.waitForURL(/\/skill\/[^/]+$/);
@@ -64,8 +67,8 @@ async function addAction(page: Page, kind: string, title: string, message: strin
 async function fillButton(c: Locator, group: string, title: string, value: string): Promise<void> {
   const row = c.getByRole('group', { name: group });
   await row.getByRole('combobox', { name: 'Tipo' }).selectOption({ label: 'Respuesta' });
-  await row.getByRole('textbox', { name: 'Título' }).fill(title);
-  await row.getByRole('textbox', { name: 'Valor' }).fill(value);
+  await row.getByRole('textbox', { name: 'Título', exact: true }).fill(title);
+  await row.getByRole('textbox', { name: 'Valor', exact: true }).fill(value);
 }
 
 describe('el editor de skills', () => {
@@ -115,11 +118,11 @@ describe('el editor de skills', () => {
     await save(page);
     await notice(page, 'Este token ya fue agregado, ingrese uno distinto').waitFor();
     await token2.getByRole('textbox', { name: 'Token', exact: true }).fill('estado');
-    await token1.getByRole('checkbox', { name: 'Requerimiento' }).check();
-    await token2.getByRole('checkbox', { name: 'Requerimiento' }).check();
+    await token1.getByRole('switch', { name: 'Requerimiento' }).check();
+    await token2.getByRole('switch', { name: 'Requerimiento' }).check();
     await save(page);
     await notice(page, 'Requerimientos no pueden ser tokens contiguos.').waitFor();
-    await token2.getByRole('checkbox', { name: 'Requerimiento' }).uncheck();
+    await token2.getByRole('switch', { name: 'Requerimiento' }).uncheck();
     await save(page);
     await notice(page, 'Guardado con éxito').waitFor();
 
@@ -137,7 +140,7 @@ describe('el editor de skills', () => {
       await c.getByRole('textbox', { name: 'Título', exact: true }).first().fill('Su pedido');
     });
     await addAction(page, 'Carousel', 'Carousel 3', 'campo requerido', async (c) => {
-      const tarjeta = c.getByRole('group', { name: 'Tarjeta 1' });
+      const tarjeta = c.getByRole('region', { name: 'Tarjeta 1' });
       await tarjeta.getByRole('textbox', { name: 'URL de imagen' }).fill('https://www.example.com/a.png');
       await tarjeta.getByRole('textbox', { name: 'Título', exact: true }).fill('Envío normal');
       await tarjeta.getByRole('textbox', { name: 'Subtítulo', exact: true }).fill('3 a 5 días');
@@ -169,13 +172,15 @@ describe('el editor de skills', () => {
 
     // Drag the text card below the card: the new order is stored.
     const handle = page.getByRole('button', { name: 'Mover Texto 1' });
-    const target = page.getByRole('button', { name: 'Mover Card 2' });
+    await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const from = (await handle.boundingBox())!;
-    const to = (await target.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    const below = (await card(page, 'Card 2').boundingBox())!;
+    const x = from.x + from.width / 2;
+    await page.mouse.move(x, from.y + from.height / 2);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 20, { steps: 16 });
+    await page.mouse.move(x, from.y + from.height / 2 + 12, { steps: 4 });
+    // Down to the bottom of the card below: the text card's top passes that card's middle.
+    await page.mouse.move(x, below.y + below.height - 8, { steps: 20 });
     await page.mouse.up();
     await card(page, 'Card 1').waitFor();
     await card(page, 'Texto 2').waitFor();

@@ -22,7 +22,7 @@ import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
-import { mergePhrases, PRESET_TYPES, SKILL_MESSAGES, type PresetType } from '../../../server/src/schemas/skillRules';
+import { addedMessage, mergePhrases, PRESET_TYPES, SKILL_MESSAGES, type PresetType } from '../../../server/src/schemas/skillRules';
 import { FoundPhrases } from './FoundPhrases';
 import { readPhraseFile } from './phraseFile';
 
@@ -114,18 +114,21 @@ export function PhrasesDialog({ skillId, onClose }: { skillId: string; onClose: 
     try {
       const rev = getValues('rev') as number | undefined;
       const answer = await dataProvider.addPhrases(skillId, lines, rev);
-      // The server stored them: they join both the phrases on screen and the form's saved state,
-      // so the form is dirty only for what the user typed and did not save.
+      // The server stored them: the chosen lines join both the phrases on screen and the form's
+      // saved state, so the form stays dirty only for what the user typed (or removed) and did not
+      // save. The count is what the user sees added to the list on screen.
       const advanced = rev !== undefined && answer.rev === rev + 1;
       const stored = control._defaultValues as Record<string, unknown>;
-      setValue('frases', mergePhrases((getValues('frases') as string[] | undefined) ?? [], answer.frases).list);
+      const onScreen = mergePhrases((getValues('frases') as string[] | undefined) ?? [], lines);
+      setValue('frases', onScreen.list);
       if (advanced) setValue('rev', answer.rev);
       resetDefaultValues({
         ...stored,
-        frases: mergePhrases((stored.frases as string[] | undefined) ?? [], answer.frases).list,
+        frases: mergePhrases((stored.frases as string[] | undefined) ?? [], lines).list,
         ...(advanced ? { rev: answer.rev } : {}),
       });
-      notify(answer.message, noticeText(answer.message, 'success'));
+      const message = addedMessage(onScreen.added);
+      notify(message, noticeText(message, 'success'));
       onClose();
     } catch (failure) {
       setError(messageOf(failure));
