@@ -200,6 +200,8 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
         [{ ...doc, skills: [{ ...doc.skills[0], nm: 5 }] }, /^no se puede leer el archivo: El campo skills\[0\]\.nm debe ser un texto$/],
         [{ ...doc, acciones: [{ ...doc.acciones[0], idSkill: 'otro-skill' }] }, /^no se puede leer el archivo: .* pertenece a un skill que no está en el archivo \(otro-skill\)$/],
         [{ ...doc, skills: [doc.skills[0], doc.skills[0]] }, /^no se puede leer el archivo: el id de skill .* está repetido$/],
+        // A kind of action the skill editor does not know.
+        [{ ...doc, acciones: [{ ...doc.acciones[0], type: 'VIDEO' }] }, /^no se puede leer el archivo: El campo acciones\[0\]\.type tiene un valor no permitido$/],
       ];
       const count = async () => (await t.app.db.selectFrom('bot').select('id').execute()).length;
       const bots = await count();

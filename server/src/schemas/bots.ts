@@ -2,7 +2,8 @@
 // and encrypted extras; the flow diagram; skills as the diagram lists them; entities; unrecognised
 // phrases; import and export; deploy, versions, restore and the comparison of two versions.
 import { Type, type Static, type TSchema } from 'typebox';
-import { closed, RequiredText } from './common';
+import { closed, literals, RequiredText } from './common';
+import { ACTION_TYPES } from './skillRules';
 import { pageRequestFields } from './paging';
 
 export const BOT_MESSAGES = {
@@ -340,13 +341,12 @@ export const SkillDef = Type.Object({
 }, closed);
 export type SkillDef = Static<typeof SkillDef>;
 
-/** Action kinds (spec §3 "Action"). */
-export const ACTION_TYPES = ['TEXT', 'CARD', 'CAROUSEL', 'BUTTON', 'QUICK_REPLY', 'WEB_HOOK', 'GO_BOT', 'GO_HUMAN', 'GO_SKILL'] as const;
 
 export const AccionDef = Type.Object({
   id: Id,
   idSkill: Id,
-  type: Type.String({ minLength: 1, maxLength: 20 }),
+  /** One of the kinds the skill editor knows (spec §3 "Action"): a file with another is refused. */
+  type: literals(ACTION_TYPES),
   ord: Type.Integer(),
   /** unique, red and the kind's own fields (GO_SKILL `sk`, GO_BOT and GO_HUMAN `b`, ...). */
   cfg: JsonObject,

@@ -1,6 +1,6 @@
 // TypeBox schemas shared by several areas: error and message answers, credentials. Schemas import
 // nothing but typebox, so the console may import them too (its types are Static<> of these).
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
 
 export const ErrorBody = Type.Object({ message: Type.String(), code: Type.Optional(Type.String()), field: Type.Optional(Type.String()) });
 export const MessageBody = Type.Object({ message: Type.String() });
@@ -38,3 +38,7 @@ export const RequiredNumber = (message: string) => Type.Number({ [MESSAGE_KEYWOR
 
 /** A request body: every property declared, anything else refused ('El campo X no está permitido'). */
 export const closed = { additionalProperties: false } as const;
+
+/** One of `values`. The declared type keeps each literal: inferred from the map, Static<> would be never. */
+export type Literals<T extends readonly (string | number)[]> = TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
+export const literals = <const T extends readonly (string | number)[]>(values: T): Literals<T> => Type.Union(values.map((v) => Type.Literal(v))) as never;

@@ -2,8 +2,8 @@
 // "Requirement", §7 skill, skill.frases, acciones, accion, accion.order, requerimientos,
 // requerimiento). The shapes only: the rules with their Spanish messages live in skillRules.ts,
 // which the form and the server both run, so a 400 says what the form says.
-import { Type, type Static, type TLiteral, type TOptional, type TSchema, type TUnion } from 'typebox';
-import { closed, RequiredText } from './common';
+import { Type, type Static, type TOptional, type TSchema } from 'typebox';
+import { closed, literals, RequiredText } from './common';
 import { ACTION_TYPES, BUTTON_TYPES, CHANNEL_CODES, FILTER_OPERATORS, WEBHOOK_METHODS, ATTACHMENT_TYPES, PRESET_TYPES } from './skillRules';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -11,9 +11,6 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), sche
 /** A list of short texts (phrases, keywords, synonyms). Blank or repeated ones are refused by the rules. */
 const Texts = (maxItems: number, maxLength = 1000) => Type.Array(Type.String({ maxLength }), { maxItems });
 const AndOr = Type.Union([Type.Literal('AND'), Type.Literal('OR')]);
-/** One of `values`. The declared type keeps each literal: inferred from the map, Static<> would be never. */
-type Literals<T extends readonly (string | number)[]> = TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
-const literals = <const T extends readonly (string | number)[]>(values: T): Literals<T> => Type.Union(values.map((v) => Type.Literal(v))) as never;
 /** The same properties, each optional (a save may leave any out). */
 function optionalAll<T extends Record<string, TSchema>>(props: T): { [K in keyof T]: TOptional<T[K]> } {
   return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: TOptional<T[K]> };

@@ -4,7 +4,7 @@
 import type { DB } from '../db';
 import type { Bool } from '../db/schema';
 import { notFound } from '../errors';
-import { ACTION_LABELS as RULE_ACTION_LABELS, SKILL_MESSAGES, orderProblem, validateAccion, validateRequerimiento, validateSkill, type AccionInput, type ActionType, type EntityCatalogue, type Problem } from '../schemas/skillRules';
+import { ACTION_LABELS as RULE_ACTION_LABELS, SKILL_MESSAGES, orderProblem, validateAccion, validateRequerimiento, validateSkill, type AccionInput, type EntityCatalogue, type Problem } from '../schemas/skillRules';
 import { INTERNAL_ENTITIES, ENTITY_PATHS } from '../schemas/rules';
 import { BOT_MESSAGES, type AccionDef, type BotDefinition, type BotSettings, type EntidadDef, type RequerimientoDef, type SkillDef } from '../schemas/bots';
 
@@ -56,7 +56,7 @@ export async function loadDefinition(db: DB, idBot: string): Promise<BotDefiniti
   return {
     bot,
     skills: skills.map((s): SkillDef => ({ id: s.id, nm: s.nm, dsc: s.dsc, tipo: Number(s.tipo), frases: parse(s.frases, []), cfg: parse(s.cfg, {}), fc: s.fc })),
-    acciones: acciones.map((a): AccionDef => ({ id: a.id, idSkill: a.idSkill, type: a.type, ord: Number(a.ord), cfg: parse(a.cfg, {}) })),
+    acciones: acciones.map((a): AccionDef => ({ id: a.id, idSkill: a.idSkill, type: a.type as AccionDef['type'], ord: Number(a.ord), cfg: parse(a.cfg, {}) })),
     requerimientos: requerimientos.map((r): RequerimientoDef => ({ id: r.id, idSkill: r.idSkill, op: r.op, tp: Number(r.tp), fields: parse(r.fields, []), replyMissing: parse(r.replyMissing, []) })),
     entidades: entidades.map((e): EntidadDef => ({ id: e.id, nm: e.nm, dsc: e.dsc, rgx: bool(e.rgx), format: e.format, keywords: parse(e.keywords, []), type: e.type, paths: parse(e.paths, []) })),
   };
@@ -283,10 +283,10 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
   for (const [idSkill, actions] of bySkill) {
     for (const a of actions) {
       // Jump targets are checked above, against what exists.
-      const [first] = validateAccion({ ...a.cfg, type: a.type as ActionType } as AccionInput, { idBot: def.bot.id, idSkill }).filter((p) => p.field !== 'sk' && p.field !== 'b');
+      const [first] = validateAccion({ ...a.cfg, type: a.type } as AccionInput, { idBot: def.bot.id, idSkill }).filter((p) => p.field !== 'sk' && p.field !== 'b');
       if (first) problems.push(`El skill ${named(idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}» con datos no válidos: ${say(first)}`);
     }
-    const order = orderProblem([...actions].sort((x, y) => x.ord - y.ord).map((a) => a.type as ActionType));
+    const order = orderProblem([...actions].sort((x, y) => x.ord - y.ord).map((a) => a.type));
     if (order) problems.push(`El skill ${named(idSkill)}: ${order}`);
   }
   const paths = ENTITY_PATHS.map((p) => p.nm);
