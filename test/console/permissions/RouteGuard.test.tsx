@@ -10,6 +10,7 @@ import { makeSession } from '../fixtures';
 import { server } from '../msw';
 import { renderApp } from '../renderApp';
 import { bot } from '../resources/botSupport';
+import { skill } from '../skills/skillSupport';
 
 const BUILT: Record<string, string> = {
   '/about': 'Acerca de',
@@ -23,6 +24,7 @@ const BUILT: Record<string, string> = {
   '/auditoria': 'Auditoría',
   '/bot': 'Bots',
   '/bot/:id': 'Bot',
+  '/skill/:id': 'Consultar saldo',
 };
 
 // The built screens load their data: empty answers are enough to show them.
@@ -38,6 +40,8 @@ beforeEach(() => {
     http.post('*/api/bot/search', () => HttpResponse.json(empty)),
     http.get('*/api/bot', () => HttpResponse.json(bot('5'))),
     http.get('*/api/skills', () => HttpResponse.json([])),
+    http.get('*/api/skill', () => HttpResponse.json(skill('5'))),
+    http.get('*/api/acciones', () => HttpResponse.json([])),
     http.get('*/api/email', () => HttpResponse.json({ host: '', port: null, username: '', email: '', provider: 'SMTP', passwordSet: false })),
   );
 });
@@ -46,7 +50,7 @@ const concrete = (path: string) => path.replace(':id', '5');
 describe('tabla de rutas', () => {
   it('tiene una entrada por cada ruta de ROUTES, con su control: una página propia o la de un recurso', () => {
     const resourcePaths = ROUTES.filter(({ path }) => isResourcePath(path)).map(({ path }) => path);
-    expect(resourcePaths).toEqual(['/auditoria', '/usuarios', '/usuario/:id', '/empresas', '/empresa/:id', '/bot', '/bot/:id']);
+    expect(resourcePaths).toEqual(['/auditoria', '/usuarios', '/usuario/:id', '/empresas', '/empresa/:id', '/bot', '/bot/:id', '/skill/:id']);
     expect(APP_ROUTES.map(({ path, check }) => ({ path, check }))).toEqual(
       ROUTES.filter(({ path }) => !isResourcePath(path)).map(({ path, check }) => ({ path, check })),
     );

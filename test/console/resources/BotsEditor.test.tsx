@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bot } from '../../../src/api/bots';
+import { skill } from '../skills/skillSupport';
 import { bot, compania, skills, usuarioBots } from './botSupport';
 import { page, record, renderAdmin, type Call } from './support';
 import type { Session } from '../../../src/api/sessionTypes';
@@ -298,9 +299,10 @@ describe('Nuevo bot (/bot/new)', () => {
 });
 
 describe('/skill/{id}', () => {
-  it("muestra 'En construcción' a quien abre bots, y 'Sin acceso' a quien no", async () => {
+  it("abre el editor del skill a quien abre bots, y 'Sin acceso' a quien no", async () => {
+    record('get', '/skill', () => skill('s1'));
     const first = renderAdmin('/skill/s1', usuarioBots);
-    expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Consultar saldo' })).toBeInTheDocument();
     first.unmount();
     renderAdmin('/skill/s1', { ...usuarioBots, user: { ...usuarioBots.user, rol: 'ROLE_DASHBOARD' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sin acceso' })).toBeInTheDocument();
