@@ -1,0 +1,17 @@
+// The STOMP endpoint, `{API_BASE}/ws`: registered inside the API scope, so the upgrade request
+// passes the session hook (its cookie becomes request.user) like any API call. The integrity hook
+// only checks writes, so it lets the upgrade GET through. @fastify/websocket lives in a scope of
+// its own, so it wraps this route only.
+import websocket from '@fastify/websocket';
+import type { App } from '../types';
+import type { StompSocket } from './connection';
+
+/** WebSocket messages past this are cut by `ws` itself; the frame limits (frames.ts) answer with an ERROR well before. */
+const MAX_WS_MESSAGE_BYTES = 1024 * 1024;
+
+export async function realtimeEndpoint(api: App): Promise<void> {
+  await api.register(websocket, { options: { maxPayload: MAX_WS_MESSAGE_BYTES } });
+  api.get('/ws', { websocket: true, schema: { hide: true } }, (socket: StompSocket, request) => {
+    api.realtime.accept(socket, request);
+  });
+}
