@@ -12,7 +12,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
-import { realtimeEndpoint } from './realtime/endpoint';
+import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { aboutRoutes } from './routes/about';
@@ -60,6 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false }));
   app.decorate('realtime', new Broker(app, { heartbeatMs: config.stompHeartbeatMs }));
+  app.addHook('onResponse', endAnsweredUpgrade);
   // Before the server closes: open WebSockets would keep it waiting.
   app.addHook('preClose', async () => {
     await app.realtime.close();

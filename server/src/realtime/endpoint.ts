@@ -3,6 +3,7 @@
 // only checks writes, so it lets the upgrade GET through. @fastify/websocket lives in a scope of
 // its own, so it wraps this route only.
 import websocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../types';
 import type { StompSocket } from './connection';
 
@@ -14,4 +15,14 @@ export async function realtimeEndpoint(api: App): Promise<void> {
   api.get('/ws', { websocket: true, schema: { hide: true } }, (socket: StompSocket, request) => {
     api.realtime.accept(socket, request);
   });
+}
+
+/**
+ * An onResponse hook for the whole app: an upgrade request answered over HTTP instead (a session
+ * hook's 401, a 404, any route that is not /ws) leaves a socket that Node no longer reads, so it
+ * would never notice the client leaving. It is ended here. A successful upgrade is hijacked and
+ * never reaches onResponse.
+ */
+export async function endAnsweredUpgrade(request: FastifyRequest): Promise<void> {
+  if (request.headers.upgrade !== undefined) request.raw.socket?.destroy();
 }

@@ -526,6 +526,26 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       expect((await stomp.refused()).headers.message).toBe('Su sesión terminó; ingrese nuevamente');
     });
 
+    it('la lista de acceso de la empresa rige también para el WebSocket: 401 en el upgrade', async () => {
+      const browser = await t.login('compania@quipu.test');
+      await t.app.db.updateTable('empresa').set({ acl: 1, aclList: JSON.stringify(['192.168.5.0/24']) }).where('id', '=', demo).execute();
+      t.clock.advance(61_000);
+      await expect(RawStomp.open(url, cookieOf(browser))).rejects.toThrow(/401/);
+    });
+
+    it('un upgrade respondido por HTTP (401, 404) no deja el socket abierto en el servidor', async () => {
+      await expect(RawStomp.open(url.replace('/ws', '/no-existe'))).rejects.toThrow(/404/);
+      await vi.waitFor(() => expect(sockets.size).toBe(0), WAIT);
+    });
+
+    it('una conexión abierta se cierra con el motivo de la empresa cuando su lista de acceso deja de admitirla', async () => {
+      const stomp = await signedIn('compania@quipu.test');
+      await t.app.db.updateTable('empresa').set({ acl: 1, aclList: JSON.stringify(['192.168.5.0/24']) }).where('id', '=', demo).execute();
+      t.clock.advance(61_000);
+      await t.app.realtime.recheck();
+      expect((await stomp.refused()).headers.message).toBe('No se permite el ingreso desde la dirección 127.0.0.1');
+    });
+
     it('una sesión que venció por inactividad no puede suscribirse más', async () => {
       const stomp = await signedIn('compania@quipu.test');
       t.clock.advance(24 * 60 * 60_000);
