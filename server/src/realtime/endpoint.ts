@@ -4,16 +4,28 @@
 // its own, so it wraps this route only.
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../errors';
 import type { App } from '../types';
 import type { StompSocket } from './connection';
 
 /** WebSocket messages past this are cut by `ws` itself; the frame limits (frames.ts) answer with an ERROR well before. */
 const MAX_WS_MESSAGE_BYTES = 1024 * 1024;
 
+export const NOT_A_WEBSOCKET = 'Esta dirección solo acepta conexiones WebSocket (STOMP 1.2)';
+
 export async function realtimeEndpoint(api: App): Promise<void> {
   await api.register(websocket, { options: { maxPayload: MAX_WS_MESSAGE_BYTES } });
-  api.get('/ws', { websocket: true, schema: { hide: true } }, (socket: StompSocket, request) => {
-    api.realtime.accept(socket, request);
+  api.route({
+    method: 'GET',
+    url: '/ws',
+    schema: { hide: true },
+    // A plain GET, without the upgrade.
+    handler: async () => {
+      throw new ApiError(426, NOT_A_WEBSOCKET);
+    },
+    wsHandler: (socket: StompSocket, request) => {
+      api.realtime.accept(socket, request);
+    },
   });
 }
 

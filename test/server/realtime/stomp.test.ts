@@ -109,6 +109,12 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       expect(stomp.connected).toHaveLength(1);
     });
 
+    it('un GET sin upgrade responde 426 en español', async () => {
+      const res = await t.client().get(`${API}/ws`);
+      expect(res.statusCode).toBe(426);
+      expect(res.json()).toEqual({ message: 'Esta dirección solo acepta conexiones WebSocket (STOMP 1.2)' });
+    });
+
     it('solo habla STOMP 1.2: un cliente 1.0 recibe ERROR con version:1.2', async () => {
       const browser = await t.login('compania@quipu.test');
       const raw = await RawStomp.open(url, cookieOf(browser));
