@@ -18,7 +18,7 @@ export type SendHandler = (message: { destination: string; body: string; headers
 /** The largest body publish() takes (a chat message is a few kilobytes). */
 export const MAX_PUBLISH_BYTES = 1024 * 1024;
 /** Every this long, open connections have their session or token checked again. */
-export const RECHECK_MS = 60_000;
+export const RECHECK_CONNECTIONS_MS = 60_000;
 const CLOSE_GRACE_MS = 1000;
 
 export const DEFAULT_SETTINGS: ConnectionSettings = {
@@ -74,7 +74,7 @@ export class Broker implements Hub {
     }
     this.recheckTimer = setInterval(() => {
       this.recheck().catch((error: unknown) => app.log.warn({ err: error }, 'no se pudieron verificar las conexiones STOMP'));
-    }, RECHECK_MS);
+    }, RECHECK_CONNECTIONS_MS);
     this.recheckTimer.unref();
   }
 
@@ -122,7 +122,7 @@ export class Broker implements Hub {
 
   /**
    * Checks every open connection's session (expiry, sign-out, the company's access list) or token
-   * again, and ends those no longer valid. Runs every RECHECK_MS; it does not extend a session.
+   * again, and ends those no longer valid. Runs every RECHECK_CONNECTIONS_MS; it does not extend a session.
    */
   async recheck(): Promise<void> {
     const bySession = new Map<string, Array<{ connection: StompConnection; principal: SessionPrincipal }>>();
