@@ -11,6 +11,8 @@ import { integrityPlugin } from './plugins/integrity';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
+import { Broker } from './realtime/broker';
+import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { aboutRoutes } from './routes/about';
@@ -57,6 +59,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('dialect', dialect);
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false }));
+  app.decorate('realtime', new Broker(app, { heartbeatMs: config.stompHeartbeatMs }));
+  app.addHook('onResponse', endAnsweredUpgrade);
+  // Before the server closes: open WebSockets would keep it waiting.
+  app.addHook('preClose', async () => {
+    await app.realtime.close();
+  });
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await db.destroy();
@@ -65,7 +73,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   try {
     await setUp(app, config, opts);
   } catch (error) {
-    // The caller never gets the app to close, so release the database here.
+    // The caller never gets the app to close, so release the database (and a LISTEN connection) here.
+    await app.realtime.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     throw error;
   }
@@ -93,6 +102,7 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   void config.secretKey;
   await migrate(app.db);
   if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
+  await app.realtime.start();
 
   const consoleDir = builtConsoleDir(config);
   await app.register(errorsPlugin, { fallback: consoleDir ? spaFallback(config.basePath) : undefined });
@@ -108,6 +118,7 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
       await api.register(rateLimitPlugin);
       await api.register(integrityPlugin);
       for (const plugin of [...CORE_ROUTES, ...routePlugins]) await api.register(plugin);
+      await api.register(realtimeEndpoint);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: config.apiBase },

@@ -45,6 +45,8 @@ export interface Config {
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client address for throttling and company ACLs). */
   trustProxy: boolean | string[];
   logLevel: string;
+  /** The heart-beat interval the STOMP endpoint offers clients, both ways (0: none). */
+  stompHeartbeatMs: number;
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/*$/, '/') : undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
     now: () => Date.now(),
     ...overrides,
   };

@@ -6,6 +6,7 @@ import type { Flags } from '../../src/permissions/roles';
 import type { Config } from './config';
 import type { DB, DialectName } from './db';
 import type { JobRunner } from './jobs/queue';
+import type { Broker } from './realtime/broker';
 import type { SesionTable } from './db/schema';
 
 export interface SessionCompany extends SessionEmpresa {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     dialect: DialectName;
     /** This instance's background job worker. */
     jobs: JobRunner;
+    /** The STOMP broker of `{API_BASE}/ws`: publish() reaches subscribers on every instance. */
+    realtime: Broker;
   }
   interface FastifyRequest {
     /** The session or pre-session row named by the cookie, if any. */

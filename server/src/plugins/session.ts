@@ -17,7 +17,8 @@ import {
   tokenId,
   touchSesion,
 } from '../services/sessions';
-import type { App } from '../types';
+import type { SesionTable } from '../db/schema';
+import type { App, SessionUser } from '../types';
 import { servedOverHttps } from './security';
 import { shared } from './shared';
 
@@ -27,37 +28,59 @@ export const sessionPlugin = shared('quipu-session', async (app) => {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    // Either name: a browser that moved to https may still hold the plain cookie.
-    const token = request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request);
     if (!token) return;
-    const sesion = await app.db.selectFrom('sesion').selectAll().where('id', '=', tokenId(token)).executeTakeFirst();
-    if (!sesion) return;
-    const now = app.config.now();
-    const user = sesion.idU ? await loadSessionUser(app.db, sesion.idU, app.config.defaultSessionMinutes) : null;
-    if ((sesion.idU && !user) || sesionExpired(sesion, user, now, app.config.sessionMaxHours)) {
-      await deleteSesion(app.db, sesion.id);
-      return;
+    const found = await checkSession(app, token, request.ip);
+    if (!found) return;
+    if ('refusal' in found) {
+      clearSessionCookie(request, reply);
+      throw unauthorized(found.refusal, 'SESSION');
     }
-    const checkedAt = Number(sesion.checkedAt ?? 0);
-    // A clock that went back also calls for a check.
-    if (user && (now - checkedAt >= RECHECK_MS || now < checkedAt)) {
-      await recheckCompany(app, request, reply, sesion.id, user.idE, now);
-      await markChecked(app.db, sesion, now);
-    }
-    await touchSesion(app.db, sesion, now);
-    request.sesion = sesion;
-    request.user = user;
+    request.sesion = found.sesion;
+    request.user = found.user;
   });
 });
 
-/** Ends the session with the company's refusal when its access list or end date no longer admit it. */
-async function recheckCompany(app: App, request: FastifyRequest, reply: FastifyReply, sesionId: string, idE: string, now: number): Promise<void> {
+/** The session token of a request's cookie: either name, as a browser that moved to https may still hold the plain one. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+}
+
+export type SessionCheck = { sesion: SesionTable; user: SessionUser | null } | { refusal: string } | null;
+
+/**
+ * The session row a cookie token names, validated as every API call validates it: null when there
+ * is none or it expired (the row is then deleted), a refusal when the company's access list or end
+ * date no longer admit it (the row is deleted too). `touch` false leaves the idle clock alone, so an
+ * open WebSocket does not keep a session alive by itself.
+ */
+export async function checkSession(app: App, token: string, ip: string, touch = true): Promise<SessionCheck> {
+  const sesion = await app.db.selectFrom('sesion').selectAll().where('id', '=', tokenId(token)).executeTakeFirst();
+  if (!sesion) return null;
+  const now = app.config.now();
+  const user = sesion.idU ? await loadSessionUser(app.db, sesion.idU, app.config.defaultSessionMinutes) : null;
+  if ((sesion.idU && !user) || sesionExpired(sesion, user, now, app.config.sessionMaxHours)) {
+    await deleteSesion(app.db, sesion.id);
+    return null;
+  }
+  const checkedAt = Number(sesion.checkedAt ?? 0);
+  // A clock that went back also calls for a check.
+  if (user && (now - checkedAt >= RECHECK_MS || now < checkedAt)) {
+    const refusal = await companyRefusalNow(app, user.idE, now, ip);
+    if (refusal) {
+      await deleteSesion(app.db, sesion.id);
+      return { refusal };
+    }
+    await markChecked(app.db, sesion, now);
+  }
+  if (touch) await touchSesion(app.db, sesion, now);
+  return { sesion, user };
+}
+
+/** The company's refusal when its access list or end date no longer admit the session. */
+async function companyRefusalNow(app: App, idE: string, now: number, ip: string): Promise<string | undefined> {
   const empresa = await app.db.selectFrom('empresa').select(['activo', 'ff', 'acl', 'aclList']).where('id', '=', idE).executeTakeFirst();
-  const refusal = companyRefusal(empresa, now, request.ip);
-  if (!refusal) return;
-  await deleteSesion(app.db, sesionId);
-  clearSessionCookie(request, reply);
-  throw unauthorized(refusal, 'SESSION');
+  return companyRefusal(empresa, now, ip) ?? undefined;
 }
 
 export function isApiUrl(url: string, apiBase: string): boolean {

@@ -1,0 +1,256 @@
+// The STOMP broker: its connections and their subscriptions, who may connect and subscribe,
+// SEND handlers, and publish(), which reaches subscribers on this instance and, through the
+// fan-out, on every other instance sharing the PostgreSQL database.
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { checkSession, sessionToken } from '../plugins/session';
+import type { App, SessionUser } from '../types';
+import { consoleOrigin, maySubscribe, parseDestination, type Principal, type TokenContext, type TokenVerifier } from './access';
+import { CLOSE, StompConnection, type ConnectionSettings, type Hub, type StompSocket, type Subscription } from './connection';
+import { ConversationRegistry } from './conversations';
+import { localOnly, startPgFanout, type Fanout } from './fanout';
+import { DEFAULT_LIMITS, StompError, type StompFrame } from './frames';
+import { STOMP_MESSAGES } from './messages';
+
+/** A client's SEND to a destination that accepts it. Throw a StompError to answer with an ERROR. */
+export type SendHandler = (message: { destination: string; body: string; headers: Record<string, string>; principal: Principal }) => Promise<void> | void;
+
+/** The largest body publish() takes (a chat message is a few kilobytes). */
+export const MAX_PUBLISH_BYTES = 1024 * 1024;
+/** Every this long, open connections have their session or token checked again. */
+export const RECHECK_CONNECTIONS_MS = 60_000;
+const CLOSE_GRACE_MS = 1000;
+
+export const DEFAULT_SETTINGS: ConnectionSettings = {
+  heartbeatMs: 10_000,
+  connectTimeoutMs: 10_000,
+  maxSubscriptions: 64,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  limits: DEFAULT_LIMITS,
+};
+
+type SessionPrincipal = Extract<Principal, { kind: 'sesion' }>;
+type TokenPrincipal = Extract<Principal, { kind: 'token' }>;
+
+/** What the upgrade request told about the client, kept for CONNECT and rechecks. */
+interface Upgrade {
+  /** The signed-in console session of the cookie, if any. */
+  sesion?: { token: string; sesionId: string; user: SessionUser };
+  fromConsole: boolean;
+  context: TokenContext;
+}
+
+export class Broker implements Hub {
+  /** Conversations and who holds them, for `/topic/{psi}`. */
+  readonly conversations = new ConversationRegistry();
+  readonly instanceId = randomUUID();
+  readonly settings: ConnectionSettings;
+  private readonly connections = new Map<StompConnection, Upgrade>();
+  private readonly topics = new Map<string, Set<Subscription>>();
+  private readonly handlers = new Map<string, SendHandler>();
+  private tokens?: TokenVerifier;
+  private fanout: Fanout = localOnly;
+  private messageCount = 0;
+  private recheckTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly app: App,
+    settings: Partial<ConnectionSettings> = {},
+  ) {
+    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+  }
+
+  /** Starts the fan-out (LISTEN on PostgreSQL) and the periodic recheck of open connections. */
+  async start(): Promise<void> {
+    const { app } = this;
+    if (app.dialect === 'postgres' && app.config.databaseUrl) {
+      this.fanout = await startPgFanout({
+        databaseUrl: app.config.databaseUrl,
+        db: app.db,
+        instanceId: this.instanceId,
+        deliver: ({ destination, json }) => this.deliver(destination, json),
+        log: app.log,
+      });
+    }
+    this.recheckTimer = setInterval(() => {
+      this.recheck().catch((error: unknown) => app.log.warn({ err: error }, 'no se pudieron verificar las conexiones STOMP'));
+    }, RECHECK_CONNECTIONS_MS);
+    this.recheckTimer.unref();
+  }
+
+  /** Sends `body` as JSON to every subscriber of `destination`, on every instance. Never rejects for a failed fan-out (it is logged). */
+  async publish(destination: string, body: object): Promise<void> {
+    if (!destination.startsWith('/') || /[\r\n]/.test(destination)) throw new Error(`destino STOMP no válido: ${destination}`);
+    const json = JSON.stringify(body);
+    if (Buffer.byteLength(json, 'utf8') > MAX_PUBLISH_BYTES) throw new Error(`mensaje de ${destination} demasiado grande para publicar`);
+    this.deliver(destination, json);
+    try {
+      await this.fanout.send(destination, json);
+    } catch (error) {
+      this.app.log.warn({ err: error, destination }, 'no se pudo enviar el mensaje a las otras instancias');
+    }
+  }
+
+  /**
+   * Lets clients SEND to destinations starting with `prefix`. No destination accepts SEND unless a
+   * handler is registered: the console sends chat messages through POST /webchat/demo.
+   */
+  onSend(prefix: string, handler: SendHandler): void {
+    this.handlers.set(prefix, handler);
+  }
+
+  /** Accepts per-conversation tokens (the web widget) as CONNECT's `passcode`. */
+  useTokens(verifier: TokenVerifier | undefined): void {
+    this.tokens = verifier;
+  }
+
+  /** How many clients are connected (STOMP CONNECT done) on this instance. */
+  get connectedCount(): number {
+    return [...this.connections.keys()].filter((c) => c.connected).length;
+  }
+
+  /** Takes a new WebSocket from the `/ws` route. */
+  accept(socket: StompSocket, request: FastifyRequest): void {
+    const token = sessionToken(request);
+    const upgrade: Upgrade = {
+      sesion: token && request.sesion && request.user ? { token, sesionId: request.sesion.id, user: request.user } : undefined,
+      fromConsole: consoleOrigin(request.headers.origin, request.host, this.app.config.publicUrl),
+      context: { origin: request.headers.origin, ip: request.ip },
+    };
+    this.connections.set(new StompConnection(socket, this), upgrade);
+  }
+
+  /**
+   * Checks every open connection's session (expiry, sign-out, the company's access list) or token
+   * again, and ends those no longer valid. Runs every RECHECK_CONNECTIONS_MS; it does not extend a session.
+   */
+  async recheck(): Promise<void> {
+    const bySession = new Map<string, Array<{ connection: StompConnection; principal: SessionPrincipal }>>();
+    for (const connection of this.connections.keys()) {
+      const principal = connection.principal;
+      if (principal?.kind === 'token') await this.recheckToken(connection, principal);
+      else if (principal) bySession.set(principal.token, [...(bySession.get(principal.token) ?? []), { connection, principal }]);
+    }
+    // One check per session, however many connections it has open.
+    for (const [token, held] of bySession) {
+      let found: Awaited<ReturnType<typeof checkSession>>;
+      try {
+        found = await checkSession(this.app, token, held[0].principal.ip, false);
+      } catch (error) {
+        // The database is unreachable: keep the connections until the next check.
+        this.app.log.warn({ err: error }, 'no se pudo verificar la sesión de una conexión STOMP');
+        continue;
+      }
+      for (const { connection, principal } of held) {
+        if (found && 'sesion' in found && found.user) principal.user = found.user;
+        else connection.fail(new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded));
+      }
+    }
+  }
+
+  private async recheckToken(connection: StompConnection, principal: TokenPrincipal): Promise<void> {
+    try {
+      const grant = this.tokens ? await this.tokens.verify(principal.token, principal.context) : null;
+      if (grant) principal.grant = grant;
+      else connection.fail(new StompError(STOMP_MESSAGES.badToken));
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'no se pudo verificar la credencial de una conexión STOMP');
+    }
+  }
+
+  /** Closes every connection (clients reconnect, to another instance if there is one) and stops the fan-out. */
+  async close(): Promise<void> {
+    clearInterval(this.recheckTimer);
+    const open = [...this.connections.keys()];
+    for (const connection of open) connection.close(CLOSE.goingAway);
+    if (open.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
+      await Promise.race([Promise.all(open.map((c) => c.gone)), grace]);
+      clearTimeout(timer);
+      // Whatever has not finished its close handshake by now is dropped.
+      for (const connection of open) connection.terminate();
+    }
+    await this.fanout.close();
+  }
+
+  // --- Hub: what connections ask of the broker ---
+
+  async authenticate(connection: StompConnection, frame: StompFrame): Promise<Principal> {
+    const upgrade = this.connections.get(connection);
+    if (!upgrade) throw new StompError(STOMP_MESSAGES.serverClosing);
+    // A conversation token, when given, is what the client means to use (the widget, even inside the console).
+    const passcode = frame.headers.passcode;
+    if (passcode) {
+      const grant = this.tokens ? await this.tokens.verify(passcode, upgrade.context) : null;
+      if (!grant) throw new StompError(STOMP_MESSAGES.badToken);
+      return { kind: 'token', token: passcode, grant, context: upgrade.context };
+    }
+    if (!upgrade.sesion) throw new StompError(STOMP_MESSAGES.notSignedIn);
+    if (!upgrade.fromConsole) throw new StompError(STOMP_MESSAGES.foreignOrigin);
+    return { kind: 'sesion', ...upgrade.sesion, ip: upgrade.context.ip };
+  }
+
+  async authorise(connection: StompConnection, destination: string): Promise<void> {
+    const parsed = parseDestination(destination);
+    if (!parsed) throw new StompError(STOMP_MESSAGES.unknownDestination, { detail: `${STOMP_MESSAGES.unknownDestination}: ${destination}` });
+    const principal = connection.principal as Principal;
+    if (principal.kind === 'sesion') {
+      const found = await checkSession(this.app, principal.token, principal.ip, false);
+      if (!found || !('sesion' in found) || !found.user) throw new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded);
+      principal.user = found.user;
+    }
+    if (!(await maySubscribe(this.app.db, this.conversations, principal, parsed))) {
+      throw new StompError(STOMP_MESSAGES.notAllowed, { detail: `${STOMP_MESSAGES.notAllowed}: ${destination}` });
+    }
+  }
+
+  async receive(connection: StompConnection, frame: StompFrame): Promise<void> {
+    const destination = frame.headers.destination;
+    let handler: SendHandler | undefined;
+    let longest = -1;
+    for (const [prefix, candidate] of this.handlers) {
+      if (destination.startsWith(prefix) && prefix.length > longest) {
+        handler = candidate;
+        longest = prefix.length;
+      }
+    }
+    if (!handler) throw new StompError(STOMP_MESSAGES.sendRefused, { detail: STOMP_MESSAGES.sendRefusedDetail });
+    await handler({ destination, body: frame.body.toString('utf8'), headers: frame.headers, principal: connection.principal as Principal });
+  }
+
+  attach(subscription: Subscription): void {
+    let set = this.topics.get(subscription.destination);
+    if (!set) {
+      set = new Set();
+      this.topics.set(subscription.destination, set);
+    }
+    set.add(subscription);
+  }
+
+  detach(subscription: Subscription): void {
+    const set = this.topics.get(subscription.destination);
+    if (!set) return;
+    set.delete(subscription);
+    if (set.size === 0) this.topics.delete(subscription.destination);
+  }
+
+  ended(connection: StompConnection): void {
+    this.connections.delete(connection);
+  }
+
+  nextMessageId(): string {
+    this.messageCount += 1;
+    return `${this.instanceId.slice(0, 8)}-${this.messageCount}`;
+  }
+
+  fault(error: unknown): void {
+    this.app.log.error({ err: error }, 'error en una conexión STOMP');
+  }
+
+  private deliver(destination: string, json: string): void {
+    const set = this.topics.get(destination);
+    if (!set) return;
+    for (const subscription of [...set]) subscription.connection.deliver(subscription, json);
+  }
+}

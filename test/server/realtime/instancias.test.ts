@@ -1,0 +1,111 @@
+// Two server instances on one PostgreSQL database: a message published on one reaches the
+// subscribers connected to the other, through LISTEN/NOTIFY. Runs only when DATABASE_URL is set.
+import type { IMessage } from '@stomp/stompjs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../server/src/app';
+import { NOTIFY_LIMIT } from '../../../server/src/realtime/fanout';
+import type { App } from '../../../server/src/types';
+import { insertBot } from '../botFixtures';
+import { TEST_PASSWORD_COST, createTestApp, userRow, type TestApp } from '../helpers';
+import { TestStomp, WAIT, closeStompClients, cookieOf, listen } from './stompClients';
+
+describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', () => {
+  let t: TestApp;
+  let b: App;
+  let urlA: string;
+  let urlB: string;
+  let bot: string;
+  let topic: string;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    // The second instance shares the first one's configuration: the same database and schema.
+    b = await buildApp(t.config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false, runJobs: false });
+    urlA = await listen(t.app);
+    urlB = await listen(b);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    bot = await insertBot(t, (await userRow(t, 'compania@quipu.test')).idE, 'Asistente compartido');
+    topic = `/topic/${bot}/psi-1`;
+  });
+  afterEach(async () => {
+    await closeStompClients();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+  });
+
+  async function subscriber(url: string): Promise<IMessage[]> {
+    const browser = await t.login('compania@quipu.test');
+    const stomp = new TestStomp(url, { cookie: cookieOf(browser) });
+    await stomp.connect();
+    return stomp.subscribe(topic);
+  }
+
+  async function settle(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  it('lo publicado en la instancia A llega al suscriptor de la instancia B, y una sola vez al de A', async () => {
+    const onA = await subscriber(urlA);
+    const onB = await subscriber(urlB);
+    const body = { type: 'TEXT', text: 'Respuesta producida en A' };
+    await t.app.realtime.publish(topic, body);
+    await vi.waitFor(() => expect(onB).toHaveLength(1), WAIT);
+    await settle();
+    expect(JSON.parse(onB[0].body)).toEqual(body);
+    expect(onB[0].headers['content-type']).toBe('application/json');
+    expect(onA).toHaveLength(1);
+  });
+
+  it('y al revés, de B hacia A', async () => {
+    const onA = await subscriber(urlA);
+    await b.realtime.publish(topic, { type: 'TEXT', text: 'desde B' });
+    await vi.waitFor(() => expect(onA).toHaveLength(1), WAIT);
+    await settle();
+    expect(onA).toHaveLength(1);
+  });
+
+  it(`un mensaje mayor que un NOTIFY (${NOTIFY_LIMIT} bytes) cruza entero, con tildes y emojis`, async () => {
+    const onB = await subscriber(urlB);
+    const elements = Array.from({ length: 60 }, (_, i) => ({
+      title: `Plan ñandú ${i} 🦙`,
+      subtitle: 'Incluye atención en español, envío a domicilio y garantía de satisfacción.'.repeat(3),
+      buttons: [{ type: 'postback', title: 'Elegir', payload: `PLAN_${i}` }],
+    }));
+    const body = { type: 'CAROUSEL', elements };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(2 * NOTIFY_LIMIT);
+    await t.app.realtime.publish(topic, body);
+    await vi.waitFor(() => expect(onB).toHaveLength(1), WAIT);
+    expect(JSON.parse(onB[0].body)).toEqual(body);
+  });
+
+  it('los mensajes llegan a la otra instancia en el orden en que se publicaron', async () => {
+    const onB = await subscriber(urlB);
+    const big = 'x'.repeat(3 * NOTIFY_LIMIT);
+    const sent = Array.from({ length: 20 }, (_, i) => ({ type: 'TEXT', text: i % 5 === 0 ? `${i} ${big}` : String(i) }));
+    await Promise.all(sent.map((body) => t.app.realtime.publish(topic, body)));
+    await vi.waitFor(() => expect(onB).toHaveLength(20), WAIT);
+    expect(onB.map((m) => JSON.parse(m.body).text.split(' ')[0])).toEqual(sent.map((_, i) => String(i)));
+  });
+
+  it('una instancia de otro esquema no oye los mensajes de este', async () => {
+    const other = await createTestApp('postgres');
+    try {
+      const browser = await other.login('compania@quipu.test');
+      const otherBot = await insertBot(other, (await userRow(other, 'compania@quipu.test')).idE, 'Mismo nombre, otra instalación');
+      const stomp = new TestStomp(await listen(other.app), { cookie: cookieOf(browser) });
+      await stomp.connect();
+      const inbox = await stomp.subscribe(`/topic/${otherBot}/psi-1`);
+      // The same destination text published in this schema must stay here.
+      await t.app.realtime.publish(`/topic/${otherBot}/psi-1`, { type: 'TEXT', text: 'no es para usted' });
+      await settle();
+      expect(inbox).toHaveLength(0);
+    } finally {
+      await closeStompClients();
+      await other.close();
+    }
+  });
+});
