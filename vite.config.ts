@@ -39,6 +39,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    // ws: the test chat's STOMP connection (/api/ws) goes through the same proxy.
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', ws: true } },
   },
 });
