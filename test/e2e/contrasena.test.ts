@@ -107,8 +107,10 @@ describe('Cambiar contraseña', () => {
     await page.getByLabel('Verificar contraseña').fill('Cambiada.Clave.Larga.2026');
     await page.getByRole('button', { name: 'Guardar' }).click();
     // Whatever the server answers shows as a notice; a refusal fails here with its text.
+    // The server hashes twice with scrypt (the current password, then the new one): on a busy
+    // two-core machine that alone can pass the default 15 s.
     const notice = page.getByRole('alert').filter({ hasNotText: 'Las contraseñas no coinciden' });
-    expect(await notice.innerText()).toBe('Contraseña actualizada con éxito');
+    expect(await notice.innerText({ timeout: 45_000 })).toBe('Contraseña actualizada con éxito');
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
     // The success notice stays 12 s; it must not cover the user menu meanwhile.
     await page.getByRole('button', { name: /\(perfil\)$/ }).click({ timeout: 2_000 });
