@@ -20,8 +20,6 @@ export const ACTION_LABELS: Readonly<Record<ActionType, string>> = {
 };
 /** Jumps: a skill whose first action is one of these may only have jumps (spec §5). */
 export const JUMP_TYPES: ReadonlySet<ActionType> = new Set(['GO_BOT', 'GO_HUMAN', 'GO_SKILL']);
-/** Kinds that need isBotEdit to be changed (spec §6); the others are changed by every bot user. */
-export const BOT_EDIT_TYPES: ReadonlySet<ActionType> = new Set(['QUICK_REPLY', 'GO_SKILL', 'WEB_HOOK']);
 
 /** Channel codes (spec §9): 0 Twitter, 1 Facebook, 2 Telegram, 4 Whatsapp, 6 Teams; 8 all. */
 export const CHANNEL_CODES = [0, 1, 2, 4, 6, 8] as const;
@@ -164,7 +162,6 @@ export const SKILL_MESSAGES = {
   skillMismo: 'Un skill no puede saltar a sí mismo',
   botDestino: 'Seleccione un bot',
   botMismo: 'Un bot no puede derivar a sí mismo',
-  valorEnviar: 'Ingrese el valor a enviar',
   canales: 'Seleccione al menos un canal',
   guardeAcciones: 'Primero debe guardar todas las acciones',
   seguroBorrar: 'Seguro desea borrar?',
@@ -182,14 +179,12 @@ export const SKILL_MESSAGES = {
   rutaInvalida: 'La entidad no tiene ese dato',
   operacionMemoria: 'En Memoria la operación es AS',
   operacionRequerimiento: 'Esta operación no se usa en Requerimientos',
-  mensajeFaltante: 'Ingrese el mensaje para cuando falte',
   sugerenciaMemoria: 'Verifique que las entidades que guarda en memoria se reconozcan en las frases del usuario.',
   // Records
   accionNoEncontrada: 'Acción no encontrada',
   requerimientoNoEncontrado: 'Requerimiento no encontrado',
   otroSkill: 'La acción no pertenece a este skill',
   stale: 'Otra persona modificó este registro. Recargue para ver sus cambios antes de guardar.',
-  soloEdicion: 'Solo quien edita bots puede cambiar este tipo de acción',
 } as const;
 
 /** A broken rule: where (a path into the saved object, as react-hook-form names it), what, and the field's Spanish name. */
