@@ -6,9 +6,10 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { Form, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { TabPanel } from '../../layout/TabPanel';
 import { useFlags } from '../../permissions/useFlags';
 import type { Bot } from './botModel';
 import { BotFormToolbar } from './BotFormToolbar';
@@ -17,14 +18,6 @@ import { BotEntidadesTab } from './entidades/BotEntidadesTab';
 import { BotMonitoreoTab } from './monitoreo/BotMonitoreoTab';
 
 type TabName = 'general' | 'entidades' | 'qna' | 'monitoreo';
-
-function TabPanel({ name, current, children }: { name: TabName; current: TabName; children: ReactNode }) {
-  return (
-    <Box role="tabpanel" id={`bot-tab-${name}`} aria-labelledby={`bot-tab-${name}-boton`} hidden={name !== current} sx={{ pt: 2 }}>
-      {children}
-    </Box>
-  );
-}
 
 function BotTabs({ botId }: { botId: string | undefined }) {
   const translate = useTranslate();
@@ -60,26 +53,26 @@ function BotTabs({ botId }: { botId: string | undefined }) {
         ))}
       </Tabs>
       {/* General stays mounted so its inputs keep validating; the others load when opened. */}
-      <TabPanel name="general" current={current}>
+      <TabPanel idPrefix="bot-tab" name="general" current={current}>
         <BotGeneralTab botId={botId} canEdit={isBotEdit} />
       </TabPanel>
       {current === 'entidades' && botId ? (
-        <TabPanel name="entidades" current={current}>
+        <TabPanel idPrefix="bot-tab" name="entidades" current={current}>
           <BotEntidadesTab botId={botId} />
         </TabPanel>
       ) : null}
       {current === 'entidades' && !botId ? (
-        <TabPanel name="entidades" current={current}>
+        <TabPanel idPrefix="bot-tab" name="entidades" current={current}>
           <Typography>{translate('quipu.bots.guardeParaEntidades')}</Typography>
         </TabPanel>
       ) : null}
       {current === 'qna' ? (
-        <TabPanel name="qna" current={current}>
+        <TabPanel idPrefix="bot-tab" name="qna" current={current}>
           <Typography>{translate('quipu.bots.qnaProximamente')}</Typography>
         </TabPanel>
       ) : null}
       {current === 'monitoreo' && botId ? (
-        <TabPanel name="monitoreo" current={current}>
+        <TabPanel idPrefix="bot-tab" name="monitoreo" current={current}>
           <BotMonitoreoTab botId={botId} />
         </TabPanel>
       ) : null}

@@ -5,21 +5,14 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { TabPanel } from '../../layout/TabPanel';
 import { SkillAccionesTab } from './actions/SkillAccionesTab';
 import { SkillRequerimientosTab } from './requerimientos/SkillRequerimientosTab';
 import { SkillForm } from './SkillForm';
 
 type TabName = 'skill' | 'acciones' | 'requerimientos' | 'memoria';
-
-function TabPanel({ name, current, children }: { name: TabName; current: TabName; children: ReactNode }) {
-  return (
-    <Box role="tabpanel" id={`skill-tab-${name}`} aria-labelledby={`skill-tab-${name}-boton`} hidden={name !== current} sx={{ pt: 2 }}>
-      {children}
-    </Box>
-  );
-}
 
 // The row of tabs scrolls rather than widen the page (no sideways scroll at 390 px).
 const tabsSx = { px: { xs: 1, sm: 2 }, contain: 'inline-size' } as const;
@@ -56,18 +49,18 @@ export function SkillTabs({ skillId, idBot, canEdit }: SkillTabsProps) {
         ))}
       </Tabs>
       {/* Every tab has its panel; a panel's content mounts when the tab is first opened. */}
-      <TabPanel name="skill" current={current}>
+      <TabPanel idPrefix="skill-tab" name="skill" current={current}>
         <SkillForm skillId={skillId} idBot={idBot} canEdit={canEdit} onDirtyChange={onDirtyChange} />
       </TabPanel>
       {tabs.includes('acciones') ? (
-        <TabPanel name="acciones" current={current}>
+        <TabPanel idPrefix="skill-tab" name="acciones" current={current}>
           {opened.has('acciones') ? <SkillAccionesTab skillId={skillId} idBot={idBot} canEdit={canEdit} /> : null}
         </TabPanel>
       ) : null}
-      <TabPanel name="requerimientos" current={current}>
+      <TabPanel idPrefix="skill-tab" name="requerimientos" current={current}>
         {opened.has('requerimientos') ? <SkillRequerimientosTab skillId={skillId} idBot={idBot} tp={0} canEdit={canEdit} /> : null}
       </TabPanel>
-      <TabPanel name="memoria" current={current}>
+      <TabPanel idPrefix="skill-tab" name="memoria" current={current}>
         {opened.has('memoria') ? <SkillRequerimientosTab skillId={skillId} idBot={idBot} tp={1} canEdit={canEdit} /> : null}
       </TabPanel>
     </Box>
