@@ -1,0 +1,126 @@
+// Which skill answers a message, from a deployed definition and its trained model. In order:
+// 1. An excluded keyword in the message rules its skill out, whatever else the skill has for it.
+// 2. In token mode, a skill whose obligatory tokens are not all there (in order, when it asks for
+//    order) is ruled out too.
+// 3. An included keyword, or in token mode every obligatory token plus at least one token found,
+//    makes the skill pass whatever its threshold; its score becomes 0.9 + 0.1 × the classifier's,
+//    so among several such skills the classifier still decides.
+// 4. Otherwise a skill passes when the classifier's calibrated score reaches its threshold.
+// The passing skill with the highest score answers. When none passes, the bot's fallback skill
+// (type 1) does and the phrase counts as unrecognised.
+import type { SkillDef } from '../../schemas/bots';
+import { SKILL_DEFAULTS, type TokenInput } from '../../schemas/skillRules';
+import type { IntentModel } from './model';
+import { findKeyword, formOf, matchTokens, prepareTokens, readMessage, type Form, type PreparedToken, type TokenMatch } from './tokens';
+
+/** Skill kinds (spec §3). */
+export const SKILL_FALLBACK = 1;
+
+/** What the matcher reads of a skill. */
+export interface MatchSkill {
+  id: string;
+  nm: string;
+  tipo: number;
+  threshold: number;
+  keywordIncluye: string[];
+  keywordExcluye: string[];
+  modToken: boolean;
+  tokenOrd: boolean;
+  tokens: TokenInput[];
+}
+
+/** The matcher's view of a deployed definition's skills (their settings live in cfg). */
+export function matchSkills(skills: readonly SkillDef[]): MatchSkill[] {
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return skills.map((s) => ({
+    id: s.id,
+    nm: s.nm,
+    tipo: s.tipo,
+    threshold: typeof s.cfg.threshold === 'number' ? s.cfg.threshold : SKILL_DEFAULTS.threshold,
+    keywordIncluye: list(s.cfg.keywordIncluye),
+    keywordExcluye: list(s.cfg.keywordExcluye),
+    modToken: s.cfg.modToken === true,
+    tokenOrd: s.cfg.tokenOrd === true,
+    tokens: Array.isArray(s.cfg.tokens) ? (s.cfg.tokens as TokenInput[]) : [],
+  }));
+}
+
+/** Why a candidate passes, or does not. */
+export type MatchReason = 'exacta' | 'clasificador' | 'palabraClave' | 'tokens' | 'excluida' | 'faltanTokens' | 'umbral';
+
+export interface MatchCandidate {
+  skillId: string;
+  nm: string;
+  score: number;
+  threshold: number;
+  passed: boolean;
+  reason: MatchReason;
+  /** The included or excluded keyword found, as the skill lists it. */
+  keyword?: string;
+  /** In token mode, each token and what matched it. */
+  tokens?: TokenMatch[];
+}
+
+export interface MatchResult {
+  /** The skill that answers: the best passing one, else the fallback skill, else null. */
+  skillId: string | null;
+  score: number;
+  /** False when no skill passed: the phrase goes to the unrecognised ones. */
+  recognised: boolean;
+  /** The answer comes from the fallback skill. */
+  fallback: boolean;
+  /** Every skill, best first. */
+  candidates: MatchCandidate[];
+}
+
+const KEYWORD_FLOOR = 0.9;
+
+interface Prepared {
+  skill: MatchSkill;
+  include: Array<{ text: string; form: Form }>;
+  exclude: Array<{ text: string; form: Form }>;
+  tokens: PreparedToken[];
+}
+
+export class Matcher {
+  private readonly prepared: Prepared[];
+  private readonly fallbackId: string | null;
+  private readonly fallbacks: Set<string>;
+
+  constructor(
+    skills: readonly MatchSkill[],
+    private readonly model: IntentModel | null,
+  ) {
+    const forms = (list: string[]) => list.map((text) => ({ text, form: formOf(text) })).filter((k) => k.form.length > 0);
+    this.prepared = skills.map((skill) => ({ skill, include: forms(skill.keywordIncluye), exclude: forms(skill.keywordExcluye), tokens: skill.modToken ? prepareTokens(skill.tokens) : [] }));
+    this.fallbacks = new Set(skills.filter((s) => s.tipo === SKILL_FALLBACK).map((s) => s.id));
+    // With several fallback skills (the editor allows it), the first one answers.
+    this.fallbackId = skills.find((s) => s.tipo === SKILL_FALLBACK)?.id ?? null;
+  }
+
+  match(text: string): MatchResult {
+    const scores = new Map<string, { score: number; exact: boolean }>();
+    for (const c of this.model?.classify(text) ?? []) scores.set(c.skillId, { score: c.score, exact: !!c.exact });
+    const message = readMessage(text);
+    const candidates = this.prepared.map(({ skill, include, exclude, tokens }): MatchCandidate => {
+      const classified = scores.get(skill.id) ?? { score: 0, exact: false };
+      const base = { skillId: skill.id, nm: skill.nm, threshold: skill.threshold };
+      const excluded = findKeyword(message, exclude);
+      const tokenResult = skill.modToken ? matchTokens(message, tokens, skill.tokenOrd) : undefined;
+      const withTokens = tokenResult ? { tokens: tokenResult.tokens } : {};
+      if (excluded !== undefined) return { ...base, ...withTokens, score: 0, passed: false, reason: 'excluida', keyword: excluded };
+      if (tokenResult && !tokenResult.obligatoryFound) return { ...base, ...withTokens, score: 0, passed: false, reason: 'faltanTokens' };
+      const included = findKeyword(message, include);
+      if (included !== undefined || tokenResult?.anyFound) {
+        const score = KEYWORD_FLOOR + (1 - KEYWORD_FLOOR) * classified.score;
+        return { ...base, ...withTokens, score, passed: true, reason: included !== undefined ? 'palabraClave' : 'tokens', ...(included !== undefined ? { keyword: included } : {}) };
+      }
+      const passed = classified.score >= skill.threshold && classified.score > 0;
+      return { ...base, ...withTokens, score: classified.score, passed, reason: passed ? (classified.exact ? 'exacta' : 'clasificador') : 'umbral' };
+    });
+    candidates.sort((a, b) => Number(b.passed) - Number(a.passed) || b.score - a.score);
+    const winner = candidates.find((c) => c.passed);
+    if (winner) return { skillId: winner.skillId, score: winner.score, recognised: true, fallback: this.fallbacks.has(winner.skillId), candidates };
+    return { skillId: this.fallbackId, score: 0, recognised: false, fallback: this.fallbackId !== null, candidates };
+  }
+}
