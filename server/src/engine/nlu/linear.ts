@@ -1,7 +1,8 @@
-// The linear model under the intent classifier, and its training. A feature carries a weight only
-// for the classes whose phrases contain it, so the model stays sparse when a bot has a thousand
-// skills: a phrase's margin for class m is m's bias plus, over the phrase's features, the weight of
-// (feature, m). Training is deterministic: the order of the passes comes from a seeded generator.
+// The linear model under the intent classifier, and its training. The weights are sparse, row by
+// feature (see `support`), so the model stays small and trains in bounded time when a bot has a
+// thousand skills: a phrase's margin for class m is m's bias plus, over the phrase's features, the
+// weight of (feature, m). Training is deterministic: the order of the passes comes from a seeded
+// generator.
 import type { SparseVector } from './features';
 
 /** Sparse weights, row by feature: the classes of feature f are cls[rowPtr[f] .. rowPtr[f+1]). */
@@ -51,25 +52,64 @@ export function shuffle(order: Int32Array, next: () => number): void {
   }
 }
 
+/** Which (feature, class) pairs carry a weight: see `support`. */
+export interface SupportOptions {
+  /** A feature found in the phrases of more classes than this says little about any one; it keeps no weight. */
+  maxClasses: number;
+  /** With at most maxClasses classes, a feature found in at least this many phrases may carry a weight for every class... */
+  denseMinDf: number;
+  /** ...while a pass over the phrases costs at most this many weight visits. */
+  visitBudget: number;
+}
+
 /**
- * Where the model may hold a weight: for each feature, the classes whose phrases contain it. A
- * feature found in the phrases of more than `maxClasses` classes says little about any of them and
- * would cost a weight per class in every pass; it keeps none.
+ * Where the model may hold a weight. Every feature may weigh for the classes whose phrases contain
+ * it. A frequent feature may also weigh (negatively) for every other class, which helps tell close
+ * skills apart ('alarma' speaks against the calendar skills); those rows go to the most frequent
+ * features first, for as long as a training pass stays within the visit budget, so a bot with
+ * many skills trains in bounded time.
  */
-export function support(x: PackedPhrases, y: Int32Array, features: number, maxClasses: number): { rowPtr: Int32Array; cls: Int32Array } {
-  const classes = new Array<Set<number> | undefined>(features);
-  for (let i = 0; i < y.length; i++) {
-    for (let p = x.ptr[i]; p < x.ptr[i + 1]; p++) (classes[x.idx[p]] ??= new Set()).add(y[i]);
+export function support(x: PackedPhrases, y: Int32Array, features: number, classes: number, options: SupportOptions): { rowPtr: Int32Array; cls: Int32Array } {
+  // Phrases by class, so a feature's classes arrive in increasing order and a repeat is the last one seen.
+  const byClass = Int32Array.from(y.keys()).sort((a, b) => y[a] - y[b] || a - b);
+  const last = new Int32Array(features);
+  const eachPair = (visit: (f: number, c: number) => void) => {
+    last.fill(-1);
+    for (const i of byClass) {
+      for (let p = x.ptr[i]; p < x.ptr[i + 1]; p++) {
+        const f = x.idx[p];
+        if (last[f] === y[i]) continue;
+        last[f] = y[i];
+        visit(f, y[i]);
+      }
+    }
+  };
+  const count = new Int32Array(features);
+  eachPair((f) => count[f]++);
+  const df = new Int32Array(features);
+  for (let p = 0; p < x.idx.length; p++) df[x.idx[p]]++;
+  const length = Int32Array.from(count, (n) => (n <= options.maxClasses ? n : 0));
+  let visits = 0;
+  for (let f = 0; f < features; f++) visits += df[f] * length[f];
+  const dense = new Uint8Array(features);
+  // With more classes than maxClasses, a full row would cost more than any feature may have.
+  const frequent = classes > options.maxClasses ? new Int32Array(0) : Int32Array.from(df.keys()).filter((f) => df[f] >= options.denseMinDf && length[f] < classes);
+  frequent.sort((a, b) => df[b] - df[a] || a - b);
+  for (const f of frequent) {
+    const extra = df[f] * (classes - length[f]);
+    if (visits + extra > options.visitBudget) continue;
+    visits += extra;
+    dense[f] = 1;
+    length[f] = classes;
   }
   const rowPtr = new Int32Array(features + 1);
-  for (let f = 0; f < features; f++) {
-    const n = classes[f]?.size ?? 0;
-    rowPtr[f + 1] = rowPtr[f] + (n <= maxClasses ? n : 0);
-  }
+  for (let f = 0; f < features; f++) rowPtr[f + 1] = rowPtr[f] + length[f];
   const cls = new Int32Array(rowPtr[features]);
-  for (let f = 0; f < features; f++) {
-    if (rowPtr[f + 1] > rowPtr[f]) cls.set([...classes[f]!].sort((a, b) => a - b), rowPtr[f]);
-  }
+  const fill = rowPtr.slice(0, features);
+  for (let f = 0; f < features; f++) if (dense[f]) for (let c = 0; c < classes; c++) cls[fill[f]++] = c;
+  eachPair((f, c) => {
+    if (!dense[f] && length[f] > 0) cls[fill[f]++] = c;
+  });
   return { rowPtr, cls };
 }
 
@@ -84,14 +124,12 @@ export function margins(model: LinearWeights | (Omit<LinearWeights, 'w'> & { w: 
   }
 }
 
-export interface SvmOptions {
+export interface SvmOptions extends SupportOptions {
   /** The SVM's cost of a margin violation (higher fits the phrases closer). */
   c: number;
   /** Passes over the phrases. */
   epochs: number;
   seed: number;
-  /** See `support`. */
-  maxClasses: number;
 }
 
 /**
@@ -101,7 +139,7 @@ export interface SvmOptions {
  * that every class has, regularised like the others, as in LIBLINEAR.
  */
 export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, features: number, options: SvmOptions, onEpoch?: () => void): LinearWeights {
-  const { rowPtr, cls } = support(x, y, features, options.maxClasses);
+  const { rowPtr, cls } = support(x, y, features, classes, options);
   const n = y.length;
   const w = new Float64Array(cls.length);
   const bias = new Float64Array(classes);
