@@ -11,7 +11,7 @@
 import type { SkillDef } from '../../schemas/bots';
 import { SKILL_DEFAULTS, type TokenInput } from '../../schemas/skillRules';
 import type { IntentModel } from './model';
-import { findKeyword, formOf, matchTokens, prepareTokens, readMessage, type Form, type PreparedToken, type TokenMatch } from './tokens';
+import { findKeyword, formOf, matchTokens, prepareTokens, readMessage, type Form, type Message, type PreparedToken, type TokenMatch } from './tokens';
 
 /** Skill kinds (spec §3). */
 export const SKILL_FALLBACK = 1;
@@ -69,14 +69,24 @@ export interface MatchResult {
   recognised: boolean;
   /** The answer comes from the fallback skill. */
   fallback: boolean;
-  /** Every skill, best first. */
+  /** The best skills, best first: the passing ones, then by score. */
   candidates: MatchCandidate[];
 }
 
+export interface MatchOptions {
+  /** How many candidates to return (10 unless told). */
+  limit?: number;
+  /** A skill to return among the candidates wherever it ranks ('Probar Skill' asks about one). */
+  skillId?: string;
+}
+
 const KEYWORD_FLOOR = 0.9;
+const DEFAULT_LIMIT = 10;
 
 interface Prepared {
   skill: MatchSkill;
+  /** The skill's place in the model, or -1 when it has no training phrases. */
+  classIndex: number;
   include: Array<{ text: string; form: Form }>;
   exclude: Array<{ text: string; form: Form }>;
   tokens: PreparedToken[];
@@ -92,35 +102,45 @@ export class Matcher {
     private readonly model: IntentModel | null,
   ) {
     const forms = (list: string[]) => list.map((text) => ({ text, form: formOf(text) })).filter((k) => k.form.length > 0);
-    this.prepared = skills.map((skill) => ({ skill, include: forms(skill.keywordIncluye), exclude: forms(skill.keywordExcluye), tokens: skill.modToken ? prepareTokens(skill.tokens) : [] }));
+    const classOf = new Map(model?.skills.map((id, i) => [id, i]));
+    this.prepared = skills.map((skill) => ({
+      skill,
+      classIndex: classOf.get(skill.id) ?? -1,
+      include: forms(skill.keywordIncluye),
+      exclude: forms(skill.keywordExcluye),
+      tokens: skill.modToken ? prepareTokens(skill.tokens) : [],
+    }));
     this.fallbacks = new Set(skills.filter((s) => s.tipo === SKILL_FALLBACK).map((s) => s.id));
     // With several fallback skills (the editor allows it), the first one answers.
     this.fallbackId = skills.find((s) => s.tipo === SKILL_FALLBACK)?.id ?? null;
   }
 
-  match(text: string): MatchResult {
-    const scores = new Map<string, { score: number; exact: boolean }>();
-    for (const c of this.model?.classify(text) ?? []) scores.set(c.skillId, { score: c.score, exact: !!c.exact });
+  match(text: string, options: MatchOptions = {}): MatchResult {
+    const { scores, exact } = this.model?.score(text) ?? { scores: new Float64Array(0), exact: -1 };
     const message = readMessage(text);
-    const candidates = this.prepared.map(({ skill, include, exclude, tokens }): MatchCandidate => {
-      const classified = scores.get(skill.id) ?? { score: 0, exact: false };
-      const base = { skillId: skill.id, nm: skill.nm, threshold: skill.threshold };
-      const excluded = findKeyword(message, exclude);
-      const tokenResult = skill.modToken ? matchTokens(message, tokens, skill.tokenOrd) : undefined;
-      const withTokens = tokenResult ? { tokens: tokenResult.tokens } : {};
-      if (excluded !== undefined) return { ...base, ...withTokens, score: 0, passed: false, reason: 'excluida', keyword: excluded };
-      if (tokenResult && !tokenResult.obligatoryFound) return { ...base, ...withTokens, score: 0, passed: false, reason: 'faltanTokens' };
-      const included = findKeyword(message, include);
-      if (included !== undefined || tokenResult?.anyFound) {
-        const score = KEYWORD_FLOOR + (1 - KEYWORD_FLOOR) * classified.score;
-        return { ...base, ...withTokens, score, passed: true, reason: included !== undefined ? 'palabraClave' : 'tokens', ...(included !== undefined ? { keyword: included } : {}) };
-      }
-      const passed = classified.score >= skill.threshold && classified.score > 0;
-      return { ...base, ...withTokens, score: classified.score, passed, reason: passed ? (classified.exact ? 'exacta' : 'clasificador') : 'umbral' };
-    });
+    const candidates = this.prepared.map((p) => this.judge(p, message, p.classIndex >= 0 ? scores[p.classIndex] : 0, p.classIndex >= 0 && p.classIndex === exact));
     candidates.sort((a, b) => Number(b.passed) - Number(a.passed) || b.score - a.score);
-    const winner = candidates.find((c) => c.passed);
-    if (winner) return { skillId: winner.skillId, score: winner.score, recognised: true, fallback: this.fallbacks.has(winner.skillId), candidates };
-    return { skillId: this.fallbackId, score: 0, recognised: false, fallback: this.fallbackId !== null, candidates };
+    const winner = candidates[0]?.passed ? candidates[0] : undefined;
+    const limit = options.limit ?? DEFAULT_LIMIT;
+    const shown = candidates.slice(0, limit);
+    const asked = options.skillId !== undefined && !shown.some((c) => c.skillId === options.skillId) ? candidates.find((c) => c.skillId === options.skillId) : undefined;
+    if (asked) shown.push(asked);
+    if (winner) return { skillId: winner.skillId, score: winner.score, recognised: true, fallback: this.fallbacks.has(winner.skillId), candidates: shown };
+    return { skillId: this.fallbackId, score: 0, recognised: false, fallback: this.fallbackId !== null, candidates: shown };
+  }
+
+  /** One skill's verdict on the message, given its classifier score. */
+  private judge({ skill, include, exclude, tokens }: Prepared, message: Message, score: number, exact: boolean): MatchCandidate {
+    const candidate: MatchCandidate = { skillId: skill.id, nm: skill.nm, score, threshold: skill.threshold, passed: false, reason: 'umbral' };
+    const tokenResult = skill.modToken ? matchTokens(message, tokens, skill.tokenOrd) : undefined;
+    if (tokenResult) candidate.tokens = tokenResult.tokens;
+    const excluded = exclude.length ? findKeyword(message, exclude) : undefined;
+    if (excluded !== undefined) return { ...candidate, score: 0, reason: 'excluida', keyword: excluded };
+    if (tokenResult && !tokenResult.obligatoryFound) return { ...candidate, score: 0, reason: 'faltanTokens' };
+    const included = include.length ? findKeyword(message, include) : undefined;
+    if (included !== undefined) return { ...candidate, score: KEYWORD_FLOOR + (1 - KEYWORD_FLOOR) * score, passed: true, reason: 'palabraClave', keyword: included };
+    if (tokenResult?.anyFound) return { ...candidate, score: KEYWORD_FLOOR + (1 - KEYWORD_FLOOR) * score, passed: true, reason: 'tokens' };
+    if (score > 0 && score >= skill.threshold) return { ...candidate, passed: true, reason: exact ? 'exacta' : 'clasificador' };
+    return candidate;
   }
 }

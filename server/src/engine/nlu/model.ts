@@ -38,8 +38,12 @@ export interface SerializedModel {
   /** Uint32 hashes, Float32 idf. */
   hashes: string;
   idf: string;
-  /** Int32 row ends (the starts are the previous ends), Uint16 or Int32 classes, Float32 weights and biases. */
-  rowEnd: string;
+  /**
+   * Each feature's number of weights (Uint16, or Int32 past 65,535 skills); the classes of the rows
+   * that do not hold every class, in the same integer type (a full row is 0, 1, … in order); the
+   * Float32 weights row after row, and the biases.
+   */
+  rowLength: string;
   cls: string;
   w: string;
   bias: string;
@@ -50,7 +54,6 @@ export interface SerializedModel {
 
 export class IntentModel {
   private readonly margins: Float64Array;
-  private readonly scores: Float64Array;
   private readonly exact = new Map<number, number>();
 
   constructor(
@@ -62,24 +65,38 @@ export class IntentModel {
     readonly info: ModelInfo,
   ) {
     this.margins = new Float64Array(skills.length);
-    this.scores = new Float64Array(skills.length);
     exactPhrases.hashes.forEach((h, i) => this.exact.set(h, exactPhrases.skill[i]));
+  }
+
+  /**
+   * The score of every skill, in the order of `skills` (a fresh array), and the skill whose
+   * training phrase the text is, or -1. What `classify` sorts; the matcher reads it directly.
+   */
+  score(text: string): { scores: Float64Array; exact: number } {
+    if (this.skills.length === 0) return { scores: new Float64Array(0), exact: -1 };
+    const v = this.vocabulary.vector(text);
+    margins(this.weights, v.idx, v.val, 0, v.idx.length, this.margins);
+    const scores = new Float64Array(this.skills.length);
+    calibratedScores(this.calibration, this.margins, knownLength(v), scores);
+    const exact = this.exact.get(phraseHash(text)) ?? -1;
+    if (exact >= 0) scores[exact] = 1;
+    return { scores, exact };
   }
 
   /** Every skill with its score, best first (ties in the order the skills were sorted at training). */
   classify(text: string): Candidate[] {
-    if (this.skills.length === 0) return [];
-    const v = this.vocabulary.vector(text);
-    margins(this.weights, v.idx, v.val, 0, v.idx.length, this.margins);
-    calibratedScores(this.calibration, this.margins, knownLength(v), this.scores);
-    const exact = this.exact.get(phraseHash(text));
-    const out: Candidate[] = this.skills.map((skillId, m) => (m === exact ? { skillId, score: 1, exact: true } : { skillId, score: this.scores[m] }));
-    const order = out.map((_, m) => m).sort((a, b) => out[b].score - out[a].score || a - b);
-    return order.map((m) => out[m]);
+    const { scores, exact } = this.score(text);
+    const order = Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b);
+    return order.map((m) => (m === exact ? { skillId: this.skills[m], score: 1, exact: true } : { skillId: this.skills[m], score: scores[m] }));
   }
 
   toJSON(): SerializedModel {
     const { rowPtr, cls, w, bias } = this.weights;
+    const k = this.skills.length;
+    const small = k <= 65_535;
+    const lengths = Int32Array.from({ length: rowPtr.length - 1 }, (_, f) => rowPtr[f + 1] - rowPtr[f]);
+    const partial: number[] = [];
+    lengths.forEach((n, f) => n < k && partial.push(...cls.subarray(rowPtr[f], rowPtr[f + 1])));
     return {
       format: MODEL_FORMAT,
       v: MODEL_VERSION,
@@ -90,8 +107,8 @@ export class IntentModel {
       info: this.info,
       hashes: bytes(this.vocabulary.hashes),
       idf: bytes(this.vocabulary.idf),
-      rowEnd: bytes(rowPtr.subarray(1)),
-      cls: bytes(this.skills.length <= 65_536 ? Uint16Array.from(cls) : cls),
+      rowLength: bytes(small ? Uint16Array.from(lengths) : lengths),
+      cls: bytes(small ? Uint16Array.from(partial) : Int32Array.from(partial)),
       w: bytes(w),
       bias: bytes(bias),
       exactHashes: bytes(this.exactPhrases.hashes),
@@ -103,10 +120,18 @@ export class IntentModel {
     if (json?.format !== MODEL_FORMAT || json.v !== MODEL_VERSION) throw new Error('El modelo guardado no es de esta versión de Quipu');
     const hashes = read(json.hashes, Uint32Array);
     const vocabulary = new Vocabulary(hashes, read(json.idf, Float32Array), json.unknownIdf, { ...DEFAULT_FEATURES, ...json.features });
-    const rowEnd = read(json.rowEnd, Int32Array);
-    const rowPtr = new Int32Array(rowEnd.length + 1);
-    rowPtr.set(rowEnd, 1);
-    const cls = json.skills.length <= 65_536 ? Int32Array.from(read(json.cls, Uint16Array)) : read(json.cls, Int32Array);
+    const k = json.skills.length;
+    const small = k <= 65_535;
+    const lengths = small ? read(json.rowLength, Uint16Array) : read(json.rowLength, Int32Array);
+    const partial = small ? read(json.cls, Uint16Array) : read(json.cls, Int32Array);
+    const rowPtr = new Int32Array(lengths.length + 1);
+    lengths.forEach((n, f) => (rowPtr[f + 1] = rowPtr[f] + n));
+    const cls = new Int32Array(rowPtr[lengths.length]);
+    let next = 0;
+    lengths.forEach((n, f) => {
+      if (n < k) cls.set(partial.subarray(next, (next += n)), rowPtr[f]);
+      else for (let c = 0; c < k; c++) cls[rowPtr[f] + c] = c;
+    });
     const weights: LinearWeights = { rowPtr, cls, w: read(json.w, Float32Array), bias: read(json.bias, Float32Array) };
     return new IntentModel(json.skills, vocabulary, weights, json.calibration, { hashes: read(json.exactHashes, Uint32Array), skill: read(json.exactSkill, Int32Array) }, json.info);
   }
