@@ -22,7 +22,7 @@ export interface Calibration {
   known: Logistic;
 }
 
-/** For a model with nothing to fit on (one skill, or too few phrases): margins squashed, no doubt about the topic. */
+/** What a factor falls back to when its sample has no positive or no negative case (a bot of one skill has no rival). */
 export const DEFAULT_CALIBRATION: Calibration = { skill: { a: 4, b: 0, c: 0 }, known: { a: 0, b: 0, c: 20 } };
 
 const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));

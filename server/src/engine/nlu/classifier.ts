@@ -1,9 +1,9 @@
 // The intent classifier: trains an IntentModel from (phrase, skill) pairs.
 // 1. Features (features.ts): stems and their pairs, and character n-grams, by TF-IDF.
 // 2. A linear SVM per skill (linear.ts), trained by dual coordinate descent.
-// 3. Calibration (calibration.ts), fitted on margins of phrases the model had not seen: with few
-//    phrases, each of five folds is held out in turn; with many, one tenth is. Then the SVMs are
-//    trained again on every phrase.
+// 3. Calibration (calibration.ts), fitted on the margins of phrases the model had not seen, and of
+//    scrambled copies of them: with few phrases each of five folds is held out in turn, with many
+//    one tenth is. Then the SVMs are trained again on every phrase.
 // Everything is seeded, so the same phrases and options give the same model, byte for byte.
 import { bestTwo, DEFAULT_CALIBRATION, fitLogistic, type Sample } from './calibration';
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures } from './features';
@@ -117,7 +117,7 @@ export function train(phrases: readonly TrainingPhrase[], options: Partial<Train
     classes: skills.length,
   };
   const all = Int32Array.from(data.y.keys());
-  const held = skills.length > 1 ? holdOuts(data.y, data.classes, opts) : [];
+  const held = skills.length > 0 ? holdOuts(data.y, data.classes, opts) : [];
   const totalEpochs = (held.length + 1) * opts.epochs;
   let epochsDone = 0;
   const onEpoch = () => opts.onProgress?.(++epochsDone / totalEpochs);

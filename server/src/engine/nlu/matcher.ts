@@ -3,11 +3,12 @@
 // 2. In token mode, a skill whose obligatory tokens are not all there (in order, when it asks for
 //    order) is ruled out too.
 // 3. An included keyword, or in token mode every obligatory token plus at least one token found,
-//    makes the skill pass whatever its threshold; its score becomes 0.9 + 0.1 × the classifier's,
-//    so among several such skills the classifier still decides.
-// 4. Otherwise a skill passes when the classifier's calibrated score reaches its threshold.
-// The passing skill with the highest score answers. When none passes, the bot's fallback skill
-// (type 1) does and the phrase counts as unrecognised.
+//    takes the message to the skill whatever its threshold, before any skill that only the
+//    classifier chose. Its score becomes 0.9 + 0.1 × the classifier's, so among several such
+//    skills the classifier still decides.
+// 4. Otherwise a skill passes when the classifier's calibrated score reaches its threshold, and
+//    the best one answers.
+// When none passes, the bot's fallback skill (type 1) answers and the phrase counts as unrecognised.
 import type { SkillDef } from '../../schemas/bots';
 import { SKILL_DEFAULTS, type TokenInput } from '../../schemas/skillRules';
 import type { IntentModel } from './model';
@@ -69,7 +70,7 @@ export interface MatchResult {
   recognised: boolean;
   /** The answer comes from the fallback skill. */
   fallback: boolean;
-  /** The best skills, best first: the passing ones, then by score. */
+  /** The best skills, best first: keyword and token matches, the other passing ones, then the rest by score. */
   candidates: MatchCandidate[];
 }
 
@@ -81,6 +82,8 @@ export interface MatchOptions {
 }
 
 const KEYWORD_FLOOR = 0.9;
+/** Keyword and token matches first, then what the classifier passed, then the rest. */
+const rank = (c: MatchCandidate) => (!c.passed ? 0 : c.reason === 'palabraClave' || c.reason === 'tokens' ? 2 : 1);
 const DEFAULT_LIMIT = 10;
 
 interface Prepared {
@@ -119,7 +122,7 @@ export class Matcher {
     const { scores, exact } = this.model?.score(text) ?? { scores: new Float64Array(0), exact: -1 };
     const message = readMessage(text);
     const candidates = this.prepared.map((p) => this.judge(p, message, p.classIndex >= 0 ? scores[p.classIndex] : 0, p.classIndex >= 0 && p.classIndex === exact));
-    candidates.sort((a, b) => Number(b.passed) - Number(a.passed) || b.score - a.score);
+    candidates.sort((a, b) => rank(b) - rank(a) || b.score - a.score);
     const winner = candidates[0]?.passed ? candidates[0] : undefined;
     const limit = options.limit ?? DEFAULT_LIMIT;
     const shown = candidates.slice(0, limit);

@@ -30,7 +30,7 @@ const CACHE_LIMIT = 50_000;
 let stemmer = new StemmerEs();
 let cache = new Map<string, string>();
 
-/** The stem of one normalised word ('horarios' → 'horari', 'estoy' → 'estar'). */
+/** The stem of one normalised word ('horarios' → 'horar', 'estoy' → 'estar'). */
 export function stem(word: string): string {
   let result = cache.get(word);
   if (result === undefined) {
