@@ -1,7 +1,8 @@
 // The intent classifier (server/src/engine/nlu/classifier.ts): a small Spanish bot understands
 // phrases it never saw, scores nonsense low, and its model survives storage unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IntentModel, train, type SerializedModel } from '../../../server/src/engine/nlu/classifier';
+import { IntentModel, train, trainingPhrases, type SerializedModel } from '../../../server/src/engine/nlu/classifier';
+import { MAX_TEXT } from '../../../server/src/engine/nlu/model';
 import { FRASES, INEDITAS, SIN_SENTIDO, phrasesOf } from './nluBot';
 
 let model: IntentModel;
@@ -88,5 +89,17 @@ describe('clasificador de intenciones', () => {
     expect(single.classify('hola, buenas tardes')[0]).toMatchObject({ skillId: 'saludo' });
     expect(single.classify('hola, buenas tardes')[0].score).toBeGreaterThan(0.5);
     for (const text of SIN_SENTIDO) expect(single.classify(text)[0].score, text).toBeLessThan(0.5);
+  });
+
+  it('entrena con las frases de los skills de una definición, sin las vacías', () => {
+    expect(trainingPhrases([{ id: 'a', frases: ['hola', '  ', 'buenas'] }, { id: 'b', frases: [] }])).toEqual([
+      { text: 'hola', skillId: 'a' },
+      { text: 'buenas', skillId: 'a' },
+    ]);
+  });
+
+  it('de un mensaje muy largo lee solo el comienzo', () => {
+    const start = '¿a qué hora abren? '.repeat(Math.ceil(MAX_TEXT / 19)).slice(0, MAX_TEXT);
+    expect(model.classify(start + 'precio '.repeat(20_000))).toEqual(model.classify(start));
   });
 });

@@ -5,6 +5,7 @@
 //    scrambled copies of them: with few phrases each of five folds is held out in turn, with many
 //    one tenth is. Then the SVMs are trained again on every phrase.
 // Everything is seeded, so the same phrases and options give the same model, byte for byte.
+import type { SkillDef } from '../../schemas/bots';
 import { bestTwo, DEFAULT_CALIBRATION, fitLogistic, type Sample } from './calibration';
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures } from './features';
 import { margins, pack, random, shuffle, trainSvm, type LinearWeights, type SvmOptions } from './linear';
@@ -16,6 +17,11 @@ export { IntentModel, type Candidate, type ModelInfo, type SerializedModel } fro
 export interface TrainingPhrase {
   text: string;
   skillId: string;
+}
+
+/** The training phrases of a definition's skills, blank ones left out. */
+export function trainingPhrases(skills: readonly Pick<SkillDef, 'id' | 'frases'>[]): TrainingPhrase[] {
+  return skills.flatMap((s) => s.frases.filter((text) => typeof text === 'string' && text.trim() !== '').map((text) => ({ text, skillId: s.id })));
 }
 
 export interface TrainOptions extends SvmOptions {

@@ -11,7 +11,7 @@
 // When none passes, the bot's fallback skill (type 1) answers and the phrase counts as unrecognised.
 import type { SkillDef } from '../../schemas/bots';
 import { SKILL_DEFAULTS, type TokenInput } from '../../schemas/skillRules';
-import type { IntentModel } from './model';
+import { MAX_TEXT, type IntentModel } from './model';
 import { findKeyword, formOf, matchTokens, prepareTokens, readMessage, type Form, type Message, type PreparedToken, type TokenMatch } from './tokens';
 
 /** Skill kinds (spec §3). */
@@ -120,7 +120,7 @@ export class Matcher {
 
   match(text: string, options: MatchOptions = {}): MatchResult {
     const { scores, exact } = this.model?.score(text) ?? { scores: new Float64Array(0), exact: -1 };
-    const message = readMessage(text);
+    const message = readMessage(text.slice(0, MAX_TEXT));
     const candidates = this.prepared.map((p) => this.judge(p, message, p.classIndex >= 0 ? scores[p.classIndex] : 0, p.classIndex >= 0 && p.classIndex === exact));
     candidates.sort((a, b) => rank(b) - rank(a) || b.score - a.score);
     const winner = candidates[0]?.passed ? candidates[0] : undefined;

@@ -23,6 +23,9 @@ export interface ModelInfo {
   heldOutAccuracy: number | null;
 }
 
+/** What of a message the model reads: a longer one is cut here, so no message costs more than this. */
+export const MAX_TEXT = 4000;
+
 export const MODEL_FORMAT = 'quipu-nlu';
 export const MODEL_VERSION = 1;
 
@@ -72,8 +75,9 @@ export class IntentModel {
    * The score of every skill, in the order of `skills` (a fresh array), and the skill whose
    * training phrase the text is, or -1. What `classify` sorts; the matcher reads it directly.
    */
-  score(text: string): { scores: Float64Array; exact: number } {
+  score(message: string): { scores: Float64Array; exact: number } {
     if (this.skills.length === 0) return { scores: new Float64Array(0), exact: -1 };
+    const text = message.slice(0, MAX_TEXT);
     const v = this.vocabulary.vector(text);
     margins(this.weights, v.idx, v.val, 0, v.idx.length, this.margins);
     const scores = new Float64Array(this.skills.length);

@@ -8,8 +8,4 @@ declare module '@nlpjs/lang-es' {
     /** NFD, combining marks removed, lowercase. */
     normalize(text: string): string;
   }
-  export class TokenizerEs {
-    /** Splits on spaces and punctuation; `tokenize` also caches every text it sees for an hour. */
-    innerTokenize(text: string): string[];
-  }
 }
