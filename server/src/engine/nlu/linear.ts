@@ -114,7 +114,7 @@ export function support(x: PackedPhrases, y: Int32Array, features: number, class
 }
 
 /** The margins of one phrase (features idx/val[from .. to)) for every class, into `out`. */
-export function margins(model: LinearWeights | (Omit<LinearWeights, 'w'> & { w: Float64Array }), idx: Int32Array, val: Float32Array, from: number, to: number, out: Float64Array): void {
+export function margins(model: LinearWeights, idx: Int32Array, val: Float32Array, from: number, to: number, out: Float64Array): void {
   const { rowPtr, cls, w, bias } = model;
   for (let m = 0; m < out.length; m++) out[m] = bias[m];
   for (let p = from; p < to; p++) {
