@@ -1,0 +1,187 @@
+// The linear model under the intent classifier, and its training. The weights are sparse, row by
+// feature (see `support`), so the model stays small and trains in bounded time when a bot has a
+// thousand skills: a phrase's margin for class m is m's bias plus, over the phrase's features, the
+// weight of (feature, m). Training is deterministic: the order of the passes comes from a seeded
+// generator.
+import type { SparseVector } from './features';
+
+/** Sparse weights, row by feature: the classes of feature f are cls[rowPtr[f] .. rowPtr[f+1]). */
+export interface LinearWeights {
+  rowPtr: Int32Array;
+  cls: Int32Array;
+  w: Float32Array;
+  bias: Float32Array;
+}
+
+/** Phrases packed one after the other: phrase i's features are idx/val[ptr[i] .. ptr[i+1]). */
+export interface PackedPhrases {
+  ptr: Int32Array;
+  idx: Int32Array;
+  val: Float32Array;
+}
+
+export function pack(vectors: readonly SparseVector[]): PackedPhrases {
+  const ptr = new Int32Array(vectors.length + 1);
+  vectors.forEach((v, i) => (ptr[i + 1] = ptr[i] + v.idx.length));
+  const idx = new Int32Array(ptr[vectors.length]);
+  const val = new Float32Array(ptr[vectors.length]);
+  vectors.forEach((v, i) => {
+    idx.set(v.idx, ptr[i]);
+    val.set(v.val, ptr[i]);
+  });
+  return { ptr, idx, val };
+}
+
+/** mulberry32: a small seeded generator, enough to shuffle. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export function shuffle(order: Int32Array, next: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+}
+
+/** Which (feature, class) pairs carry a weight: see `support`. */
+export interface SupportOptions {
+  /** A feature found in the phrases of more classes than this says little about any one; it keeps no weight. */
+  maxClasses: number;
+  /** With at most maxClasses classes, a feature found in at least this many phrases may carry a weight for every class... */
+  denseMinDf: number;
+  /** ...while a pass over the phrases costs at most this many weight visits. */
+  visitBudget: number;
+}
+
+/**
+ * Where the model may hold a weight. Every feature may weigh for the classes whose phrases contain
+ * it. A frequent feature may also weigh (negatively) for every other class, which helps tell close
+ * skills apart ('alarma' speaks against the calendar skills); those rows go to the most frequent
+ * features first, for as long as a training pass stays within the visit budget, so a bot with
+ * many skills trains in bounded time.
+ */
+export function support(x: PackedPhrases, y: Int32Array, features: number, classes: number, options: SupportOptions): { rowPtr: Int32Array; cls: Int32Array } {
+  // Phrases by class, so a feature's classes arrive in increasing order and a repeat is the last one seen.
+  const byClass = Int32Array.from(y.keys()).sort((a, b) => y[a] - y[b] || a - b);
+  const last = new Int32Array(features);
+  const eachPair = (visit: (f: number, c: number) => void) => {
+    last.fill(-1);
+    for (const i of byClass) {
+      for (let p = x.ptr[i]; p < x.ptr[i + 1]; p++) {
+        const f = x.idx[p];
+        if (last[f] === y[i]) continue;
+        last[f] = y[i];
+        visit(f, y[i]);
+      }
+    }
+  };
+  const count = new Int32Array(features);
+  eachPair((f) => count[f]++);
+  const df = new Int32Array(features);
+  for (let p = 0; p < x.idx.length; p++) df[x.idx[p]]++;
+  const length = Int32Array.from(count, (n) => (n <= options.maxClasses ? n : 0));
+  let visits = 0;
+  for (let f = 0; f < features; f++) visits += df[f] * length[f];
+  const dense = new Uint8Array(features);
+  // With more classes than maxClasses, a full row would cost more than any feature may have.
+  const frequent = classes > options.maxClasses ? new Int32Array(0) : Int32Array.from(df.keys()).filter((f) => df[f] >= options.denseMinDf && length[f] < classes);
+  frequent.sort((a, b) => df[b] - df[a] || a - b);
+  for (const f of frequent) {
+    const extra = df[f] * (classes - length[f]);
+    if (visits + extra > options.visitBudget) continue;
+    visits += extra;
+    dense[f] = 1;
+    length[f] = classes;
+  }
+  const rowPtr = new Int32Array(features + 1);
+  for (let f = 0; f < features; f++) rowPtr[f + 1] = rowPtr[f] + length[f];
+  const cls = new Int32Array(rowPtr[features]);
+  const fill = rowPtr.slice(0, features);
+  for (let f = 0; f < features; f++) if (dense[f]) for (let c = 0; c < classes; c++) cls[fill[f]++] = c;
+  eachPair((f, c) => {
+    if (!dense[f] && length[f] > 0) cls[fill[f]++] = c;
+  });
+  return { rowPtr, cls };
+}
+
+/** The margins of one phrase (features idx/val[from .. to)) for every class, into `out`. */
+export function margins(model: LinearWeights, idx: Int32Array, val: Float32Array, from: number, to: number, out: Float64Array): void {
+  const { rowPtr, cls, w, bias } = model;
+  for (let m = 0; m < out.length; m++) out[m] = bias[m];
+  for (let p = from; p < to; p++) {
+    const f = idx[p];
+    const v = val[p];
+    for (let q = rowPtr[f]; q < rowPtr[f + 1]; q++) out[cls[q]] += w[q] * v;
+  }
+}
+
+export interface SvmOptions extends SupportOptions {
+  /** The SVM's cost of a margin violation (higher fits the phrases closer). */
+  c: number;
+  /** Passes over the phrases. */
+  epochs: number;
+  seed: number;
+}
+
+/**
+ * One-vs-rest L2-loss linear SVMs by dual coordinate descent (Hsieh et al., ICML 2008, the method
+ * of LIBLINEAR) on the sparse support: each phrase takes its coordinate step in every class's
+ * problem at once, which costs two walks over its features' rows. The bias is a feature of value 1
+ * that every class has, regularised like the others, as in LIBLINEAR.
+ */
+export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, features: number, options: SvmOptions, onEpoch?: () => void): LinearWeights {
+  const { rowPtr, cls } = support(x, y, features, classes, options);
+  const n = y.length;
+  const w = new Float64Array(cls.length);
+  const bias = new Float64Array(classes);
+  // The dual variables, one per phrase and class.
+  const alpha = new Float32Array(n * classes);
+  const s = new Float64Array(classes);
+  const q = new Float64Array(classes);
+  const d = new Float64Array(classes);
+  const diag = 1 / (2 * options.c);
+  const order = Int32Array.from({ length: n }, (_, i) => i);
+  const next = random(options.seed);
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    shuffle(order, next);
+    for (const i of order) {
+      const from = x.ptr[i];
+      const to = x.ptr[i + 1];
+      for (let m = 0; m < classes; m++) {
+        s[m] = bias[m];
+        q[m] = 1 + diag;
+      }
+      for (let p = from; p < to; p++) {
+        const v = x.val[p];
+        for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) {
+          s[cls[r]] += w[r] * v;
+          q[cls[r]] += v * v;
+        }
+      }
+      const base = i * classes;
+      for (let m = 0; m < classes; m++) {
+        const t = m === y[i] ? 1 : -1;
+        const a = alpha[base + m];
+        const gradient = t * s[m] - 1 + diag * a;
+        alpha[base + m] = Math.max(a - gradient / q[m], 0);
+        d[m] = (alpha[base + m] - a) * t;
+        bias[m] += d[m];
+      }
+      for (let p = from; p < to; p++) {
+        const v = x.val[p];
+        for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) w[r] += d[cls[r]] * v;
+      }
+    }
+    onEpoch?.();
+  }
+  return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
+}
