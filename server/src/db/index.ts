@@ -12,6 +12,7 @@ import * as m005 from './migrations/005_sesiones';
 import * as m006 from './migrations/006_contadores';
 import * as m007 from './migrations/007_bots';
 import * as m008 from './migrations/008_revisiones';
+import * as m009 from './migrations/009_conversaciones';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_contadores': m006,
   '007_bots': m007,
   '008_revisiones': m008,
+  '009_conversaciones': m009,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -224,6 +224,78 @@ export interface BotVersionTable {
   msg: string | null;
   /** JSON: the complete definition; null until the deploy is done. */
   snapshot: string | null;
+  /** JSON: the trained intent model (engine/nlu/model.ts SerializedModel). */
+  model: string | null;
+  /** JSON: {total, fallidas: [{id, nm}]}, the regression tests at deploy. */
+  pruebas: string | null;
+}
+
+/** A regression test of a bot: messages and the skills that must answer them. */
+export interface PruebaTable {
+  id: string;
+  idBot: string;
+  nm: string;
+  /** JSON: PruebaPaso[]. */
+  pasos: string;
+  red: Generated<number>;
+  fc: string;
+}
+
+/** The person on the other side of a conversation (access §3 "Client card"). */
+export interface ChatClienteTable {
+  id: string;
+  idE: string;
+  idChannel: string;
+  psi: string;
+  red: number;
+  nm: string | null;
+  test: Generated<Bool>;
+  idU: string | null;
+  fc: string;
+}
+
+/** A session of a client with a bot (access §3 "Session"). */
+export interface ChatSesionTable {
+  id: string;
+  idClt: string;
+  idE: string;
+  idBot: string;
+  red: number;
+  test: Generated<Bool>;
+  fi: string;
+  ff: string | null;
+}
+
+/** A message of a session: t 0 from the bot, 1 from the client (access §3 "Message"). */
+export interface ChatMensajeTable {
+  id: string;
+  idSesion: string;
+  idBot: string;
+  t: number;
+  m: string;
+  tipo: string;
+  body: string | null;
+  idSkill: string | null;
+  score: number | null;
+  fc: string;
+  seq: number;
+}
+
+/** The live state of a conversation (engine/runtime.ts). */
+export interface ConversacionTable {
+  id: string;
+  idE: string;
+  idBot: string;
+  idChannel: string;
+  psi: string;
+  idClt: string;
+  idSesion: string | null;
+  test: Generated<Bool>;
+  sesion: string | null;
+  /** JSON: ConversationState. */
+  estado: Generated<string>;
+  ua: number;
+  rev: Generated<number>;
 }
 
 /** Rows per company of a counted table (usuario, auditoria), kept by triggers (migration 002). */
@@ -249,4 +321,9 @@ export interface Database {
   bot_version: BotVersionTable;
   conteo: ConteoTable;
   trabajo: TrabajoTable;
+  prueba: PruebaTable;
+  chat_cliente: ChatClienteTable;
+  chat_sesion: ChatSesionTable;
+  chat_mensaje: ChatMensajeTable;
+  conversacion: ConversacionTable;
 }

@@ -72,6 +72,8 @@ export const BotParams = Type.Object({
   kbNotFoundMsg: Text(1000),
   kbRepeatMsg: Text(1000),
   kbResultsGlobal: Text(1000),
+  /** Beyond the spec: a failed regression test stops the deploy (otherwise the deploy reports it). */
+  pruebasBloquean: Type.Optional(Type.Boolean()),
 }, closed);
 export type BotParams = Static<typeof BotParams>;
 
