@@ -12,10 +12,12 @@ const MONTHS: ReadonlyArray<readonly string[]> = [
   ['enero'], ['febrero'], ['marzo'], ['abril'], ['mayo'], ['junio'], ['julio'], ['agosto'], ['septiembre', 'setiembre'], ['octubre'], ['noviembre'], ['diciembre'],
 ];
 const SHORT_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
-const MONTH_OF = new Map([...MONTHS.flatMap((names, i) => names.map((n) => [n, i + 1] as const)), ...SHORT_MONTHS.map((n, i) => [n, i + 1] as const), ['sep', 9] as const]);
+/** Short forms that are also common words ('set' de platos): a date only with its year ('15 set 2026'). */
+const SHORT_WORDS = ['sep', 'set'];
+const MONTH_OF = new Map([...MONTHS.flatMap((names, i) => names.map((n) => [n, i + 1] as const)), ...SHORT_MONTHS.map((n, i) => [n, i + 1] as const), ...SHORT_WORDS.map((n) => [n, 9] as const)]);
 const alternatives = (names: Iterable<string>) => [...names].sort((a, b) => b.length - a.length).join('|');
 const FULL_MONTH = `(?:${alternatives(MONTHS.flat())})`;
-const MONTH = `(?:${FULL_MONTH}|(?:${alternatives([...SHORT_MONTHS, 'sep'])})\\.?)`;
+const MONTH = `(?:${FULL_MONTH}|(?:${alternatives([...SHORT_MONTHS, ...SHORT_WORDS])})\\.?)`;
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'];
 const WEEKDAY = `(?:${WEEKDAYS.join('|')})`;
 const DAY = `(?:\\d{1,2}|primero|1ro|1ero|${SMALL_WORDS})(?:\\s*[°º])?`;
@@ -95,7 +97,8 @@ const DATE_PATTERNS: readonly DatePattern[] = [
       const d = dayNumber(m[1]!);
       const name = m[2]!.replace('.', '');
       const month = MONTH_OF.get(name)!;
-      if (d === null || (SHORT_MONTHS.includes(name) || name === 'sep' ? !/^\d/.test(m[1]!) : false)) return null;
+      const short = SHORT_MONTHS.includes(name) || SHORT_WORDS.includes(name);
+      if (d === null || (short && !/^\d/.test(m[1]!)) || (SHORT_WORDS.includes(name) && !m[3])) return null;
       return m[3] ? makeDay(+m[3], month, d) : nextDayMonth(base, month, d);
     },
   },

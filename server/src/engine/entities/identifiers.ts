@@ -120,7 +120,9 @@ function looksLikePhone(groups: readonly string[]): boolean {
   return groups.every((g, i) => g.length <= (i === 0 ? 5 : 4)) && groups.length <= 6;
 }
 
-const PASSPORT = new RegExp(`${BEFORE}pasaporte(?:\\s+(?:(?:es|numero|nro\\.?|num\\.?|no\\.?|n\\s?[°º]|#)\\s*)*|\\s*[:#]\\s*|\\s+)(?=[a-z0-9]*\\d)([a-z0-9]{6,12})${AFTER}`, 'u');
+// 'pasaporte AB123456', 'pasaporte N° X1234567', 'mi pasaporte es el número: 123456789'
+const PASSPORT_FILLER = '(?:[\\s:#.°º]|(?<!\\p{L})(?:es|el|numero|nro|num|no|n)(?!\\p{L}))*';
+const PASSPORT = new RegExp(`${BEFORE}pasaporte${PASSPORT_FILLER}(?<![\\p{L}\\p{N}])(?=[a-z0-9]*\\d)([a-z0-9]{6,12})${AFTER}`, 'u');
 
 /** A passport number after the word 'pasaporte': 6 to 12 letters and figures, with at least one figure; the value in capitals. */
 export function findPassports(text: string): Found[] {

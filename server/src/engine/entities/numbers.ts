@@ -70,10 +70,10 @@ const WORD_RUN = new RegExp(`${BEFORE}(?:${NUMBER_WORD})(?:\\s+(?:y\\s+)?(?:${NU
 const HALF = /^\s+y\s+medi[oa](?![\p{L}\p{N}])/u;
 
 /**
- * Figures: an optional sign, digits with thousands separators or a decimal part, and an optional
+ * Figures (not glued to a word or to another figure; 'S/.45' is an amount): an optional sign, digits with thousands separators or a decimal part, and an optional
  * scale word ('150 mil', '2,5 millones').
  */
-const FIGURES = new RegExp(`(?<![\\p{L}\\p{N}.,])(-)?(\\d+(?:[.,]\\d+)*)(?![\\d])(?:\\s+(mil|millon|millones)${AFTER})?`, 'u');
+const FIGURES = new RegExp(`(?<![\\p{L}\\p{N},])(?<!(?<!s/)\\.)(-)?(\\d+(?:[.,]\\d+)*)(?![\\d])(?:\\s+(mil|millon|millones)${AFTER})?`, 'u');
 
 /** '1.500' and '1,500' → 1500 (a lone separator before exactly three digits, or the same one repeated); '2,5' → 2.5; '1.500,75' → 1500.75. */
 export function figuresValue(raw: string): number | null {
