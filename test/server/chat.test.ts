@@ -9,7 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
 import { companyId } from './adminFixtures';
 import { insertBot } from './botFixtures';
-import { addRegexEntity, addRequirement, addSkill, deployNow, insertChatBot, newPsi, post, recorded, say, setBot, texts, type ChatBot } from './chatFixtures';
+import { addRegexEntity, addRequirement, addSkill, deployNow, insertChatBot, newPsi, recorded, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { Client, TEST_PASSWORD_COST, createTestApp, dialects, userRow, type TestApp } from './helpers';
 
 const NOMBRE_RGX = '(?:me llamo|soy)\\s+([A-Za-zÁÉÍÓÚÑáéíóúñ]+)';
