@@ -418,6 +418,48 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
     });
   });
 
+  describe('sesiones, saltos y acciones únicas', () => {
+    it('una sesión nueva vuelve al bot de la conversación y deja la espera de una persona', async () => {
+      await talk('quiero hablar con una persona');
+      t.clock.advance(31 * 60_000);
+      c = await t.login('compania@quipu.test');
+      const messages = await talk('hola');
+      expect(texts(messages)).toEqual(['¡Hola! ¿En qué le ayudo?', 'Elija una opción']);
+      expect(debugOf(messages).human).toBe(false);
+    });
+
+    it('después de un GO_BOT, una sesión nueva vuelve al primer bot', async () => {
+      const soporte = await insertBot(t, demo, 'Soporte técnico');
+      await addSkill(t, soporte, 'Avería', ['mi internet no funciona', 'tengo una avería', 'se cayó el servicio', 'no tengo conexión'], [['TEXT', { text: ['Soporte: revisaremos su conexión.'] }]]);
+      await addSkill(t, chat.bot, 'Derivar', ['tengo un problema técnico', 'necesito soporte técnico', 'ayuda técnica', 'falla técnica'], [['GO_BOT', { b: soporte, sk: 'tengo una avería' }]]);
+      expect(debugOf(await talk('necesito soporte técnico')).bot.id).toBe(soporte);
+      t.clock.advance(31 * 60_000);
+      c = await t.login('compania@quipu.test');
+      expect(debugOf(await talk('hola')).bot.id).toBe(chat.bot);
+    });
+
+    it('una acción única (unique) se dice una vez por sesión', async () => {
+      await addSkill(t, chat.bot, 'Horario', ['cuál es el horario', 'a qué hora abren', 'horario de atención', 'hasta qué hora atienden'], [
+        ['TEXT', { text: ['Bienvenido a nuestro horario.'], unique: true }],
+        ['TEXT', { text: ['Abrimos de 9 a 18.'] }],
+      ]);
+      expect(texts(await talk('cuál es el horario'))).toEqual(['Bienvenido a nuestro horario.', 'Abrimos de 9 a 18.']);
+      expect(texts(await talk('a qué hora abren'))).toEqual(['Abrimos de 9 a 18.']);
+      t.clock.advance(31 * 60_000);
+      c = await t.login('compania@quipu.test');
+      expect(texts(await talk('a qué hora abren'))).toEqual(['Bienvenido a nuestro horario.', 'Abrimos de 9 a 18.']);
+    });
+
+    it('mensajes simultáneos de una conversación se responden uno tras otro, sin perder ninguno', async () => {
+      await talk('hola');
+      const answers = await Promise.all(['en qué canal estoy', 'qué red es esta', 'por dónde me escribes', 'en qué canal estoy'].map((m) => talk(m)));
+      for (const answer of answers) expect(texts(answer)).toEqual(['Está en Facebook', 'En cualquier canal']);
+      const rows = (await recorded(t, psi)).mensajes[0];
+      expect(rows).toHaveLength(3 + 4 * 3);
+      expect(rows.map((m) => Number(m.seq))).toEqual(rows.map((_m, i) => i + 1));
+    });
+  });
+
   describe('lo que se graba', () => {
     it('chat_cliente (test 1, idU), chat_sesion y chat_mensaje en orden, con tipo, skill y puntaje', async () => {
       await talk('hola');

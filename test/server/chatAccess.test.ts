@@ -126,6 +126,19 @@ describe.each(dialects)('acceso a las rutas de conversación (%s)', (dialect) =>
       expect(ids).toBe(3);
     });
 
+    it('con idBot y psi borra esa conversación y no la del mismo psi con otro bot de la empresa', async () => {
+      const psi = newPsi();
+      const c = await as('compania');
+      const other = await insertChatBot(t, await companyId(t, 'Demo Internacional'));
+      await say(c, chat.bot, psi, 'hola');
+      await say(c, other.bot, psi, 'quiero registrarme');
+      expect((await c.send('DELETE', `${API}/webchat/demo?idBot=${chat.bot}&psi=${psi}`)).statusCode).toBe(204);
+      const left = await t.app.db.selectFrom('conversacion').select('idBot').where('psi', '=', psi).execute();
+      expect(left.map((r) => r.idBot)).toEqual([other.bot]);
+      // The other bot's question is still pending.
+      expect((await say(c, other.bot, psi, 'ana@example.com'))[0].text).toBe('Listo, le escribiremos a ana@example.com.');
+    });
+
     it('el psi de otro usuario no se borra aunque se nombre', async () => {
       const theirs = newPsi();
       await say(await as('usuario'), chat.bot, theirs, 'hola');
