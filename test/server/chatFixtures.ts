@@ -4,6 +4,7 @@
 // and a signed-in client's call to POST /webchat/demo.
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, WebchatAnswer } from '../../server/src/schemas/chat';
+import { loadDefinition } from '../../server/src/services/botDefinition';
 import { insertBot, insertSkill } from './botFixtures';
 import { API, type Client, type TestApp } from './helpers';
 import { insertAccion, insertRequerimiento } from './skillFixtures';
@@ -62,3 +63,59 @@ export async function say(c: Client, bot: string, psi: string, input: string | {
 
 /** The texts (or titles) of messages, as a person reads them. */
 export const texts = (messages: ChatMessage[]) => messages.map((m) => m.text ?? m.title ?? m.carousel?.map((c) => c.title).join(' | ') ?? m.type);
+
+/** A skill of the bot with its actions, in order (each `[type, cfg]`); returns its id. */
+export async function addSkill(t: TestApp, bot: string, nm: string, frases: string[], actions: Array<[string, object]> = [], tipo = 0): Promise<string> {
+  const skill = await insertSkill(t, bot, nm, { frases, tipo });
+  for (const [i, [type, cfg]] of actions.entries()) await insertAccion(t, { bot, skill }, type, i, { red: [8], ...cfg });
+  return skill;
+}
+
+/** A requirement (tp 0) or memory (tp 1) with its operator between fields and its general missing messages. */
+export async function addRequirement(t: TestApp, bot: string, skill: string, tp: 0 | 1, fields: object[], options: { op?: 'AND' | 'OR'; replyMissing?: string[] } = {}): Promise<string> {
+  const id = randomUUID();
+  await t.app.db
+    .insertInto('requerimiento')
+    .values({ id, idBot: bot, idSkill: skill, op: options.op ?? 'AND', tp, fields: JSON.stringify(fields), replyMissing: JSON.stringify(options.replyMissing ?? []) })
+    .execute();
+  return id;
+}
+
+/** A regular-expression entity of the bot (the first capture group is its value); returns its id. */
+export async function addRegexEntity(t: TestApp, bot: string, nm: string, format: string): Promise<string> {
+  const id = randomUUID();
+  await t.app.db
+    .insertInto('entidad')
+    .values({ id, idBot: bot, nm, dsc: null, rgx: 1, format, keywords: '[]', type: null, paths: JSON.stringify([{ nm: 'text', tp: 'text' }, { nm: 'length', tp: 'number' }]) })
+    .execute();
+  return id;
+}
+
+/** Replaces the bot's parameters (and other bot columns when given). */
+export async function setBot(t: TestApp, bot: string, params: object, columns: Record<string, unknown> = {}): Promise<void> {
+  await t.app.db.updateTable('bot').set({ params: JSON.stringify(params), ...columns }).where('id', '=', bot).execute();
+}
+
+/** Deploys the working definition as version 1 straight in the database (its model is trained on first use). */
+export async function deployNow(t: TestApp, bot: string): Promise<void> {
+  const definition = await loadDefinition(t.app.db, bot);
+  const fc = new Date(t.clock.now).toISOString();
+  await t.app.db.insertInto('bot_version').values({ id: randomUUID(), idBot: bot, version: 1, fc, ffin: fc, done: 1, error: 0, snapshot: JSON.stringify(definition) }).execute();
+  await t.app.db.updateTable('bot').set({ version: 1 }).where('id', '=', bot).execute();
+}
+
+/** The raw answer of POST /webchat/demo, whatever its status. */
+export function post(c: Client, bot: string, psi: string, input: string | { postback: string }, extra: object = {}) {
+  const body = { psi, idBot: bot, test: true, red: 1, ...(typeof input === 'string' ? { message: input } : input), ...extra };
+  return c.post(`${API}/webchat/demo`, body);
+}
+
+/** The recorded rows of a test conversation: its client, its sessions (oldest first) and each session's messages in order. */
+export async function recorded(t: TestApp, psi: string) {
+  const { db } = t.app;
+  const client = await db.selectFrom('chat_cliente').selectAll().where('psi', '=', psi).executeTakeFirst();
+  const sesiones = client ? await db.selectFrom('chat_sesion').selectAll().where('idClt', '=', client.id).orderBy('fi').orderBy('id').execute() : [];
+  const mensajes = await Promise.all(sesiones.map((s) => db.selectFrom('chat_mensaje').selectAll().where('idSesion', '=', s.id).orderBy('seq').execute()));
+  const conversacion = await db.selectFrom('conversacion').selectAll().where('psi', '=', psi).executeTakeFirst();
+  return { client, sesiones, mensajes, conversacion };
+}
