@@ -151,8 +151,9 @@ class Turn {
         return;
       }
     }
-    delete this.state.pending;
+    // Memory first: it may keep values given while the requirement was being asked for.
     for (const req of reqs.filter((r) => r.tp === 1)) this.remember(req);
+    delete this.state.pending;
     for (const action of this.bot.actions.get(skill.id) ?? []) {
       if (!answersOn(action, this.ctx.red)) continue;
       if (action.cfg.unique === true) {
@@ -268,10 +269,7 @@ class Turn {
       case 'GO_SKILL': {
         const target = this.bot.skills.get(str(c.sk));
         for (const kv of (c.fields as KeyValue[] | undefined) ?? []) if (kv.k.trim()) this.state.memory[kv.k.trim()] = fillTemplate(kv.v, this.state.memory);
-        if (target && target.id !== skill.id) {
-          this.via = this.ran.length > 1 ? this.via : 'salto';
-          await this.run(target);
-        }
+        if (target && target.id !== skill.id) await this.run(target);
         return false;
       }
       case 'GO_BOT': {
@@ -405,6 +403,12 @@ class Turn {
     if (!pending) return false;
     const skill = this.bot.skills.get(pending.skill);
     if (!skill) {
+      delete this.state.pending;
+      return false;
+    }
+    // A button that names a skill is a clear change of subject.
+    const named = input.postback !== undefined && (this.bot.skills.get(input.postback) ?? this.bot.definition.skills.find((s) => fold(s.nm) === fold(input.postback!)));
+    if (named && named.id !== skill.id) {
       delete this.state.pending;
       return false;
     }

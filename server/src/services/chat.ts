@@ -276,13 +276,28 @@ async function countUnrecognised(trx: DB, idBot: string, text: string, fc: strin
 export async function deleteTestConversations(app: App, user: SessionUser, query: { idBot?: string; psi?: string }): Promise<void> {
   if (query.idBot) await findBotFor(app.db, user, query.idBot, 'read');
   await app.db.transaction().execute(async (trx) => {
-    let conversations = trx.selectFrom('conversacion').innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt').select(['conversacion.psi', 'conversacion.idClt']).where('conversacion.test', '=', 1).where('chat_cliente.idU', '=', user.id);
+    let conversations = trx
+      .selectFrom('conversacion')
+      .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
+      .select(['conversacion.id', 'conversacion.psi', 'conversacion.idClt', 'conversacion.idBot'])
+      .where('conversacion.test', '=', 1)
+      .where('chat_cliente.idU', '=', user.id);
     if (query.idBot) conversations = conversations.where('conversacion.idBot', '=', query.idBot);
     if (query.psi) conversations = conversations.where('conversacion.psi', '=', query.psi);
     const rows = await conversations.execute();
+    // A client (one per psi) may talk to several bots: only this bot's conversation and sessions go.
+    for (const r of rows) {
+      await trx.deleteFrom('chat_sesion').where('idClt', '=', r.idClt).where('idBot', '=', r.idBot).execute();
+      await trx.deleteFrom('conversacion').where('id', '=', r.id).execute();
+    }
     const clients = [...new Set(rows.map((r) => r.idClt))];
-    if (clients.length) await trx.deleteFrom('chat_cliente').where('id', 'in', clients).execute();
-    for (const r of rows) app.realtime.conversations.forget(r.psi);
+    if (clients.length) {
+      const kept = new Set((await trx.selectFrom('conversacion').select('idClt').where('idClt', 'in', clients).execute()).map((r) => r.idClt));
+      const gone = clients.filter((id) => !kept.has(id));
+      if (gone.length) await trx.deleteFrom('chat_cliente').where('id', 'in', gone).execute();
+    }
+    const left = new Set((await trx.selectFrom('conversacion').select('psi').where('psi', 'in', rows.length ? rows.map((r) => r.psi) : ['']).execute()).map((r) => r.psi));
+    for (const r of rows) if (!left.has(r.psi)) app.realtime.conversations.forget(r.psi);
   });
 }
 
