@@ -26,8 +26,13 @@ const YEAR = '(?:\\d{4})';
 /** A calendar day, as a Date at 00:00 UTC (only its UTC year, month and day mean anything). */
 type Day = Date;
 
+/** One formatter per time zone: building one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 function today(now: Date, timeZone: string): Day {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })));
+  const parts = format.formatToParts(now);
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   return new Date(Date.UTC(get('year'), get('month') - 1, get('day')));
 }
