@@ -4,6 +4,7 @@ import { accionesRoutes } from './acciones';
 import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
+import { demoRoutes } from './demo';
 import { emailRoutes } from './email';
 import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
@@ -16,5 +17,5 @@ import { versionesRoutes } from './versiones';
 export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
-  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+  usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes, demoRoutes,
 ];
