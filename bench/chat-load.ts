@@ -3,6 +3,8 @@
 // topic. Prints messages per second and the latency from send to reply (p50, p95, p99), on the
 // embedded SQLite database and, when DATABASE_URL is set, on PostgreSQL. The server runs as its own
 // process, started the way `npm start` starts it, so the clients do not share its event loop.
+// Two rounds: users that write again as soon as the reply arrives (what the server can answer),
+// then users that pause 1 to 2 s between a reply and their next message, as people in a chat do.
 // Budget (issue): ≥ 500 messages/s and p95 ≤ 300 ms on a 2-core machine. Prints figures only.
 // Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -143,7 +145,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One user: its STOMP connection and subscription, then MESSAGES messages, each waiting for its reply. */
-async function user(session: Session, idBot: string, phrases: string[][], n: number, latencies: number[]): Promise<void> {
+async function user(session: Session, idBot: string, phrases: string[][], n: number, latencies: number[], think: () => number): Promise<void> {
   const psi = `carga-${n}-${crypto.randomUUID()}`;
   const wsUrl = `${session.base.replace('http', 'ws')}/api/ws`;
   let arrived: (() => void) | undefined;
@@ -166,6 +168,8 @@ async function user(session: Session, idBot: string, phrases: string[][], n: num
     stomp.subscribe(`/topic/${idBot}/${psi}`, () => arrived?.(), { receipt });
   });
   for (let i = 0; i < MESSAGES; i++) {
+    const pause = think();
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
     const skill = phrases[(((n + i * 7) % phrases.length) + phrases.length) % phrases.length];
     const message = skill[i % skill.length];
     const started = performance.now();
@@ -177,6 +181,24 @@ async function user(session: Session, idBot: string, phrases: string[][], n: num
   await stomp.deactivate();
 }
 
+/** One round of USERS users × MESSAGES messages; `think` gives each user's pause before its next message. */
+async function round(session: Session, idBot: string, phrases: string[][], title: string, think: () => number): Promise<void> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const users: Promise<void>[] = [];
+  for (let n = 0; n < USERS; n++) {
+    users.push(user(session, idBot, phrases, n, latencies, think));
+    if ((n + 1) % CONNECT_WAVE === 0) await new Promise((r) => setTimeout(r, 50));
+  }
+  const results = await Promise.allSettled(users);
+  const seconds = (performance.now() - started) / 1000;
+  const failed = results.filter((r) => r.status === 'rejected');
+  latencies.sort((a, b) => a - b);
+  console.log(`  ${title}: ${latencies.length} respuestas en ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(0)} mensajes/s`);
+  console.log(`    latencia envío → respuesta: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, máx ${latencies.at(-1)!.toFixed(0)} ms`);
+  if (failed.length) console.log(`    ${failed.length} usuarios fallaron: ${(failed[0] as PromiseRejectedResult).reason}`);
+}
+
 async function run(label: string, databaseUrl: string | undefined): Promise<void> {
   console.log(`\n${label}`);
   const server = await startServer(databaseUrl);
@@ -185,21 +207,12 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
     await session.signIn('compania@quipu.test', DEMO_PASSWORD);
     const { idBot, phrases } = await deployedBot(session);
     // Warm-up: the model loads on the first message.
-    await user(session, idBot, phrases, -1, []);
-    const latencies: number[] = [];
-    const started = performance.now();
-    const users: Promise<void>[] = [];
-    for (let n = 0; n < USERS; n++) {
-      users.push(user(session, idBot, phrases, n, latencies));
-      if ((n + 1) % CONNECT_WAVE === 0) await new Promise((r) => setTimeout(r, 50));
-    }
-    const results = await Promise.allSettled(users);
-    const seconds = (performance.now() - started) / 1000;
-    const failed = results.filter((r) => r.status === 'rejected');
-    latencies.sort((a, b) => a - b);
-    console.log(`  ${USERS} usuarios × ${MESSAGES} mensajes: ${latencies.length} respuestas en ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(0)} mensajes/s`);
-    console.log(`  latencia envío → respuesta: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, máx ${latencies.at(-1)!.toFixed(0)} ms`);
-    if (failed.length) console.log(`  ${failed.length} usuarios fallaron: ${(failed[0] as PromiseRejectedResult).reason}`);
+    await user(session, idBot, phrases, -1, [], () => 0);
+    // Each user sends its next message as soon as the reply arrives: the most the server answers.
+    // With no pause, every message waits behind the other users' (latency ≈ users / throughput).
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes sin pausa (capacidad)`, () => 0);
+    // As people chat: 1 to 2 s between a reply and the next message.
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes con 1–2 s entre respuesta y mensaje`, () => 1000 + Math.random() * 1000);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });

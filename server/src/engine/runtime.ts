@@ -48,6 +48,8 @@ export interface ConversationState {
   human?: { since: string; back?: string };
   /** Unique actions already sent in this session. */
   sent: string[];
+  /** The number of the session's last recorded message (kept by the caller). */
+  seq?: number;
 }
 
 export const newState = (): ConversationState => ({ memory: {}, attempts: 0, sent: [] });

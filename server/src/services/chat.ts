@@ -163,13 +163,16 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const fc = new Date(now).toISOString();
   const conversation = (await db
     .selectFrom('conversacion')
-    .select(['id', 'idClt', 'idSesion', 'estado', 'ua', 'rev'])
-    .where('idBot', '=', req.idBot)
-    .where('idChannel', '=', req.idChannel)
-    .where('psi', '=', req.psi)
-    .executeTakeFirst()) as ConversationRow | undefined;
+    .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
+    .select(['conversacion.id', 'conversacion.idClt', 'conversacion.idSesion', 'conversacion.estado', 'conversacion.ua', 'conversacion.rev', 'chat_cliente.idU', 'chat_cliente.test as clientTest'])
+    .where('conversacion.idBot', '=', req.idBot)
+    .where('conversacion.idChannel', '=', req.idChannel)
+    .where('conversacion.psi', '=', req.psi)
+    .executeTakeFirst()) as (ConversationRow & { idU: string | null; clientTest: number }) | undefined;
   // A test conversation is its user's alone: another user naming the same psi is refused.
-  const client = await db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', req.idE).where('idChannel', '=', req.idChannel).where('psi', '=', req.psi).executeTakeFirst();
+  const client = conversation
+    ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest }
+    : await db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', req.idE).where('idChannel', '=', req.idChannel).where('psi', '=', req.psi).executeTakeFirst();
   if (client && (req.test || client.test) && client.idU !== req.user.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
   const before: ChatMessage[] = [];
@@ -216,21 +219,20 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
       idSesion = randomUUID();
       await trx.insertInto('chat_sesion').values({ id: idSesion, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null }).execute();
     }
-    const last = await trx.selectFrom('chat_mensaje').select((eb) => eb.fn.max('seq').as('n')).where('idSesion', '=', idSesion).executeTakeFirst();
-    let seq = Number(last?.n ?? 0);
-    await trx
-      .insertInto('chat_mensaje')
-      .values({ id: idIn, idSesion, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq })
-      .execute();
-    for (const m of messages) {
-      const { debug: _debug, ...plain } = m;
-      const origin = skillOf.get(m.id);
-      await trx
-        .insertInto('chat_mensaje')
-        .values({ id: m.id, idSesion, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq })
-        .execute();
-    }
-    const estado = JSON.stringify(result.state);
+    // The session's messages are numbered by the conversation (kept in its state), not counted again.
+    const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
+    let seq = sessionStarted ? 0 : (state.seq ?? 0);
+    const current = idSesion;
+    const rows = [
+      { id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq },
+      ...messages.map((m) => {
+        const { debug: _debug, ...plain } = m;
+        const origin = skillOf.get(m.id);
+        return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
+      }),
+    ];
+    await trx.insertInto('chat_mensaje').values(rows).execute();
+    const estado = JSON.stringify({ ...result.state, seq });
     if (conversation) {
       const updated = await trx
         .updateTable('conversacion')
