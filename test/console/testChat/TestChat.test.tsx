@@ -195,5 +195,5 @@ describe('Probar Bot: el chat', () => {
     await say('hola');
     await within(log()).findByText('¿Algo más?');
     expect(await seriousViolations()).toEqual([]);
-  });
+  }, 45_000);
 });

@@ -10,7 +10,9 @@ import { TestChatPanel } from './TestChatPanel';
 
 export function ProbarBotButton({ idBot }: { idBot: string }) {
   const translate = useTranslate();
-  const { isDirty } = useFormState();
+  // As BotForm does: dirtyFields, since isDirty is already true for a form react-admin normalised.
+  const { dirtyFields } = useFormState();
+  const isDirty = Object.keys(dirtyFields).length > 0;
   const [open, setOpen] = useState(false);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
