@@ -60,7 +60,8 @@ export function BotParamsInputs({ botId, readOnly }: { botId: string | undefined
         {text('params.msgAttempt', readOnly, mainMessage)}
         {text('params.invalidOption', readOnly, mainMessage)}
       </Box>
-      <BooleanInput source="params.pruebasBloquean" label="quipu.chat.pruebas.bloquean" readOnly={readOnly} />
+      {/* No default: a bot that never set it sends no key (the server reads it as off). */}
+      <BooleanInput source="params.pruebasBloquean" label="quipu.chat.pruebas.bloquean" defaultValue={null} format={(value: unknown) => value === true} readOnly={readOnly} />
       <Box sx={fieldRow}>
         {SKILL_PARAMS.map((source) => (
           <SkillPicker key={source} source={source} botId={botId} readOnly={readOnly} />

@@ -111,10 +111,14 @@ describe('Editor de bot: parámetros y Probar Bot', () => {
     const bloquean = await screen.findByRole('switch', { name: 'Detener el despliegue si falla una prueba' });
     expect(bloquean).not.toBeChecked();
     expect(screen.queryByText('Se prueba la definición guardada')).not.toBeInTheDocument();
+    // A bot that never set it sends no key.
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect((saves[0].body as { params: Record<string, unknown> }).params).not.toHaveProperty('pruebasBloquean');
     await userEvent.click(bloquean);
     expect(screen.getByText('Se prueba la definición guardada')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(saves).toHaveLength(1));
-    expect((saves[0].body as { params: Record<string, unknown> }).params).toMatchObject({ pruebasBloquean: true, maxAttempt: 3 });
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect((saves[1].body as { params: Record<string, unknown> }).params).toMatchObject({ pruebasBloquean: true, maxAttempt: 3 });
   }, 30_000);
 });
