@@ -2,6 +2,7 @@
 // /topic/{idBot}/{psi}, sending (after the subscription is active) and clearing.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import type { WebchatBody } from '../../../api/chat';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
@@ -60,7 +61,7 @@ export function useTestChat(idBot: string) {
       const subscribed = transport.current?.ready();
       if (subscribed) await Promise.race([subscribed, wait(SUBSCRIBE_WAIT_MS)]);
       try {
-        const answer = await dataProvider.sendDemo({ psi, idBot, test: true, red: red as never, ...('text' in input ? { message: input.text } : { postback: input.postback }) });
+        const answer = await dataProvider.sendDemo({ psi, idBot, test: true, red: red as WebchatBody['red'], ...('text' in input ? { message: input.text } : { postback: input.postback }) });
         const messages = answer?.messages ?? [];
         setConversation((current) => (current.psi === psi ? settleTurn(current, entry.id, messages) : current));
         // Whatever STOMP did not bring within the grace period comes from the answer itself.
