@@ -33,8 +33,8 @@ export async function insertChatBot(t: TestApp, idE: string, params: object = {}
   await insertAccion(t, s(skills.precios), 'TEXT', 0, { text: ['Estos son nuestros planes.'], red: [8] });
   await insertAccion(t, s(skills.precios), 'CAROUSEL', 1, {
     carousel: [
-      { title: 'Plan Básico', subtitle: 'S/ 50 al mes', imageUrl: 'https://example.com/basico.png', invalidOption: '', buttons: [postback('Quiero el básico', 'quiero registrarme')] },
-      { title: 'Plan Pro', subtitle: 'S/ 90 al mes', imageUrl: 'https://example.com/pro.png', invalidOption: '', buttons: [{ type: 'WEB_URL', title: 'Detalles', value: 'https://example.com/pro' }] },
+      { title: 'Plan Básico', subtitle: 'S/ 50 al mes', imageUrl: 'https://example.com/basico.png', invalidOption: 'Elija un plan', buttons: [postback('Quiero el básico', 'quiero registrarme')] },
+      { title: 'Plan Pro', subtitle: 'S/ 90 al mes', imageUrl: 'https://example.com/pro.png', invalidOption: 'Elija un plan', buttons: [{ type: 'WEB_URL', title: 'Detalles', value: 'https://example.com/pro' }] },
     ],
     red: [8],
   });

@@ -136,7 +136,8 @@ class Turn {
     const options = this.offered && this.state.options ? this.state.options : { values: [], titles: [], invalidOption: '' };
     options.values.push(...postbacks.map((b) => b.value!));
     options.titles.push(...postbacks.map((b) => b.title));
-    options.invalidOption ||= invalidOption?.trim() || '';
+    // The last message with buttons says what an answer outside them gets.
+    options.invalidOption = invalidOption?.trim() || options.invalidOption;
     this.state.options = options;
     this.offered = true;
   }
