@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { record } from '../resources/support';
-import { debug, openTestChat, seriousViolations, stomp, text, webchat } from './chatSupport';
+import { debug, log, openTestChat, say, seriousViolations, stomp, text, webchat } from './chatSupport';
 
 vi.mock('../../../src/resources/bots/testChat/stompTransport', () => ({
   openStompTransport: (topic: string, handlers: never) => stomp.open(topic, handlers),
@@ -15,10 +15,6 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-const log = () => screen.getByRole('log', { name: 'Conversación' });
-async function say(value: string) {
-  await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), `${value}{Enter}`);
-}
 
 describe('Probar Bot: el chat', () => {
   it('envía el texto con test, red 1 y el psi del tema /topic/{idBot}/{psi}, y muestra la respuesta', async () => {

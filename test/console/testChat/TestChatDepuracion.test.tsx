@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { debug, openTestChat, stomp, text, webchat } from './chatSupport';
+import { debug, log, openTestChat, say, stomp, text, webchat } from './chatSupport';
 
 vi.mock('../../../src/resources/bots/testChat/stompTransport', () => ({
   openStompTransport: (topic: string, handlers: never) => stomp.open(topic, handlers),
@@ -15,11 +15,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-const log = () => screen.getByRole('log', { name: 'Conversación' });
 const depuracion = () => screen.getByRole('region', { name: 'Depuración' });
-async function say(value: string) {
-  await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), `${value}{Enter}`);
-}
 
 describe('Probar Bot: Depuración', () => {
   it("sin respuestas dice 'Sin datos de depuración'", async () => {

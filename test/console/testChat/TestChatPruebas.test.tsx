@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PruebaResultado } from '../../../src/api/chat';
 import { bot, compania, skills } from '../resources/botSupport';
 import { record, renderAdmin } from '../resources/support';
-import { debug, openTestChat, prueba, seriousViolations, stomp, text, webchat } from './chatSupport';
+import { debug, log, openTestChat, prueba, say, seriousViolations, stomp, text, webchat } from './chatSupport';
 
 vi.mock('../../../src/resources/bots/testChat/stompTransport', () => ({
   openStompTransport: (topic: string, handlers: never) => stomp.open(topic, handlers),
@@ -17,11 +17,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-const log = () => screen.getByRole('log', { name: 'Conversación' });
 const pruebas = () => screen.getByRole('region', { name: 'Pruebas' });
-async function say(value: string) {
-  await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), `${value}{Enter}`);
-}
 
 describe('Probar Bot: pruebas de regresión', () => {
   it("'Guardar como prueba' pide el nombre y guarda cada paso con los skills de su respuesta", async () => {

@@ -107,3 +107,11 @@ export async function seriousViolations() {
   const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
 }
+
+/** The chat's message list. */
+export const log = () => screen.getByRole('log', { name: 'Conversación' });
+
+/** Types a message in the chat and sends it with Enter. */
+export async function say(value: string) {
+  await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), `${value}{Enter}`);
+}
