@@ -12,6 +12,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
+import { BotEngine, conversationLookup } from './services/chat';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -60,6 +61,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false }));
   app.decorate('realtime', new Broker(app, { heartbeatMs: config.stompHeartbeatMs }));
+  app.decorate('engine', new BotEngine());
+  app.realtime.conversations.lookUpWith(conversationLookup(db));
   app.addHook('onResponse', endAnsweredUpgrade);
   // Before the server closes: open WebSockets would keep it waiting.
   app.addHook('preClose', async () => {

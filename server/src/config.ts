@@ -47,6 +47,10 @@ export interface Config {
   logLevel: string;
   /** The heart-beat interval the STOMP endpoint offers clients, both ways (0: none). */
   stompHeartbeatMs: number;
+  /** How long a bot's webhook may take before the engine gives up on it. */
+  webhookTimeoutMs: number;
+  /** The time zone dates and times in messages are read in ('mañana a las 5'). */
+  chatTimeZone: string;
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -91,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
+    webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
     now: () => Date.now(),
     ...overrides,
   };

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DB, DialectName } from './db';
 import type { JobRunner } from './jobs/queue';
 import type { Broker } from './realtime/broker';
+import type { BotEngine } from './services/chat';
 import type { SesionTable } from './db/schema';
 
 export interface SessionCompany extends SessionEmpresa {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The STOMP broker of `{API_BASE}/ws`: publish() reaches subscribers on every instance. */
     realtime: Broker;
+    /** The bots this instance has ready to answer (deployed versions and working definitions). */
+    engine: BotEngine;
   }
   interface FastifyRequest {
     /** The session or pre-session row named by the cookie, if any. */

@@ -24,6 +24,7 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import { createBotsApi, toBotBody } from './bots';
+import { createChatApi } from './chat';
 import { createCorreoApi } from './correo';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
@@ -106,6 +107,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const bots = createBotsApi(apiUrl, httpClient);
   const versions = createVersionsApi(apiUrl, httpClient);
   const skills = createSkillsApi(apiUrl, httpClient);
+  const chat = createChatApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -158,6 +160,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     ...versions,
     // The skills of a bot, for its flow diagram: GET /skills, POST /skill, POST /skill.delete.
     ...skills,
+    // The test chat, 'Probar Skill' and the bot's regression tests (src/api/chat.ts).
+    ...chat,
   };
   return provider satisfies DataProvider;
 }

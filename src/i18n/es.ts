@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'ra-core';
 import { administracionTexts } from './esAdministracion';
 import { accionesTexts } from './esAcciones';
 import { botsTexts } from './esBots';
+import { chatTexts } from './esChat';
 import { requerimientosTexts } from './esRequerimientos';
 import { skillsTexts } from './esSkills';
 import { raEs } from './raEs';
@@ -63,5 +64,5 @@ export const es: TranslationMessages = {
     bots: { name: 'Bots' },
     skills: { name: 'Skills' },
   },
-  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts },
+  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts },
 };

@@ -40,6 +40,9 @@ export interface OpenedDb {
   dialect: DialectName;
 }
 
+/** Compiled SQLite statements kept for reuse. */
+const MAX_CACHED_STATEMENTS = 2000;
+
 export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<OpenedDb> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -55,7 +58,21 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): P
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+  // better-sqlite3 compiles a statement on each prepare(); the same SQL text (Kysely builds few
+  // distinct ones) reuses its compiled statement, which is safe because every call runs to the end.
+  const statements = new Map<string, ReturnType<typeof file.prepare>>();
+  const database = {
+    close: () => file.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+        statements.set(text, (statement = file.prepare(text)));
+      }
+      return statement;
+    },
+  };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
 }
 
 export async function migrate(db: DB): Promise<void> {

@@ -228,6 +228,8 @@ export interface BotVersionTable {
   model: string | null;
   /** JSON: {total, fallidas: [{id, nm}]}, the regression tests at deploy. */
   pruebas: string | null;
+  /** 0 to 100 while the model trains. */
+  progreso: number | null;
 }
 
 /** A regression test of a bot: messages and the skills that must answer them. */

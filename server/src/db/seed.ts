@@ -6,6 +6,7 @@ import type { Rol } from '../../../src/permissions/roles';
 import { generatePassword, hashPassword } from '../services/passwords';
 import type { DB } from './index';
 import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from './schema';
+import { seedAsistente } from './seedAsistente';
 import { seedDemoBotContent } from './seedBots';
 
 export const DEMO_PASSWORD = 'Demo.2026';
@@ -196,6 +197,7 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
   ];
   await db.insertInto('bot').values(bots).execute();
   await seedDemoBotContent(db, bots.filter((b) => b.idE === demo.id), now);
+  await seedAsistente(db, { idE: demo.id, idU: users.find((u) => u.usuario === 'compania@quipu.test')?.id ?? null }, now);
 
   const byLogin = new Map(users.map((u) => [u.usuario, u]));
   const demoAuthors = ['compania@quipu.test', 'usuario@quipu.test', 'supervisor@quipu.test', 'historial@quipu.test', 'usuarios@quipu.test'];

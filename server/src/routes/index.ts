@@ -4,6 +4,8 @@ import { accionesRoutes } from './acciones';
 import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
+import { chatRoutes } from './chat';
+import { demoRoutes } from './demo';
 import { emailRoutes } from './email';
 import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
@@ -17,4 +19,5 @@ export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+  chatRoutes, demoRoutes,
 ];

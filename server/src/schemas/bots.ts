@@ -1,6 +1,7 @@
 // Bots (bot-building spec §2, §3, §4, §5, §7): the bot with its parameters, QnA settings, extras
 // and encrypted extras; the flow diagram; skills as the diagram lists them; entities; unrecognised
 // phrases; import and export; deploy, versions, restore and the comparison of two versions.
+import { PruebaPaso } from './chat';
 import { Type, type Static, type TSchema } from 'typebox';
 import { closed, literals, RequiredText } from './common';
 import { ACTION_TYPES } from './skillRules';
@@ -266,6 +267,10 @@ export const BotVersion = Type.Object({
   error: Type.Boolean(),
   /** The deploy's description, or what failed when error. */
   msg: Type.Union([Type.String(), Type.Null()]),
+  /** While deploying: how far the model's training is, 0 to 100. */
+  progreso: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** Once deployed: the regression tests run, and those that failed. */
+  pruebas: Type.Optional(Type.Union([Type.Null(), Type.Object({ total: Type.Integer(), fallidas: Type.Array(Type.Object({ id: Type.String(), nm: Type.String() })) })])),
 });
 export type BotVersion = Static<typeof BotVersion>;
 export const DeployQuery = Type.Object({ msg: Text(1000), idU: Text(64) });
@@ -378,12 +383,24 @@ export const EntidadDef = Type.Object({
 }, closed);
 export type EntidadDef = Static<typeof EntidadDef>;
 
+/** A regression test of the bot (beyond the spec): messages and the skills that must answer them. */
+export const PruebaDef = Type.Object({
+  id: Id,
+  nm: Type.String({ minLength: 1, maxLength: 200 }),
+  pasos: Type.Array(PruebaPaso, { maxItems: 200 }),
+  red: Type.Integer(),
+  fc: Type.String({ maxLength: 32 }),
+}, closed);
+export type PruebaDef = Static<typeof PruebaDef>;
+
 export const BotDefinition = Type.Object({
   bot: BotSettings,
   skills: Type.Array(SkillDef, { maxItems: 20_000 }),
   acciones: Type.Array(AccionDef, { maxItems: 200_000 }),
   requerimientos: Type.Array(RequerimientoDef, { maxItems: 200_000 }),
   entidades: Type.Array(EntidadDef, { maxItems: 5000 }),
+  /** Present when the bot has regression tests. */
+  pruebas: Type.Optional(Type.Array(PruebaDef, { maxItems: 5000 })),
 }, closed);
 export type BotDefinition = Static<typeof BotDefinition>;
 

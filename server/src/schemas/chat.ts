@@ -202,6 +202,8 @@ export const CHAT_MESSAGES = {
   pruebaNombre: 'Ingrese un nombre para la prueba',
   pruebaNoEncontrada: 'Prueba no encontrada',
   skillNoEncontrado: 'Skill no encontrado',
+  conversacionAjena: 'Esa conversación de prueba pertenece a otro usuario',
+  conversacionCambio: 'La conversación cambió mientras se respondía; envíe el mensaje otra vez',
 } as const;
 
 /** Bot parameters the engine reads beyond the spec's: what a failed regression test does to a deploy. */

@@ -418,6 +418,8 @@ const isHttpUrl = (url: string) => {
     return false;
   }
 };
+/** A webhook may also call this server by path ('/api/…'): the engine resolves it against its own address. */
+const isOwnPath = (url: string) => /^\/(?!\/)\S*$/.test(url.trim());
 
 /** Condition fields of a webhook: id and op ('Seleccione'), a value where the operator needs one. */
 export function conditionProblems(cond: readonly FieldInput[] | null | undefined, field = 'cond'): Problem[] {
@@ -473,7 +475,7 @@ export function validateAccion(accion: AccionInput, context: { idBot?: string; i
     }
     case 'WEB_HOOK':
       if (blank(accion.method) || !(WEBHOOK_METHODS as readonly string[]).includes(accion.method!)) p.push({ field: 'method', message: SKILL_MESSAGES.seleccione, label: 'Método' });
-      if (blank(accion.url) || !isHttpUrl(accion.url!)) p.push({ field: 'url', message: SKILL_MESSAGES.urlInvalida, label: 'URL' });
+      if (blank(accion.url) || !(isHttpUrl(accion.url!) || isOwnPath(accion.url!))) p.push({ field: 'url', message: SKILL_MESSAGES.urlInvalida, label: 'URL' });
       p.push(...keyValueProblems(accion.headers, 'headers', 'Cabecera'));
       p.push(...keyValueProblems(accion.fields, 'fields', 'Campo'));
       p.push(...conditionProblems(accion.cond));

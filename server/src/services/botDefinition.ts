@@ -6,7 +6,7 @@ import type { Bool } from '../db/schema';
 import { notFound } from '../errors';
 import { ACTION_LABELS as RULE_ACTION_LABELS, SKILL_MESSAGES, orderProblem, validateAccion, validateRequerimiento, validateSkill, type AccionInput, type EntityCatalogue, type Problem } from '../schemas/skillRules';
 import { INTERNAL_ENTITIES, ENTITY_PATHS } from '../schemas/rules';
-import { BOT_MESSAGES, type AccionDef, type BotDefinition, type BotSettings, type EntidadDef, type RequerimientoDef, type SkillDef } from '../schemas/bots';
+import { BOT_MESSAGES, type AccionDef, type BotDefinition, type BotSettings, type EntidadDef, type PruebaDef, type RequerimientoDef, type SkillDef } from '../schemas/bots';
 
 const bool = (v: unknown): boolean => v === 1 || v === true || v === '1';
 const bit = (v: boolean): Bool => (v ? 1 : 0);
@@ -24,11 +24,12 @@ function parse<T>(text: string | null | undefined, fallback: T): T {
 export async function loadDefinition(db: DB, idBot: string): Promise<BotDefinition> {
   const row = await db.selectFrom('bot').selectAll().where('id', '=', idBot).executeTakeFirst();
   if (!row) throw notFound(BOT_MESSAGES.notFound);
-  const [skills, acciones, requerimientos, entidades] = await Promise.all([
+  const [skills, acciones, requerimientos, entidades, pruebas] = await Promise.all([
     db.selectFrom('skill').selectAll().where('idBot', '=', idBot).orderBy('id').execute(),
     db.selectFrom('accion').selectAll().where('idBot', '=', idBot).orderBy('idSkill').orderBy('ord').orderBy('id').execute(),
     db.selectFrom('requerimiento').selectAll().where('idBot', '=', idBot).orderBy('idSkill').orderBy('tp').orderBy('id').execute(),
     db.selectFrom('entidad').selectAll().where('idBot', '=', idBot).orderBy('id').execute(),
+    db.selectFrom('prueba').selectAll().where('idBot', '=', idBot).orderBy('fc').orderBy('id').execute(),
   ]);
   const bot: BotSettings = {
     id: row.id,
@@ -59,6 +60,7 @@ export async function loadDefinition(db: DB, idBot: string): Promise<BotDefiniti
     acciones: acciones.map((a): AccionDef => ({ id: a.id, idSkill: a.idSkill, type: a.type as AccionDef['type'], ord: Number(a.ord), cfg: parse(a.cfg, {}) })),
     requerimientos: requerimientos.map((r): RequerimientoDef => ({ id: r.id, idSkill: r.idSkill, op: r.op, tp: Number(r.tp), fields: parse(r.fields, []), replyMissing: parse(r.replyMissing, []) })),
     entidades: entidades.map((e): EntidadDef => ({ id: e.id, nm: e.nm, dsc: e.dsc, rgx: bool(e.rgx), format: e.format, keywords: parse(e.keywords, []), type: e.type, paths: parse(e.paths, []) })),
+    ...(pruebas.length ? { pruebas: pruebas.map((p): PruebaDef => ({ id: p.id, nm: p.nm, pasos: parse(p.pasos, []), red: Number(p.red), fc: p.fc })) } : {}),
   };
 }
 
@@ -120,6 +122,7 @@ export async function writeDefinition(trx: DB, idBot: string, def: BotDefinition
   await trx.deleteFrom('accion').where('idBot', '=', idBot).execute();
   await trx.deleteFrom('skill').where('idBot', '=', idBot).execute();
   await trx.deleteFrom('entidad').where('idBot', '=', idBot).execute();
+  await trx.deleteFrom('prueba').where('idBot', '=', idBot).execute();
 
   await insertChunks(d.skills, (chunk) =>
     trx.insertInto('skill').values(chunk.map((s) => ({ id: s.id, idBot, nm: s.nm, dsc: s.dsc, tipo: s.tipo, frases: JSON.stringify(s.frases), cfg: JSON.stringify(s.cfg), fc: s.fc, rev: rev(s.id) }))).execute(),
@@ -138,6 +141,9 @@ export async function writeDefinition(trx: DB, idBot: string, def: BotDefinition
       .insertInto('entidad')
       .values(chunk.map((e) => ({ id: e.id, idBot, nm: e.nm, dsc: e.dsc, rgx: bit(e.rgx), format: e.format, keywords: JSON.stringify(e.keywords), type: e.type, paths: JSON.stringify(e.paths) })))
       .execute(),
+  );
+  await insertChunks(d.pruebas ?? [], (chunk) =>
+    trx.insertInto('prueba').values(chunk.map((p) => ({ id: p.id, idBot, nm: p.nm, pasos: JSON.stringify(p.pasos), red: p.red, fc: p.fc }))).execute(),
   );
   await trx
     .updateTable('bot')
@@ -168,7 +174,7 @@ function swapIds<T>(value: T, ids: Map<string, string>): T {
  */
 export function withNewIds(def: BotDefinition, idBot: string, newId: () => string = () => crypto.randomUUID()): BotDefinition {
   const ids = new Map<string, string>([[def.bot.id, idBot]]);
-  for (const list of [def.skills, def.acciones, def.requerimientos, def.entidades]) for (const r of list) ids.set(r.id, newId());
+  for (const list of [def.skills, def.acciones, def.requerimientos, def.entidades, def.pruebas ?? []]) for (const r of list) ids.set(r.id, newId());
   const to = (id: string) => ids.get(id) ?? id;
   const { diagram } = def.bot;
   return {
@@ -187,6 +193,7 @@ export function withNewIds(def: BotDefinition, idBot: string, newId: () => strin
     acciones: def.acciones.map((a) => ({ ...a, id: to(a.id), idSkill: to(a.idSkill), cfg: swapIds(a.cfg, ids) })),
     requerimientos: def.requerimientos.map((r) => ({ ...r, id: to(r.id), idSkill: to(r.idSkill), fields: swapIds(r.fields, ids), replyMissing: swapIds(r.replyMissing, ids) })),
     entidades: def.entidades.map((e) => ({ ...e, id: to(e.id) })),
+    ...(def.pruebas ? { pruebas: def.pruebas.map((p) => ({ ...p, id: to(p.id), pasos: p.pasos.map((paso) => ({ ...paso, skills: paso.skills.map(to) })) })) } : {}),
   };
 }
 

@@ -15,6 +15,9 @@ import { findBotFor, inTransaction, recordBotEvent, saveBot, type BotRecord, typ
 import { constraintViolation } from './dbErrors';
 import { BAD_REGEX, compileEntityRegex } from './entidades';
 import { encryptedWith } from './secrets';
+import { compileBot, modelFromJson } from '../engine/bundle';
+import { trainSkills } from '../engine/training';
+import { replay } from './pruebas';
 
 export const DEPLOY_JOB = 'deploy';
 /** A deploy still not done after this long was interrupted (a worker stopped): it no longer blocks the next. */
@@ -22,8 +25,9 @@ export const DEPLOY_STALE_MS = 15 * 60_000;
 /** How many problems the version's msg spells out; the rest are counted. */
 const MAX_PROBLEMS_SHOWN = 10;
 
-type VersionRow = Pick<Selectable<BotVersionTable>, 'id' | 'idBot' | 'version' | 'fc' | 'ffin' | 'dur' | 'done' | 'error' | 'msg'>;
-const VERSION_COLUMNS = ['id', 'idBot', 'version', 'fc', 'ffin', 'dur', 'done', 'error', 'msg'] as const;
+type VersionRow = Pick<Selectable<BotVersionTable>, 'id' | 'idBot' | 'version' | 'fc' | 'ffin' | 'dur' | 'done' | 'error' | 'msg'> &
+  Partial<Pick<Selectable<BotVersionTable>, 'progreso' | 'pruebas'>>;
+const VERSION_COLUMNS = ['id', 'idBot', 'version', 'fc', 'ffin', 'dur', 'done', 'error', 'msg', 'progreso', 'pruebas'] as const;
 
 export function toVersion(row: VersionRow): BotVersion {
   return {
@@ -36,6 +40,8 @@ export function toVersion(row: VersionRow): BotVersion {
     done: !!row.done,
     error: !!row.error,
     msg: row.msg,
+    ...(row.progreso !== undefined && row.progreso !== null ? { progreso: Number(row.progreso) } : {}),
+    ...(row.pruebas ? { pruebas: JSON.parse(row.pruebas) as DeployTests } : {}),
   };
 }
 
@@ -72,7 +78,7 @@ export async function startDeploy(app: App, user: SessionUser, body: BotBody, ms
         error: 0,
         msg: description,
       };
-      await trx.insertInto('bot_version').values({ ...version, idU: user.id, snapshot: null }).execute();
+      await trx.insertInto('bot_version').values({ ...version, idU: user.id, snapshot: null, model: null, pruebas: null, progreso: null }).execute();
       const job: DeployJob = { idVersion: version.id, actor: { id: user.id, usuario: user.usuario, idE: user.idE } };
       await enqueueJob(app, { tipo: DEPLOY_JOB, datos: job, clave: `deploy:${bot.id}` }, trx);
       return version;
@@ -105,6 +111,16 @@ export interface DeployContext {
   version: VersionRow;
   bot: BotRecord;
   definition: BotDefinition;
+  /** The trained model (serialized), once the training step ran; null for a bot without training phrases. */
+  model?: string | null;
+  /** What the regression tests gave, once they ran. */
+  pruebas?: DeployTests | null;
+}
+
+/** The regression tests at deploy: how many ran and which failed. */
+export interface DeployTests {
+  total: number;
+  fallidas: Array<{ id: string; nm: string }>;
 }
 
 /**
@@ -139,8 +155,51 @@ const validateStep: DeployStep = {
     }),
 };
 
+/** How often the training's progress is written for the console's poll. */
+const PROGRESS_EVERY_MS = 1000;
+
+/** Trains the model of the definition and keeps it with the version (a restore, or another instance, loads this one). */
+const trainStep: DeployStep = {
+  name: 'entrenar',
+  async run(ctx) {
+    let written = 0;
+    ctx.model = await trainSkills(ctx.definition.skills, (share) => {
+      const now = Date.now();
+      if (now - written < PROGRESS_EVERY_MS) return;
+      written = now;
+      void ctx.app.db.updateTable('bot_version').set({ progreso: Math.min(99, Math.floor(share * 100)) }).where('id', '=', ctx.version.id).where('done', '=', 0).execute().catch(() => undefined);
+    });
+    return [];
+  },
+  async store(trx, ctx) {
+    await trx.updateTable('bot_version').set({ model: ctx.model ?? null, progreso: null }).where('id', '=', ctx.version.id).execute();
+  },
+};
+
+/** Replays the bot's regression tests against what is being deployed: failures stop it when the bot asks so. */
+const testStep: DeployStep = {
+  name: 'probar',
+  async run(ctx) {
+    const pruebas = ctx.definition.pruebas ?? [];
+    if (!pruebas.length) return [];
+    const bot = compileBot(ctx.version.id, ctx.definition, modelFromJson(ctx.model ?? null));
+    const results = await replay(ctx.app, bot, pruebas.map((p) => ({ ...p, idBot: ctx.bot.id })));
+    const failed = results.filter((r) => !r.ok);
+    ctx.pruebas = { total: results.length, fallidas: failed.map((r) => ({ id: r.id, nm: r.nm })) };
+    if (!failed.length || ctx.definition.bot.params.pruebasBloquean !== true) return [];
+    return failed.map((r) => {
+      const step = r.pasos.find((p) => !p.ok)!;
+      const names = (list: Array<{ nm: string }>) => list.map((s) => s.nm).join(' → ') || 'ninguno';
+      return `La prueba «${r.nm}» falla en «${step.input}»: respondió ${names(step.got)} en lugar de ${names(step.expected)}`;
+    });
+  },
+  async store(trx, ctx) {
+    await trx.updateTable('bot_version').set({ pruebas: ctx.pruebas ? JSON.stringify(ctx.pruebas) : null }).where('id', '=', ctx.version.id).execute();
+  },
+};
+
 /** The steps of every deploy, in order. */
-export const DEPLOY_STEPS: DeployStep[] = [validateStep];
+export const DEPLOY_STEPS: DeployStep[] = [validateStep, trainStep, testStep];
 
 /** 'problem 1; problem 2; … y N problemas más'. */
 function problemText(problems: string[]): string {

@@ -1,13 +1,16 @@
-// The bot editor's buttons (spec §2, §6): Atrás (to /bot), Guardar, Desplegar, Versiones (isBotEdit)
-// and, for isBotEdit users on an existing bot, Eliminar Bot with its
-// confirmation. Guardar stays for every user: a ROLE_USER saves the diagram.
-import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
+// The bot editor's buttons (spec §2, §6): Atrás (to /bot), Guardar, Desplegar, Versiones (isBotEdit),
+// Probar Bot (the test chat, every role, on an existing bot) and, for isBotEdit users on an
+// existing bot, Eliminar Bot with its confirmation. Guardar stays for every user: a ROLE_USER
+// saves the diagram.
+import { DeleteWithConfirmButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
 import { BackButton } from '../../layout/FormParts';
 import { useSaveNotices } from '../../layout/useSaveNotices';
 import { useFlags } from '../../permissions/useFlags';
+import { ProbarBotButton } from './testChat';
 import { DeployButton, VersionsButton } from './versions';
 
 export function BotFormToolbar({ existing }: { existing: boolean }) {
+  const record = useRecordContext<{ id?: string }>();
   const { flags } = useFlags();
   const isBotEdit = !!flags?.isBotEdit;
   const { onError } = useSaveNotices();
@@ -17,6 +20,7 @@ export function BotFormToolbar({ existing }: { existing: boolean }) {
       <SaveButton alwaysEnable />
       {existing ? <DeployButton /> : null}
       {existing && isBotEdit ? <VersionsButton /> : null}
+      {existing && record?.id ? <ProbarBotButton idBot={String(record.id)} /> : null}
       {existing && isBotEdit ? (
         <DeleteWithConfirmButton
           label="quipu.bots.eliminar"

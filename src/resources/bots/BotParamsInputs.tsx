@@ -1,6 +1,7 @@
 // The parameters panel (spec §3 "Bot params", §5): when the bot is main, at least 1 attempt
 // ('Mínimo 1 intento') and both messages ('Ingrese Mensaje'); the parameters that name a skill
-// pick one of this bot's skills.
+// pick one of this bot's skills. 'Detener el despliegue si falla una prueba' (params.pruebasBloquean)
+// makes a failed regression test stop the deploy.
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
@@ -59,6 +60,8 @@ export function BotParamsInputs({ botId, readOnly }: { botId: string | undefined
         {text('params.msgAttempt', readOnly, mainMessage)}
         {text('params.invalidOption', readOnly, mainMessage)}
       </Box>
+      {/* No default: a bot that never set it sends no key (the server reads it as off). */}
+      <BooleanInput source="params.pruebasBloquean" label="quipu.chat.pruebas.bloquean" defaultValue={null} format={(value: unknown) => value === true} readOnly={readOnly} />
       <Box sx={fieldRow}>
         {SKILL_PARAMS.map((source) => (
           <SkillPicker key={source} source={source} botId={botId} readOnly={readOnly} />

@@ -1,11 +1,12 @@
 // The Skill tab's form: the rules (validateSkill, the server's own) run before POST /skill, and a
 // refusal marks the field the server names. Leaving the page with unsaved changes asks
 // '¿Seguro deseas salir sin guardar tus cambios?' (react-admin's warnWhenUnsavedChanges); the
-// editor's tabs learn whether there are any through onDirtyChange.
+// editor's tabs learn whether there are any through onDirtyChange. 'Probar Skill' tests the saved skill.
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useFormState } from 'react-hook-form';
 import { Form, SaveButton, Toolbar } from 'react-admin';
+import { ProbarSkillButton } from './ProbarSkillButton';
 import { validateSkillForm } from './skillModel';
 import { SkillTab } from './SkillTab';
 import { useSkillSave } from './useSkillSave';
@@ -35,6 +36,7 @@ export function SkillForm({ skillId, idBot, canEdit, onDirtyChange }: SkillFormP
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
         {/* Every user saves: one without isBotEdit saves the phrases and keyword lists. */}
         <SaveButton alwaysEnable />
+        <ProbarSkillButton skillId={skillId} idBot={idBot} />
       </Toolbar>
     </Form>
   );

@@ -66,12 +66,12 @@ describe('Editor de skill: lo que muestra', () => {
     expect(options).toEqual(['Ninguno', 'Saludo', 'Menú de resultados']);
   });
 
-  it('las pestañas son Skill, Acciones, Requerimientos y Memoria; Atrás vuelve al bot; no hay Probar Skill', async () => {
+  it('las pestañas son Skill, Acciones, Requerimientos y Memoria; Atrás vuelve al bot; Probar Skill está en la barra', async () => {
     openSkill(skill('s1'));
     await opened();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Skill', 'Acciones', 'Requerimientos', 'Memoria']);
     expect(screen.getByRole('link', { name: 'Atrás' })).toHaveAttribute('href', '/bot/b1');
-    expect(screen.queryByRole('button', { name: /Probar/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Probar Skill' })).toBeEnabled();
   });
 });
 

@@ -160,6 +160,20 @@ describe('Desplegar', () => {
     expect(screen.getByRole('button', { name: 'Desplegar' })).toBeEnabled();
   });
 
+  it('mientras entrena el modelo muestra su avance, y al terminar avisa las pruebas de regresión que fallan', async () => {
+    const training = botVersion(3, { done: false, progreso: 40 });
+    const failing = botVersion(3, { pruebas: { total: 3, fallidas: [{ id: 'p1', nm: 'Saludo y precios' }] } });
+    const { user } = openEditor([null, training, failing]);
+    await deploy(user, 'Nueva bienvenida');
+    await advance(5_100);
+    expect(await screen.findByRole('progressbar', { name: 'Entrenando el modelo: 40 %' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('status')).toHaveTextContent('Desplegando Bot, espere por favor.Entrenando el modelo: 40 %');
+    await advance(5_100);
+    expect(
+      await screen.findByText(/^Desplegado con éxito versión 3\. 1 de 3 pruebas fallan: Saludo y precios\. La versión se desplegó igual/),
+    ).toBeInTheDocument();
+  });
+
   it('una consulta fallida no detiene el seguimiento: vuelve a consultar 5 s después', async () => {
     const unreachable = HttpResponse.json({ message: 'No se pudo conectar con el servidor' }, { status: 503 });
     const { polls, user } = openEditor([null, unreachable, botVersion(3, { done: false }), botVersion(3)]);

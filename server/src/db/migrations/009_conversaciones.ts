@@ -10,6 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('bot_version').addColumn('model', 'text').execute();
   // JSON: {total, fallidas: [{id, nm}]}, what the bot's regression tests gave at deploy.
   await db.schema.alterTable('bot_version').addColumn('pruebas', 'text').execute();
+  // 0 to 100 while the deploy trains the model; null before and after.
+  await db.schema.alterTable('bot_version').addColumn('progreso', 'integer').execute();
 
   await db.schema
     .createTable('prueba')
@@ -99,6 +101,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['conversacion', 'chat_mensaje', 'chat_sesion', 'chat_cliente', 'prueba']) await db.schema.dropTable(table).execute();
+  await db.schema.alterTable('bot_version').dropColumn('progreso').execute();
   await db.schema.alterTable('bot_version').dropColumn('pruebas').execute();
   await db.schema.alterTable('bot_version').dropColumn('model').execute();
 }

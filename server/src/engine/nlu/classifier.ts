@@ -46,7 +46,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   maxClasses: 200,
   denseMinDf: 10,
   visitBudget: 120_000_000,
-  foldsUpTo: 2000,
+  foldsUpTo: 600,
 };
 
 /** How many of the top skills of each held-out phrase feed the calibration (the rest score near 0 anyway). */

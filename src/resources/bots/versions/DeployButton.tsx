@@ -40,7 +40,11 @@ export function DeployButton() {
     if (!watching.current) return;
     watching.current = false;
     const text = latest.error ? T.errorDesplegar(latest.msg) : T.desplegado(latest.version);
-    notify(text, noticeText(text, latest.error ? 'error' : 'success'));
+    const failed = latest.pruebas?.fallidas ?? [];
+    if (!latest.error && failed.length) {
+      const warning = `${text}. ${T.pruebasFallan(failed.map((p) => p.nm), latest.pruebas!.total)}`;
+      notify(warning, noticeText(warning, 'warning'));
+    } else notify(text, noticeText(text, latest.error ? 'error' : 'success'));
     void queryClient.invalidateQueries({ queryKey: versionListKey(botId) });
   }, [latest, notify, queryClient, botId]);
 
@@ -79,7 +83,14 @@ export function DeployButton() {
         {running ? (
           <>
             <Typography variant="body2">{T.desplegando}</Typography>
-            <LinearProgress aria-label={T.desplegando} sx={{ mt: 0.5 }} />
+            {typeof latest?.progreso === 'number' ? (
+              <>
+                <Typography variant="caption">{T.entrenando(latest.progreso)}</Typography>
+                <LinearProgress variant="determinate" value={latest.progreso} aria-label={T.entrenando(latest.progreso)} sx={{ mt: 0.5 }} />
+              </>
+            ) : (
+              <LinearProgress aria-label={T.desplegando} sx={{ mt: 0.5 }} />
+            )}
           </>
         ) : null}
       </Box>

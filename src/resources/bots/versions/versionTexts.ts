@@ -12,6 +12,9 @@ export const VERSION_TEXTS = {
   desplegando: 'Desplegando Bot, espere por favor.',
   desplegado: (version: number) => `Desplegado con éxito versión ${version}`,
   errorDesplegar: (msg: string | null) => `Error al desplegar ${msg ?? ''}`.trim(),
+  entrenando: (percent: number) => `Entrenando el modelo: ${percent} %`,
+  pruebasFallan: (failed: string[], total: number) =>
+    `${failed.length} de ${total} ${total === 1 ? 'prueba falla' : 'pruebas fallan'}: ${failed.join(', ')}. La versión se desplegó igual; active «Detener el despliegue si falla una prueba» para impedirlo.`,
 
   versiones: 'Versiones',
   cerrar: 'Cerrar',

@@ -1,0 +1,225 @@
+// Chat load: 1,000 simulated users, each with its own STOMP connection, send 5 messages each to a
+// deployed bot of 50 Spanish skills through POST /webchat/demo, and wait for the reply on their
+// topic. Prints messages per second and the latency from send to reply (p50, p95, p99), on the
+// embedded SQLite database and, when DATABASE_URL is set, on PostgreSQL. The server runs as its own
+// process, started the way `npm start` starts it, so the clients do not share its event loop.
+// Two rounds: users that write again as soon as the reply arrives (what the server can answer),
+// then users that pause 1 to 2 s between a reply and their next message, as people in a chat do.
+// Budget (issue): ≥ 500 messages/s and p95 ≤ 300 ms on a 2-core machine. Prints figures only.
+// Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load)
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client as Stomp } from '@stomp/stompjs';
+import { signRequest } from '../src/api/integrity';
+import { DEMO_PASSWORD } from '../server/src/db/seed';
+import { syntheticBot } from './nlu/synthetic';
+
+const USERS = Number(process.env.USERS ?? 1000);
+const MESSAGES = Number(process.env.MESSAGES ?? 5);
+const SKILLS = 50;
+const PHRASES = 20;
+/** Users connect in waves of this many, as a crowd arriving rather than one burst of handshakes. */
+const CONNECT_WAVE = 100;
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const require = createRequire(import.meta.url);
+const WebSocket = require('ws') as new (url: string, options: { headers: Record<string, string>; origin: string }) => unknown;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server, as `npm start` runs it (no build of the console: CONSOLE_DIR empty). */
+async function startServer(databaseUrl: string | undefined): Promise<{ base: string; stop: () => Promise<void>; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quipu-chat-load-'));
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : []), '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/public/athena`)).ok) break;
+    } catch {
+      if (i > 600) throw new Error('el servidor no respondió');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    base,
+    dataDir,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A signed-in console session: its cookie and signing key. */
+class Session {
+  cookie = '';
+  key = '';
+  idE = '';
+  constructor(readonly base: string) {}
+
+  private keep(response: Response) {
+    const set = response.headers.getSetCookie();
+    if (set.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ');
+  }
+
+  async signIn(usuario: string, password: string): Promise<void> {
+    const athena = await fetch(`${this.base}/api/public/athena`);
+    this.keep(athena);
+    this.key = ((await athena.json()) as { k: string }).k;
+    const answer = await this.send('POST', '/api/enki', undefined, { authorization: `Basic ${Buffer.from(`${usuario}:${password}`).toString('base64')}` });
+    const info = (await answer.json()) as { user: { idE: string }; config: { k: string } };
+    this.key = info.config.k;
+    this.idE = info.user.idE;
+  }
+
+  async send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      body: body === undefined ? undefined : payload,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), cookie: this.cookie, origin: this.base, ...signRequest(this.key, method, url, payload), ...headers },
+    });
+    this.keep(response);
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response;
+  }
+
+  async get<T>(url: string): Promise<T> {
+    const response = await fetch(`${this.base}${url}`, { headers: { cookie: this.cookie } });
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    return (await response.json()) as T;
+  }
+}
+
+/** Imports a bot of SKILLS skills (each with a text answer) into Demo Internacional and deploys it. */
+async function deployedBot(session: Session): Promise<{ idBot: string; phrases: string[][] }> {
+  const demo = session.idE;
+  const skills = syntheticBot(SKILLS, PHRASES, 7);
+  const now = new Date().toISOString();
+  const definition = {
+    format: 'quipu-bot', v: 1, kid: '',
+    bot: {
+      id: crypto.randomUUID(), nm: 'Carga de chat', dsc: null, imp: false, shared: false, idClone: null, tsession: 30, timeout: null, main: false, destroy: false,
+      qna: false, qnaExtrn: false, qnaUrl: null, qnaCron: null, ttoken: null, baseUrl: null, baseUrlRemoto: null, params: {},
+      diagram: { nodes: skills.map((s, i) => ({ id: s.id, x: (i % 10) * 220, y: Math.floor(i / 10) * 140 })), edges: [] }, extras: [], extrasEnc: [],
+    },
+    skills: skills.map((s, i) => ({ id: s.id, nm: `Skill ${i + 1}`, dsc: null, tipo: 0, frases: s.frases, cfg: {}, fc: now })),
+    acciones: skills.map((s, i) => ({ id: crypto.randomUUID(), idSkill: s.id, type: 'TEXT', ord: 0, cfg: { text: [`Respuesta del skill ${i + 1}`], red: [8] } })),
+    requerimientos: [],
+    entidades: [],
+  };
+  const imported = (await (await session.send('POST', `/api/bot.export?idE=${demo}`, definition)).json()) as { id: string };
+  const bot = await session.get<Record<string, unknown>>(`/api/bot?id=${imported.id}`);
+  const started = performance.now();
+  await session.send('POST', `/api/bot.deploy?msg=${encodeURIComponent('carga')}`, bot);
+  for (;;) {
+    const version = await session.get<{ done: boolean; error: boolean; msg: string | null }>(`/api/bot-version?botId=${imported.id}`);
+    if (version.done) {
+      if (version.error) throw new Error(`despliegue: ${version.msg}`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  console.log(`  bot de ${SKILLS} skills × ${PHRASES} frases importado y desplegado en ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { idBot: imported.id, phrases: skills.map((s) => s.unseen) };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** One user: its STOMP connection and subscription, then MESSAGES messages, each waiting for its reply. */
+async function user(session: Session, idBot: string, phrases: string[][], n: number, latencies: number[], think: () => number): Promise<void> {
+  const psi = `carga-${n}-${crypto.randomUUID()}`;
+  const wsUrl = `${session.base.replace('http', 'ws')}/api/ws`;
+  let arrived: (() => void) | undefined;
+  const stomp = new Stomp({
+    webSocketFactory: () => new WebSocket(wsUrl, { headers: { cookie: session.cookie }, origin: session.base }),
+    reconnectDelay: 0,
+    heartbeatIncoming: 0,
+    heartbeatOutgoing: 0,
+    debug: () => undefined,
+  });
+  await new Promise<void>((resolve, reject) => {
+    stomp.onConnect = () => resolve();
+    stomp.onStompError = (frame) => reject(new Error(frame.headers.message));
+    stomp.onWebSocketError = () => reject(new Error('websocket'));
+    stomp.activate();
+  });
+  await new Promise<void>((resolve) => {
+    const receipt = `sub-${n}`;
+    stomp.watchForReceipt(receipt, () => resolve());
+    stomp.subscribe(`/topic/${idBot}/${psi}`, () => arrived?.(), { receipt });
+  });
+  for (let i = 0; i < MESSAGES; i++) {
+    const pause = think();
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    const skill = phrases[(((n + i * 7) % phrases.length) + phrases.length) % phrases.length];
+    const message = skill[i % skill.length];
+    const started = performance.now();
+    const reply = new Promise<void>((resolve) => (arrived = resolve));
+    await session.send('POST', '/api/webchat/demo', { psi, idBot, message, red: 1 });
+    await reply;
+    latencies.push(performance.now() - started);
+  }
+  await stomp.deactivate();
+}
+
+/** One round of USERS users × MESSAGES messages; `think` gives each user's pause before its next message. */
+async function round(session: Session, idBot: string, phrases: string[][], title: string, think: () => number): Promise<void> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const users: Promise<void>[] = [];
+  for (let n = 0; n < USERS; n++) {
+    users.push(user(session, idBot, phrases, n, latencies, think));
+    if ((n + 1) % CONNECT_WAVE === 0) await new Promise((r) => setTimeout(r, 50));
+  }
+  const results = await Promise.allSettled(users);
+  const seconds = (performance.now() - started) / 1000;
+  const failed = results.filter((r) => r.status === 'rejected');
+  latencies.sort((a, b) => a - b);
+  console.log(`  ${title}: ${latencies.length} respuestas en ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(0)} mensajes/s`);
+  console.log(`    latencia envío → respuesta: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, máx ${latencies.at(-1)!.toFixed(0)} ms`);
+  if (failed.length) console.log(`    ${failed.length} usuarios fallaron: ${(failed[0] as PromiseRejectedResult).reason}`);
+}
+
+async function run(label: string, databaseUrl: string | undefined): Promise<void> {
+  console.log(`\n${label}`);
+  const server = await startServer(databaseUrl);
+  try {
+    const session = new Session(server.base);
+    await session.signIn('compania@quipu.test', DEMO_PASSWORD);
+    const { idBot, phrases } = await deployedBot(session);
+    // Warm-up: the model loads on the first message.
+    await user(session, idBot, phrases, -1, [], () => 0);
+    // Each user sends its next message as soon as the reply arrives: the most the server answers.
+    // With no pause, every message waits behind the other users' (latency ≈ users / throughput).
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes sin pausa (capacidad)`, () => 0);
+    // As people chat: 1 to 2 s between a reply and the next message.
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes con 1–2 s entre respuesta y mensaje`, () => 1000 + Math.random() * 1000);
+  } finally {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`chat-load: ${USERS} usuarios, ${MESSAGES} mensajes cada uno, bot de ${SKILLS} skills; ${os.cpus().length} núcleos`);
+await run('SQLite (embebida)', undefined);
+if (process.env.DATABASE_URL) await run('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
+else console.log('\nPostgreSQL: defina DATABASE_URL para medirlo también');

@@ -1,0 +1,85 @@
+// A bot ready to answer: a definition (deployed snapshot or working copy) with its trained model,
+// the matcher over its skills, its entity extractor and its actions and requirements by skill.
+// Built once per deployed version (or per content of the working definition) and shared.
+import { createHash } from 'node:crypto';
+import type { AccionDef, BotDefinition, RequerimientoDef, SkillDef } from '../schemas/bots';
+import { EntityExtractor } from './entities';
+import { IntentModel, type SerializedModel } from './nlu/model';
+import { Matcher, matchSkills } from './nlu/matcher';
+import { train, trainingPhrases } from './nlu/classifier';
+
+export interface CompiledBot {
+  /** The definition's content hash (a working copy), or the version id (a deployed one). */
+  key: string;
+  definition: BotDefinition;
+  model: IntentModel | null;
+  matcher: Matcher;
+  entities: EntityExtractor;
+  skills: ReadonlyMap<string, SkillDef>;
+  /** Each skill's actions in their order. */
+  actions: ReadonlyMap<string, readonly AccionDef[]>;
+  /** Each skill's requirements (tp 0) and memory (tp 1). */
+  requirements: ReadonlyMap<string, readonly RequerimientoDef[]>;
+}
+
+function groupBy<T extends { idSkill: string }>(rows: readonly T[], order?: (a: T, b: T) => number): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.idSkill);
+    if (list) list.push(row);
+    else map.set(row.idSkill, [row]);
+  }
+  if (order) for (const list of map.values()) list.sort(order);
+  return map;
+}
+
+/** The bot with the given model (null: a bot with no training phrase answers by keywords, tokens and fallback only). */
+export function compileBot(key: string, definition: BotDefinition, model: IntentModel | null): CompiledBot {
+  return {
+    key,
+    definition,
+    model,
+    matcher: new Matcher(matchSkills(definition.skills), model),
+    entities: new EntityExtractor(definition.entidades),
+    skills: new Map(definition.skills.map((s) => [s.id, s])),
+    actions: groupBy(definition.acciones, (a, b) => a.ord - b.ord || (a.id < b.id ? -1 : 1)),
+    requirements: groupBy(definition.requerimientos),
+  };
+}
+
+/** Trains the definition's model: null when no skill has a training phrase. */
+export function trainDefinition(definition: BotDefinition, onProgress?: (share: number) => void): IntentModel | null {
+  const phrases = trainingPhrases(definition.skills);
+  return phrases.length ? train(phrases, { onProgress }) : null;
+}
+
+export function modelFromJson(json: string | null): IntentModel | null {
+  return json ? IntentModel.fromJSON(JSON.parse(json) as SerializedModel) : null;
+}
+
+/** What identifies a working definition's content (its regression tests aside: saving one changes no answer). */
+export function definitionHash(definition: BotDefinition): string {
+  const { pruebas: _pruebas, ...answering } = definition;
+  return createHash('sha256').update(JSON.stringify(answering)).digest('base64url');
+}
+
+/** A small least-recently-used cache of compiled bots. */
+export class BotCache {
+  private readonly entries = new Map<string, CompiledBot>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): CompiledBot | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(bot: CompiledBot): void {
+    this.entries.delete(bot.key);
+    this.entries.set(bot.key, bot);
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}

@@ -1,0 +1,517 @@
+// One turn of a conversation: what the client sent, the state the conversation was in, and the
+// bot; out come the bot's messages, the new state and what happened (the test chat's debug).
+// In order (bot-building §3 skill, action, requirement, bot params):
+// 1. A conversation waiting for a person (GO_HUMAN) only says so.
+// 2. A skill waiting for its requirements takes the entities of this message; complete, it goes
+//    on; still missing, it asks again until maxAttempt.
+// 3. A postback names a skill (its id or name) or is read as the text it carries.
+// 4. Otherwise the matcher chooses the skill; nothing recognised goes to the fallback skill, and
+//    maxAttempt misses in a row answer msgAttempt (and run skillAttempt).
+// 5. Running a skill: its requirements (tp 0) first, then its memory (tp 1), then its actions in
+//    order on the conversation's channel. WEB_HOOK calls out; GO_SKILL, GO_BOT and GO_HUMAN end it.
+// Nothing here touches the database: the caller loads and stores the state and records the turn.
+import { randomUUID } from 'node:crypto';
+import type { AccionDef, RequerimientoDef, SkillDef } from '../schemas/bots';
+import type { ChatButton, ChatCard, ChatMessage, TurnDebug } from '../schemas/chat';
+import { CHAT_MESSAGES } from '../schemas/chat';
+import type { Button, CarouselCard, Field, KeyValue, ResponseMapping } from '../schemas/skills';
+import type { FilterOperator } from '../schemas/skillRules';
+import { INTERNAL_ENTITIES } from '../schemas/rules';
+import type { CompiledBot } from './bundle';
+import { entityPath, type EntityValue } from './entities';
+import { SKILL_FALLBACK } from './nlu/matcher';
+import { evaluate } from './operators';
+import { fillTemplate } from './template';
+import { callWebhook, type WebhookResult } from './webhook';
+
+/** Spec §3 bot params defaults. */
+export const DEFAULT_MAX_ATTEMPT = 3;
+export const DEFAULT_MSG_ATTEMPT = 'Intentos excedidos';
+export const DEFAULT_INVALID_OPTION = 'Opción no válida';
+/** All channels: an action with it answers everywhere; a conversation with it sees every action. */
+export const ALL_CHANNELS = 8;
+/** Skills one message may run through jumps before the engine stops following them. */
+const MAX_JUMPS = 10;
+
+/** What the conversation remembers between messages (stored as JSON in conversacion.estado). */
+export interface ConversationState {
+  /** The bot answering now (a GO_BOT hands the conversation over); the first bot when absent. */
+  bot?: string;
+  memory: Record<string, unknown>;
+  /** A skill waiting for requirement fields, with the entities gathered so far. */
+  pending?: { skill: string; attempts: number; entities: EntityValue[] };
+  /** The buttons last offered: their postback values and titles, and what an answer outside them gets. */
+  options?: { values: string[]; titles: string[]; invalidOption: string };
+  /** Consecutive messages nothing recognised (or answered outside the options). */
+  attempts: number;
+  /** GO_HUMAN: waiting for a person; `back` is the bot that takes the conversation back. */
+  human?: { since: string; back?: string };
+  /** Unique actions already sent in this session. */
+  sent: string[];
+  /** The number of the session's last recorded message (kept by the caller). */
+  seq?: number;
+}
+
+export const newState = (): ConversationState => ({ memory: {}, attempts: 0, sent: [] });
+
+export interface TurnInput {
+  text?: string;
+  postback?: string;
+}
+
+export interface TurnContext {
+  /** The conversation's channel code (8 sees every action). */
+  red: number;
+  now: Date;
+  /** Working definition: the messages carry `debug`. */
+  test: boolean;
+  webhookTimeoutMs: number;
+  /** Where a webhook URL starting with '/' goes (the bot's baseUrl, else the server itself). */
+  baseUrl?: string;
+  timeZone?: string;
+  /** Another bot of the company, ready to answer (GO_BOT), or undefined when it cannot. */
+  resolveBot(id: string): Promise<CompiledBot | undefined>;
+}
+
+/** A message as the conversation records it, beside what the client receives. */
+export interface TurnMessage {
+  message: ChatMessage;
+  /** The skill whose action sent it, and that skill's score for this turn. */
+  idSkill: string | null;
+  score: number | null;
+}
+
+export interface TurnResult {
+  messages: TurnMessage[];
+  state: ConversationState;
+  debug: TurnDebug;
+  /** The skill chosen first (null: none), its score, and whether the phrase was recognised (else it counts as unrecognised). */
+  skillId: string | null;
+  score: number;
+  recognised: boolean;
+  /** The bot that answered (a GO_BOT may change it). */
+  botId: string;
+}
+
+const INTERNAL_NAMES = new Map(INTERNAL_ENTITIES.map((e) => [e.id, e.nm]));
+const paramsOf = (bot: CompiledBot) => bot.definition.bot.params;
+const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/** Does the action answer on channel `red`? An action without channels answers everywhere. */
+export function answersOn(action: AccionDef, red: number): boolean {
+  const channels = Array.isArray(action.cfg.red) ? (action.cfg.red as number[]) : [];
+  return red === ALL_CHANNELS || channels.length === 0 || channels.includes(ALL_CHANNELS) || channels.includes(red);
+}
+
+class Turn {
+  readonly messages: TurnMessage[] = [];
+  readonly ran: Array<{ id: string; nm: string }> = [];
+  readonly webhooks: TurnDebug['webhooks'] = [];
+  missing: TurnDebug['missing'] = [];
+  via: TurnDebug['via'] = 'clasificador';
+  score = 0;
+  private jumps = 0;
+  private offered = false;
+
+  constructor(
+    public bot: CompiledBot,
+    readonly state: ConversationState,
+    readonly ctx: TurnContext,
+    readonly entities: EntityValue[],
+  ) {}
+
+  say(partial: Omit<ChatMessage, 'id' | 'fc'>, idSkill: string | null): void {
+    const message = { id: randomUUID(), fc: this.ctx.now.toISOString(), ...partial } as ChatMessage;
+    this.messages.push({ message, idSkill, score: idSkill ? this.score : null });
+  }
+
+  text(text: string, idSkill: string | null = null): void {
+    if (text.trim()) this.say({ type: 'TEXT', text: fillTemplate(text, this.state.memory) }, idSkill);
+  }
+
+  offer(buttons: readonly Button[], invalidOption: string | undefined): void {
+    const postbacks = buttons.filter((b) => b.type === 'POSTBACK' && b.value);
+    if (!postbacks.length) return;
+    const options = this.offered && this.state.options ? this.state.options : { values: [], titles: [], invalidOption: '' };
+    options.values.push(...postbacks.map((b) => b.value!));
+    options.titles.push(...postbacks.map((b) => b.title));
+    // The last message with buttons says what an answer outside them gets.
+    options.invalidOption = invalidOption?.trim() || options.invalidOption;
+    this.state.options = options;
+    this.offered = true;
+  }
+
+  /** Runs a skill: requirements, memory, then its actions. False when the jumps ran out. */
+  async run(skill: SkillDef): Promise<void> {
+    if (this.jumps++ > MAX_JUMPS) return;
+    this.ran.push({ id: skill.id, nm: skill.nm });
+    const reqs = this.bot.requirements.get(skill.id) ?? [];
+    for (const req of reqs.filter((r) => r.tp === 0)) {
+      const missing = this.missingFields(req);
+      if (missing.length) {
+        this.ask(skill, req, missing);
+        return;
+      }
+    }
+    // Memory first: it may keep values given while the requirement was being asked for.
+    for (const req of reqs.filter((r) => r.tp === 1)) this.remember(req);
+    delete this.state.pending;
+    for (const action of this.bot.actions.get(skill.id) ?? []) {
+      if (!answersOn(action, this.ctx.red)) continue;
+      if (action.cfg.unique === true) {
+        if (this.state.sent.includes(action.id)) continue;
+        this.state.sent.push(action.id);
+      }
+      const goOn = await this.act(skill, action);
+      if (!goOn) return;
+    }
+  }
+
+  /** The entity value a field reads: this message's entities first, then those gathered while asking. */
+  private entityFor(field: Field): EntityValue | undefined {
+    const all = [...this.entities, ...(this.state.pending?.entities ?? [])];
+    return all.find((e) => e.id === field.id && e.type === (field.type === 1 ? 1 : 0));
+  }
+
+  /** The value a condition reads: a memory value (type 2) or an entity's path. */
+  private valueOf(field: Field): string | number | undefined {
+    if (field.type === 2) {
+      const v = this.state.memory[field.id];
+      return v === undefined || v === null ? undefined : typeof v === 'number' ? v : String(v);
+    }
+    const entity = this.entityFor(field);
+    return entity ? entityPath(entity, field.path || 'text') : undefined;
+  }
+
+  private holds(field: Field): boolean {
+    return evaluate((field.op || 'IS_PRESENT') as FilterOperator, this.valueOf(field), field.value ? fillTemplate(field.value, this.state.memory) : field.value);
+  }
+
+  /** The fields of a requirement that fail (AND: each failing one; OR: all of them when none holds). */
+  private missingFields(req: RequerimientoDef): Field[] {
+    const fields = (req.fields as Field[]).slice().sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    const failing = fields.filter((f) => !this.holds(f));
+    if (req.op === 'OR') return failing.length === fields.length ? fields : [];
+    return failing;
+  }
+
+  private nameOf(field: Field): string {
+    if (field.type === 1) return INTERNAL_NAMES.get(field.id) ?? field.id;
+    return this.bot.definition.entidades.find((e) => e.id === field.id)?.nm ?? field.id;
+  }
+
+  private ask(skill: SkillDef, req: RequerimientoDef, missing: Field[]): void {
+    const general = pick((req.replyMissing as unknown[]).filter((t): t is string => typeof t === 'string' && t.trim() !== ''));
+    this.missing = missing.map((f) => ({ id: f.id, nm: this.nameOf(f), message: f.replyMissing?.trim() || general || `Falta ${this.nameOf(f)}` }));
+    const first = missing[0];
+    this.text(first.replyMissing?.trim() || general || `Por favor indique ${this.nameOf(first)}.`, skill.id);
+    const kept = [...this.entities, ...(this.state.pending?.skill === skill.id ? this.state.pending.entities : [])];
+    this.state.pending = { skill: skill.id, attempts: this.state.pending?.skill === skill.id ? this.state.pending.attempts : 0, entities: kept };
+  }
+
+  private remember(req: RequerimientoDef): void {
+    for (const field of req.fields as Field[]) {
+      if (field.op !== 'AS' || !field.value?.trim()) continue;
+      const entity = this.entityFor(field);
+      if (entity) this.state.memory[field.value.trim()] = entityPath(entity, field.path || 'text');
+    }
+  }
+
+  /** One action. False ends the skill (a jump, a handover, a failed webhook). */
+  private async act(skill: SkillDef, action: AccionDef): Promise<boolean> {
+    const c = action.cfg as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const buttons = (list: unknown): ChatButton[] =>
+      (Array.isArray(list) ? (list as Button[]) : []).map((b) => ({
+        type: b.type || 'POSTBACK',
+        title: fillTemplate(b.title, this.state.memory),
+        ...(b.subtitle ? { subtitle: b.subtitle } : {}),
+        ...(b.value ? { value: b.type === 'POSTBACK' ? b.value : fillTemplate(b.value, this.state.memory) } : {}),
+        ...(b.render ? { render: b.render } : {}),
+      }));
+    switch (action.type) {
+      case 'TEXT': {
+        const texts = (Array.isArray(c.text) ? (c.text as string[]) : []).filter((t) => t.trim());
+        const chosen = pick(texts);
+        if (chosen) this.text(chosen, skill.id);
+        return true;
+      }
+      case 'CARD': {
+        this.say({
+          type: 'CARD',
+          ...(str(c.imageUrl) ? { image_url: str(c.imageUrl) } : {}),
+          title: fillTemplate(str(c.title), this.state.memory),
+          subtitle: fillTemplate(str(c.subTitle), this.state.memory),
+          buttons: buttons(c.buttons),
+        }, skill.id);
+        this.offer((c.buttons as Button[]) ?? [], str(c.invalidOption));
+        return true;
+      }
+      case 'CAROUSEL': {
+        const cards = (Array.isArray(c.carousel) ? (c.carousel as CarouselCard[]) : []).map(
+          (card): ChatCard => ({
+            title: fillTemplate(card.title, this.state.memory),
+            subtitle: fillTemplate(card.subtitle, this.state.memory),
+            ...(card.imageUrl ? { image_url: card.imageUrl } : {}),
+            buttons: buttons(card.buttons),
+          }),
+        );
+        this.say({ type: 'CAROUSEL', carousel: cards }, skill.id);
+        for (const card of (c.carousel as CarouselCard[]) ?? []) this.offer(card.buttons, card.invalidOption);
+        return true;
+      }
+      case 'BUTTON':
+      case 'QUICK_REPLY': {
+        this.say({ type: 'BUTTON', title: fillTemplate(str(c.title), this.state.memory), buttons: buttons(c.buttons), ...(action.type === 'QUICK_REPLY' ? { quick: true } : {}) }, skill.id);
+        this.offer((c.buttons as Button[]) ?? [], str(c.invalidOption));
+        return true;
+      }
+      case 'WEB_HOOK':
+        return this.webhook(skill, c);
+      case 'GO_SKILL': {
+        const target = this.bot.skills.get(str(c.sk));
+        for (const kv of (c.fields as KeyValue[] | undefined) ?? []) if (kv.k.trim()) this.state.memory[kv.k.trim()] = fillTemplate(kv.v, this.state.memory);
+        if (target && target.id !== skill.id) await this.run(target);
+        return false;
+      }
+      case 'GO_BOT': {
+        const other = await this.ctx.resolveBot(str(c.b));
+        if (!other) return true;
+        this.bot = other;
+        this.state.bot = other.definition.bot.id;
+        delete this.state.pending;
+        delete this.state.options;
+        const value = str(c.sk).trim();
+        if (value) await this.answer({ text: fillTemplate(value, this.state.memory) });
+        return false;
+      }
+      case 'GO_HUMAN': {
+        this.state.human = { since: this.ctx.now.toISOString(), ...(str(c.b) ? { back: str(c.b) } : {}) };
+        delete this.state.pending;
+        delete this.state.options;
+        this.text(CHAT_MESSAGES.humano, skill.id);
+        return false;
+      }
+      default:
+        return true;
+    }
+  }
+
+  private async webhook(skill: SkillDef, c: Record<string, unknown>): Promise<boolean> {
+    const url = typeof c.url === 'string' ? c.url : '';
+    const method = (typeof c.method === 'string' && c.method) || 'POST';
+    const cond = (c.cond as Field[] | undefined) ?? [];
+    if (cond.length) {
+      const results = cond.map((f) => this.holds(f));
+      const pass = c.op === 'OR' ? results.some(Boolean) : results.every(Boolean);
+      if (!pass) {
+        this.webhooks.push({ method, url, status: null, ms: 0, skipped: true });
+        return true;
+      }
+    }
+    const result: WebhookResult = await callWebhook(
+      { method, url, headers: (c.headers as KeyValue[]) ?? [], fields: (c.fields as KeyValue[]) ?? [], resp: (c.resp as ResponseMapping[]) ?? [] },
+      this.state.memory,
+      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl },
+    );
+    this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}) });
+    if (result.error) {
+      this.text(CHAT_MESSAGES.webhookFallo, skill.id);
+      return false;
+    }
+    Object.assign(this.state.memory, result.memory);
+    return true;
+  }
+
+  /** Chooses the skill for a text (or postback) and runs it. */
+  async answer(input: TurnInput): Promise<{ skillId: string | null; recognised: boolean; candidates: TurnDebug['candidates'] }> {
+    const { bot, state } = this;
+    const offered = state.options;
+    delete state.options;
+    // A button's title typed instead of pressed counts as pressing it.
+    let postback = input.postback;
+    if (postback === undefined && offered && input.text !== undefined) {
+      const i = offered.titles.findIndex((t) => fold(t) === fold(input.text!));
+      if (i >= 0) postback = offered.values[i];
+    }
+    const text = postback ?? input.text ?? '';
+
+    // A postback naming a skill (its id or name) goes straight to it.
+    if (postback !== undefined) {
+      const direct = bot.skills.get(postback) ?? bot.definition.skills.find((s) => fold(s.nm) === fold(postback));
+      if (direct) {
+        this.via = 'postback';
+        this.score = 1;
+        state.attempts = 0;
+        await this.run(direct);
+        return { skillId: direct.id, recognised: true, candidates: [] };
+      }
+    }
+
+    const result = bot.matcher.match(text, { limit: 3 });
+    const candidates = result.candidates.slice(0, 3).map((c) => ({ skillId: c.skillId, nm: c.nm, score: c.score, threshold: c.threshold, passed: c.passed, reason: c.reason }));
+
+    if (offered && !result.recognised && !this.withinOptions(text, offered)) {
+      // An answer outside the buttons offered: invalidOption, then skillInvalidOption.
+      state.attempts++;
+      this.via = 'reintento';
+      if (this.tooManyAttempts()) return { skillId: null, recognised: false, candidates };
+      this.text(offered.invalidOption || paramsOf(bot).invalidOption || DEFAULT_INVALID_OPTION);
+      state.options = offered;
+      const skill = bot.skills.get(paramsOf(bot).skillInvalidOption ?? '');
+      if (skill) await this.run(skill);
+      return { skillId: skill?.id ?? null, recognised: false, candidates };
+    }
+
+    if (!result.recognised) {
+      state.attempts++;
+      if (this.tooManyAttempts()) return { skillId: null, recognised: false, candidates };
+    } else {
+      state.attempts = 0;
+    }
+    const skill = result.skillId ? bot.skills.get(result.skillId) : undefined;
+    if (!skill) return { skillId: null, recognised: result.recognised, candidates };
+    this.score = result.score;
+    if (postback !== undefined) this.via = 'postback';
+    await this.run(skill);
+    return { skillId: skill.id, recognised: result.recognised, candidates };
+  }
+
+  private withinOptions(text: string, options = this.state.options): boolean {
+    if (!options) return false;
+    const t = fold(text);
+    return options.values.some((v) => fold(v) === t) || options.titles.some((v) => fold(v) === t);
+  }
+
+  /** maxAttempt reached: msgAttempt, then skillAttempt. True when it answered so. */
+  private tooManyAttempts(): boolean {
+    const params = paramsOf(this.bot);
+    const max = params.maxAttempt ?? DEFAULT_MAX_ATTEMPT;
+    if (!max || this.state.attempts < max) return false;
+    this.state.attempts = 0;
+    this.via = 'reintento';
+    this.text(params.msgAttempt || DEFAULT_MSG_ATTEMPT);
+    const skill = this.bot.skills.get(params.skillAttempt ?? '');
+    if (skill) this.pendingRun = skill;
+    return true;
+  }
+
+  /** A skill that maxAttempt sends to, run after the message that says so. */
+  pendingRun?: SkillDef;
+
+  /** The requirement a skill was waiting for: filled now, asked again, or given up. True when handled. */
+  async continuePending(input: TurnInput): Promise<boolean> {
+    const pending = this.state.pending;
+    if (!pending) return false;
+    const skill = this.bot.skills.get(pending.skill);
+    if (!skill) {
+      delete this.state.pending;
+      return false;
+    }
+    // A button that names a skill is a clear change of subject.
+    const named = input.postback !== undefined && (this.bot.skills.get(input.postback) ?? this.bot.definition.skills.find((s) => fold(s.nm) === fold(input.postback!)));
+    if (named && named.id !== skill.id) {
+      delete this.state.pending;
+      return false;
+    }
+    const reqs = (this.bot.requirements.get(skill.id) ?? []).filter((r) => r.tp === 0);
+    const before = reqs.flatMap((r) => this.missingFieldsWith(r, pending.entities)).length;
+    const after = reqs.flatMap((r) => this.missingFields(r)).length;
+    if (after === 0) {
+      this.via = 'requerimiento';
+      this.score = 1;
+      await this.run(skill);
+      return true;
+    }
+    if (after === before) {
+      // Nothing of what was asked: another skill the client clearly wants takes over.
+      const result = this.bot.matcher.match(input.postback ?? input.text ?? '', { limit: 1 });
+      if (result.recognised && result.skillId && result.skillId !== skill.id && !this.bot.skills.get(result.skillId)?.tipo) {
+        delete this.state.pending;
+        return false;
+      }
+    }
+    pending.attempts++;
+    const max = paramsOf(this.bot).maxAttempt ?? DEFAULT_MAX_ATTEMPT;
+    if (max && pending.attempts >= max) {
+      delete this.state.pending;
+      this.state.attempts = max;
+      this.tooManyAttempts();
+      return true;
+    }
+    this.via = 'requerimiento';
+    for (const req of reqs) {
+      const missing = this.missingFields(req);
+      if (missing.length) {
+        this.ran.push({ id: skill.id, nm: skill.nm });
+        this.ask(skill, req, missing);
+        break;
+      }
+    }
+    return true;
+  }
+
+  private missingFieldsWith(req: RequerimientoDef, entities: EntityValue[]): Field[] {
+    const saved = this.entities.splice(0, this.entities.length);
+    const pending = this.state.pending;
+    this.state.pending = pending ? { ...pending, entities } : undefined;
+    try {
+      return this.missingFields(req);
+    } finally {
+      this.entities.push(...saved);
+      this.state.pending = pending;
+    }
+  }
+}
+
+/** Runs one message of a conversation. The state passed in is not changed; the result has the new one. */
+export async function runTurn(bot: CompiledBot, state: ConversationState, input: TurnInput, ctx: TurnContext): Promise<TurnResult> {
+  const s: ConversationState = structuredClone(state);
+  s.sent ??= [];
+  s.memory ??= {};
+  s.attempts ??= 0;
+  const inputText = input.postback ?? input.text ?? '';
+  const entities = bot.entities.extract(inputText, { now: ctx.now, timeZone: ctx.timeZone });
+  const turn = new Turn(bot, s, ctx, entities);
+  let chosen: { skillId: string | null; recognised: boolean; candidates: TurnDebug['candidates'] } = { skillId: null, recognised: true, candidates: [] };
+
+  if (s.human) {
+    turn.via = 'humano';
+    turn.text(CHAT_MESSAGES.esperandoHumano);
+  } else if (await turn.continuePending(input)) {
+    chosen = { skillId: turn.ran[0]?.id ?? null, recognised: true, candidates: [] };
+  } else {
+    chosen = await turn.answer(input);
+  }
+  if (turn.pendingRun) await turn.run(turn.pendingRun);
+
+  const answered = turn.ran[0] ?? null;
+  const debug: TurnDebug = {
+    turn: '',
+    input: inputText,
+    via: turn.via,
+    skill: answered ? { id: answered.id, nm: answered.nm, score: turn.score } : null,
+    recognised: chosen.recognised,
+    candidates: chosen.candidates,
+    skills: turn.ran,
+    entities: entities.map((e) => ({ id: e.id, nm: e.nm, type: e.type, value: e.value, text: e.text })),
+    memory: s.memory,
+    missing: s.pending ? turn.missing : [],
+    webhooks: turn.webhooks,
+    human: !!s.human,
+    bot: { id: turn.bot.definition.bot.id, nm: turn.bot.definition.bot.nm },
+  };
+  return {
+    messages: turn.messages,
+    state: s,
+    debug,
+    skillId: chosen.skillId,
+    score: turn.score,
+    recognised: chosen.recognised,
+    botId: turn.bot.definition.bot.id,
+  };
+}
+
+/** The fallback skill's kind, for callers that report it. */
+export { SKILL_FALLBACK };

@@ -1,0 +1,181 @@
+// A skill's webhook (bot-building §3, WEBHOOK action): the request filled from memory, sent with
+// Node's fetch, and the JSON answer mapped back into memory. Never throws: a failure is a result
+// with a Spanish `error`.
+import type { KeyValue, ResponseMapping } from '../schemas/skills';
+import { fillTemplate, fillTemplateWith, readPath } from './template';
+
+export interface WebhookRequest {
+  /** '' = POST. */
+  method: string;
+  url: string;
+  headers: KeyValue[];
+  fields: KeyValue[];
+  resp: ResponseMapping[];
+}
+
+export interface WebhookOptions {
+  timeoutMs: number;
+  /** Resolves a URL starting with '/'. */
+  baseUrl?: string;
+  /** Max response bytes, default 1 MiB. */
+  maxBytes?: number;
+}
+
+export interface WebhookResult {
+  /** As called (after templates; query string included for GET). */
+  method: string;
+  url: string;
+  /** null when no answer (timeout, refused, DNS). */
+  status: number | null;
+  ms: number;
+  error?: string;
+  /** Memory values mapped from `resp` (k → value at path of the JSON answer). */
+  memory: Record<string, unknown>;
+}
+
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+export const WEBHOOK_ERRORS = {
+  timeout: (ms: number) => `Tiempo de espera agotado (${ms} ms)`,
+  status: (status: number) => `El servidor respondió ${status}`,
+  connect: (detail: string) => `No se pudo conectar: ${detail}`,
+  notJson: 'La respuesta no es JSON',
+  tooLarge: 'Respuesta demasiado grande',
+  badUrl: (url: string) => `Dirección no válida: ${url || '(vacía)'}`,
+  scheme: 'Solo se admiten direcciones http o https',
+} as const;
+
+class WebhookError extends Error {
+  constructor(message: string, readonly status: number | null = null) {
+    super(message);
+  }
+}
+
+/**
+ * The URL with memory values: a value placed after the scheme and host ('https://api/x/{{id}}?q={{q}}')
+ * is encoded as a URL part; one that makes the address itself ('{{base}}/x', 'https://{{host}}/') is not.
+ */
+function fillUrl(url: string, memory: Readonly<Record<string, unknown>>): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const lead = /^\{\{[^{}]*\}\}/.exec(url);
+  const rawUntil = authority ? authority[0].length : url.startsWith('/') ? 0 : lead ? lead[0].length : url.length;
+  return fillTemplateWith(url, memory, (value, offset) => (offset < rawUntil ? value : encodeURIComponent(value)));
+}
+
+function resolveUrl(raw: string, baseUrl: string | undefined): URL {
+  let url: URL;
+  try {
+    url = raw.startsWith('/') && baseUrl ? new URL(raw, baseUrl) : new URL(raw);
+  } catch {
+    throw new WebhookError(WEBHOOK_ERRORS.badUrl(raw));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebhookError(WEBHOOK_ERRORS.scheme);
+  return url;
+}
+
+/** Why a connection failed, in Spanish where the reason is a common one. */
+function connectDetail(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: 'conexión rechazada',
+    ENOTFOUND: 'no se encontró el servidor',
+    EAI_AGAIN: 'no se encontró el servidor',
+    ECONNRESET: 'la conexión se cortó',
+    EHOSTUNREACH: 'el servidor no es alcanzable',
+    ENETUNREACH: 'la red no es alcanzable',
+    CERT_HAS_EXPIRED: 'el certificado del servidor venció',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'el certificado del servidor no es de confianza',
+  };
+  const reason = cause?.code ? reasons[cause.code] : undefined;
+  return reason ?? cause?.message ?? (error as Error).message;
+}
+
+async function readLimited(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new WebhookError(WEBHOOK_ERRORS.tooLarge, response.status);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new WebhookError(WEBHOOK_ERRORS.tooLarge, response.status);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<string, unknown>>, options: WebhookOptions): Promise<WebhookResult> {
+  const method = (req.method.trim() || 'POST').toUpperCase();
+  const started = performance.now();
+  let url = fillUrl(req.url.trim(), memory);
+  let status: number | null = null;
+  const done = (extra: Partial<WebhookResult>): WebhookResult => ({ method, url, status, ms: Math.round(performance.now() - started), memory: {}, ...extra });
+  try {
+    const target = resolveUrl(url, options.baseUrl);
+    const fields = req.fields.filter((f) => f.k.trim()).map((f) => [f.k.trim(), fillTemplate(f.v, memory)] as const);
+    const headers = new Headers();
+    for (const h of req.headers) if (h.k.trim()) headers.set(h.k.trim(), fillTemplate(h.v, memory));
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+
+    let body: string | undefined;
+    if (method === 'GET' || method === 'HEAD') {
+      for (const [k, v] of fields) target.searchParams.append(k, v);
+    } else if (/application\/x-www-form-urlencoded/i.test(headers.get('content-type')!)) {
+      body = new URLSearchParams(fields.map(([k, v]): [string, string] => [k, v])).toString();
+    } else {
+      body = JSON.stringify(Object.fromEntries(fields));
+    }
+    url = target.toString();
+
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(target, { method, headers, body, signal, redirect: 'follow' });
+    } catch (error) {
+      if (signal.aborted) throw new WebhookError(WEBHOOK_ERRORS.timeout(options.timeoutMs));
+      throw new WebhookError(WEBHOOK_ERRORS.connect(connectDetail(error)));
+    }
+    status = response.status;
+    if (status >= 400) {
+      await response.body?.cancel().catch(() => undefined);
+      return done({ error: WEBHOOK_ERRORS.status(status) });
+    }
+    let text: string;
+    try {
+      text = await readLimited(response, options.maxBytes ?? DEFAULT_MAX_BYTES);
+    } catch (error) {
+      if (error instanceof WebhookError) throw error;
+      if (signal.aborted) throw new WebhookError(WEBHOOK_ERRORS.timeout(options.timeoutMs), status);
+      throw new WebhookError(WEBHOOK_ERRORS.connect(connectDetail(error)), status);
+    }
+    const mappings = req.resp.filter((r) => r.k.trim());
+    if (!mappings.length) return done({});
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return done({ error: WEBHOOK_ERRORS.notJson });
+    }
+    const mapped: Record<string, unknown> = {};
+    for (const r of mappings) {
+      const value = readPath(json, r.path);
+      if (value !== undefined) mapped[r.k.trim()] = value;
+    }
+    return done({ memory: mapped });
+  } catch (error) {
+    if (error instanceof WebhookError) {
+      if (error.status !== null) status = error.status;
+      return done({ error: error.message });
+    }
+    return done({ error: WEBHOOK_ERRORS.connect((error as Error).message) });
+  }
+}

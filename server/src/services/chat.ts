@@ -1,0 +1,312 @@
+// Conversations with a bot (bot-building §4 "Test chat", §7 /webchat/demo; access §3 session,
+// message, client card): finds or starts the client, its session and the live conversation, runs
+// the turn through the engine, records the messages, keeps the state, and publishes the answer
+// to `/topic/{idBot}/{psi}` and `/topic/{psi}`. The test chat (`test: true`) talks to the bot's
+// working definition; otherwise the deployed version answers.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { DB } from '../db';
+import { badRequest, conflict, forbidden } from '../errors';
+import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody } from '../schemas/chat';
+import type { App, SessionUser } from '../types';
+import { BotCache, compileBot, definitionHash, modelFromJson, trainDefinition, type CompiledBot } from '../engine/bundle';
+import { newState, runTurn, type ConversationState, type TurnInput, type TurnResult } from '../engine/runtime';
+import { loadDefinition } from './botDefinition';
+import { constraintViolation } from './dbErrors';
+import { findBotFor } from './bots';
+
+/** How many times a turn is tried again when another instance changed the conversation meanwhile. */
+const CONFLICT_RETRIES = 3;
+
+/** Compiled bots of this instance: deployed versions by version id, working definitions by content. */
+export class BotEngine {
+  private readonly deployed = new BotCache(64);
+  private readonly working = new BotCache(32);
+  /** Tasks running per key (a conversation, a model being built), each after the one before. */
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  /** The bot's deployed version, ready to answer; undefined before the first deploy. */
+  async deployedBot(db: DB, idBot: string): Promise<CompiledBot | undefined> {
+    const row = await db
+      .selectFrom('bot')
+      .innerJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version'))
+      .select(['bot_version.id as idVersion'])
+      .where('bot.id', '=', idBot)
+      .where('bot_version.done', '=', 1)
+      .where('bot_version.error', '=', 0)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const hit = this.deployed.get(row.idVersion);
+    if (hit) return hit;
+    return this.once(`v:${row.idVersion}`, async () => {
+      const again = this.deployed.get(row.idVersion);
+      if (again) return again;
+      const version = await db.selectFrom('bot_version').select(['snapshot', 'model']).where('id', '=', row.idVersion).executeTakeFirstOrThrow();
+      if (!version.snapshot) return undefined;
+      const definition = JSON.parse(version.snapshot);
+      // A version deployed before models were stored trains its model here, once.
+      const model = version.model ? modelFromJson(version.model) : trainDefinition(definition);
+      const bot = compileBot(row.idVersion, definition, model);
+      this.deployed.set(bot);
+      return bot;
+    });
+  }
+
+  /** The bot's working definition, trained when its content changed since the last message. */
+  async workingBot(db: DB, idBot: string): Promise<CompiledBot> {
+    const definition = await loadDefinition(db, idBot);
+    const key = definitionHash(definition);
+    const hit = this.working.get(key);
+    if (hit) return hit;
+    return this.once(`w:${key}`, async () => {
+      const bot = this.working.get(key) ?? compileBot(key, definition, trainDefinition(definition));
+      this.working.set(bot);
+      return bot;
+    });
+  }
+
+  /** Runs `task` alone for its key: messages of one conversation (or builds of one model) never overlap on this instance. */
+  once<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(key) ?? Promise.resolve();
+    const run = before.then(task, task);
+    const tail = run.catch(() => undefined);
+    this.locks.set(key, tail);
+    void tail.then(() => {
+      if (this.locks.get(key) === tail) this.locks.delete(key);
+    });
+    return run;
+  }
+}
+
+/** The server's own address, for webhook URLs that start with '/'. */
+export function ownBaseUrl(app: App): string | undefined {
+  if (app.config.publicUrl) return app.config.publicUrl.replace(/\/$/, '');
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return undefined;
+  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+interface ConversationRow {
+  id: string;
+  idClt: string;
+  idSesion: string | null;
+  estado: string;
+  ua: number;
+  rev: number;
+}
+
+const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
+
+/** The text a message is recorded with: its text, or its title, or its kind. */
+function recordedText(message: ChatMessage): string {
+  if (message.text) return message.text;
+  if (message.title) return message.title;
+  if (message.carousel?.length) return message.carousel.map((c) => c.title).join(' | ');
+  return message.type;
+}
+
+/**
+ * POST /webchat/demo: one message (or postback) of `psi` to the bot. A console user reaches the
+ * bots of their company that they may open; a test conversation belongs to the user who started it.
+ */
+export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody): Promise<WebchatAnswer> {
+  const text = body.message?.trim() ? body.message : undefined;
+  const postback = body.postback?.trim() ? body.postback.trim() : undefined;
+  if (text === undefined && postback === undefined) throw badRequest(CHAT_MESSAGES.vacio);
+  const bot = await findBotFor(app.db, user, body.idBot, 'read');
+  const test = body.test === true;
+  const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, bot.id);
+  if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
+  const idChannel = body.idChannel?.trim() || DEMO_CHANNEL;
+  const red = body.red ?? DEFAULT_TEST_RED;
+  const input: TurnInput = postback !== undefined ? { postback } : { text };
+
+  const key = `c:${bot.id}:${idChannel}:${body.psi}`;
+  const messages = await app.engine.once(key, async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await turnOnce(app, { user, sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel, psi: body.psi, red, test, nm: body.nm, compiled, input });
+      } catch (error) {
+        if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
+      }
+    }
+  });
+  app.realtime.conversations.register(body.psi, { idBot: bot.id, idE: bot.idE, ...(sesionId ? { sesion: sesionId } : {}) });
+  for (const message of messages) {
+    await app.realtime.publish(`/topic/${bot.id}/${body.psi}`, message);
+    await app.realtime.publish(`/topic/${body.psi}`, message);
+  }
+  return { psi: body.psi, messages };
+}
+
+class StaleConversation extends Error {}
+
+interface TurnRequest {
+  user: SessionUser;
+  sesionId: string | undefined;
+  idBot: string;
+  idE: string;
+  tsession: number;
+  idChannel: string;
+  psi: string;
+  red: number;
+  test: boolean;
+  nm?: string;
+  compiled: CompiledBot;
+  input: TurnInput;
+}
+
+async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
+  const { db } = app;
+  const now = app.config.now();
+  const fc = new Date(now).toISOString();
+  const conversation = (await db
+    .selectFrom('conversacion')
+    .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
+    .select(['conversacion.id', 'conversacion.idClt', 'conversacion.idSesion', 'conversacion.estado', 'conversacion.ua', 'conversacion.rev', 'chat_cliente.idU', 'chat_cliente.test as clientTest'])
+    .where('conversacion.idBot', '=', req.idBot)
+    .where('conversacion.idChannel', '=', req.idChannel)
+    .where('conversacion.psi', '=', req.psi)
+    .executeTakeFirst()) as (ConversationRow & { idU: string | null; clientTest: number }) | undefined;
+  // A test conversation is its user's alone: another user naming the same psi is refused.
+  const client = conversation
+    ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest }
+    : await db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', req.idE).where('idChannel', '=', req.idChannel).where('psi', '=', req.psi).executeTakeFirst();
+  if (client && (req.test || client.test) && client.idU !== req.user.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
+  let state = conversation ? parseState(conversation.estado) : newState();
+  const before: ChatMessage[] = [];
+  let idSesion = conversation?.idSesion ?? null;
+  let closeSesion: { id: string; ff: string } | undefined;
+  // tsession minutes without a message end the session: the next message starts a new one.
+  if (conversation && idSesion && now - Number(conversation.ua) > req.tsession * 60_000) {
+    closeSesion = { id: idSesion, ff: new Date(Number(conversation.ua)).toISOString() };
+    idSesion = null;
+    state = { ...newState(), bot: undefined };
+    const expired = req.compiled.definition.bot.params.sessionExpired?.trim();
+    if (expired) before.push({ id: randomUUID(), type: 'TEXT', text: expired, fc });
+  }
+
+  const answering = state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : req.compiled;
+  const result: TurnResult = await runTurn(answering ?? req.compiled, state, req.input, {
+    red: req.red,
+    now: new Date(now),
+    test: req.test,
+    webhookTimeoutMs: app.config.webhookTimeoutMs,
+    baseUrl: (answering ?? req.compiled).definition.bot.baseUrl?.trim() || ownBaseUrl(app),
+    timeZone: app.config.chatTimeZone,
+    resolveBot: (id) => resolveBot(app, req, id),
+  });
+  const idIn = randomUUID();
+  const debug = { ...result.debug, turn: idIn };
+  const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));
+  const skillOf = new Map(result.messages.map((m) => [m.message.id, m]));
+  const inputText = req.input.postback ?? req.input.text ?? '';
+
+  await db.transaction().execute(async (trx) => {
+    let idClt = conversation?.idClt ?? client?.id;
+    if (!idClt) {
+      idClt = randomUUID();
+      {
+        await trx
+          .insertInto('chat_cliente')
+          .values({ id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.test ? req.user.id : null, fc })
+          .execute();
+      }
+    }
+    if (closeSesion) await trx.updateTable('chat_sesion').set({ ff: closeSesion.ff }).where('id', '=', closeSesion.id).execute();
+    if (!idSesion) {
+      idSesion = randomUUID();
+      await trx.insertInto('chat_sesion').values({ id: idSesion, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null }).execute();
+    }
+    // The session's messages are numbered by the conversation (kept in its state), not counted again.
+    const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
+    let seq = sessionStarted ? 0 : (state.seq ?? 0);
+    const current = idSesion;
+    const rows = [
+      { id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq },
+      ...messages.map((m) => {
+        const { debug: _debug, ...plain } = m;
+        const origin = skillOf.get(m.id);
+        return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
+      }),
+    ];
+    await trx.insertInto('chat_mensaje').values(rows).execute();
+    const estado = JSON.stringify({ ...result.state, seq });
+    if (conversation) {
+      const updated = await trx
+        .updateTable('conversacion')
+        .set({ estado, ua: now, idSesion, rev: Number(conversation.rev) + 1 })
+        .where('id', '=', conversation.id)
+        .where('rev', '=', conversation.rev)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new StaleConversation();
+    } else {
+      await trx
+        .insertInto('conversacion')
+        .values({ id: randomUUID(), idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 })
+        .execute();
+    }
+    if (!result.recognised && req.input.text !== undefined && inputText.trim()) await countUnrecognised(trx, req.idBot, inputText.trim(), fc);
+  }).catch((error) => {
+    // Another instance started the same client or conversation a moment ago: try again on theirs.
+    throw constraintViolation(error) === 'unique' ? new StaleConversation() : error;
+  });
+  return messages;
+}
+
+/** Another bot of the same company for GO_BOT: its working definition in a test, else its deployed version. */
+async function resolveBot(app: App, req: TurnRequest, id: string): Promise<CompiledBot | undefined> {
+  const other = await app.db.selectFrom('bot').select(['id', 'idE']).where('id', '=', id).executeTakeFirst();
+  if (!other || other.idE !== req.idE) return undefined;
+  if (other.id === req.compiled.definition.bot.id) return req.compiled;
+  return req.test ? app.engine.workingBot(app.db, other.id) : app.engine.deployedBot(app.db, other.id);
+}
+
+/** The phrase goes to the bot's unrecognised ones (Monitoreo), counted when it is there already. */
+async function countUnrecognised(trx: DB, idBot: string, text: string, fc: string): Promise<void> {
+  const f = text.slice(0, 1000);
+  const row = await trx.selectFrom('frase_nr').select(['id', 'c']).where('idBot', '=', idBot).where('f', '=', f).executeTakeFirst();
+  if (row) await trx.updateTable('frase_nr').set({ c: Number(row.c) + 1 }).where('id', '=', row.id).execute();
+  else await trx.insertInto('frase_nr').values({ id: randomUUID(), idBot, f, c: 1, fc }).execute();
+}
+
+/**
+ * DELETE /webchat/demo: the user's test conversations (with `idBot`, with that bot; with `psi`,
+ * that one), with their sessions and messages.
+ */
+export async function deleteTestConversations(app: App, user: SessionUser, query: { idBot?: string; psi?: string }): Promise<void> {
+  if (query.idBot) await findBotFor(app.db, user, query.idBot, 'read');
+  await app.db.transaction().execute(async (trx) => {
+    let conversations = trx
+      .selectFrom('conversacion')
+      .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
+      .select(['conversacion.id', 'conversacion.psi', 'conversacion.idClt', 'conversacion.idBot'])
+      .where('conversacion.test', '=', 1)
+      .where('chat_cliente.idU', '=', user.id);
+    if (query.idBot) conversations = conversations.where('conversacion.idBot', '=', query.idBot);
+    if (query.psi) conversations = conversations.where('conversacion.psi', '=', query.psi);
+    const rows = await conversations.execute();
+    // A client (one per psi) may talk to several bots: only this bot's conversation and sessions go.
+    for (const r of rows) {
+      await trx.deleteFrom('chat_sesion').where('idClt', '=', r.idClt).where('idBot', '=', r.idBot).execute();
+      await trx.deleteFrom('conversacion').where('id', '=', r.id).execute();
+    }
+    const clients = [...new Set(rows.map((r) => r.idClt))];
+    if (clients.length) {
+      const kept = new Set((await trx.selectFrom('conversacion').select('idClt').where('idClt', 'in', clients).execute()).map((r) => r.idClt));
+      const gone = clients.filter((id) => !kept.has(id));
+      if (gone.length) await trx.deleteFrom('chat_cliente').where('id', 'in', gone).execute();
+    }
+    const left = new Set((await trx.selectFrom('conversacion').select('psi').where('psi', 'in', rows.length ? rows.map((r) => r.psi) : ['']).execute()).map((r) => r.psi));
+    for (const r of rows) if (!left.has(r.psi)) app.realtime.conversations.forget(r.psi);
+  });
+}
+
+/** The registry's lookup for conversations another instance started (`/topic/{psi}` subscriptions). */
+export function conversationLookup(db: DB) {
+  return async (psi: string) => {
+    const row = await db.selectFrom('conversacion').select(['idBot', 'idE', 'sesion']).where('psi', '=', psi).executeTakeFirst();
+    return row ? { idBot: row.idBot, idE: row.idE, ...(row.sesion ? { sesion: row.sesion } : {}) } : undefined;
+  };
+}

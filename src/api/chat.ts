@@ -1,0 +1,37 @@
+// The test chat and its companions (bot-building spec §4, §7): POST and DELETE /webchat/demo,
+// 'Probar Skill' (POST /skill.test) and the bot's regression tests (/bot.pruebas, /bot.prueba).
+// Named custom methods of the data provider.
+import type {
+  ChatMessage,
+  Prueba,
+  PruebaBody,
+  PruebaResultado,
+  SkillTestAnswer,
+  SkillTestBody,
+  TurnDebug,
+  WebchatAnswer,
+  WebchatBody,
+} from '../../server/src/schemas/chat';
+import type { HttpClient } from './http';
+
+export type { ChatMessage, Prueba, PruebaBody, PruebaResultado, SkillTestAnswer, SkillTestBody, TurnDebug, WebchatAnswer, WebchatBody };
+
+export function createChatApi(apiUrl: string, httpClient: HttpClient) {
+  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
+    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const q = encodeURIComponent;
+
+  return {
+    /** POST /webchat/demo: the answer's messages are also published to /topic/{idBot}/{psi}. */
+    sendDemo: (body: WebchatBody) => call<WebchatAnswer>('POST', '/webchat/demo', body),
+    /** DELETE /webchat/demo?idBot&psi: deletes that test conversation. */
+    clearDemo: (idBot: string, psi: string) => call<unknown>('DELETE', `/webchat/demo?idBot=${q(idBot)}&psi=${q(psi)}`),
+    /** POST /skill.test: the phrase test, or with `token` the token test, of a saved skill. */
+    testSkill: (body: SkillTestBody) => call<SkillTestAnswer>('POST', '/skill.test', body),
+    getPruebas: (idBot: string) => call<Prueba[]>('GET', `/bot.pruebas?idBot=${q(idBot)}`),
+    savePrueba: (body: PruebaBody) => call<Prueba>('POST', '/bot.prueba', body),
+    deletePrueba: (id: string) => call<unknown>('DELETE', `/bot.prueba?id=${q(id)}`),
+    /** POST /bot.pruebas.run?idBot: replays every saved test against the working definition. */
+    runPruebas: (idBot: string) => call<PruebaResultado[]>('POST', `/bot.pruebas.run?idBot=${q(idBot)}`),
+  };
+}

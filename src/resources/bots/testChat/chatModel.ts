@@ -1,0 +1,118 @@
+// The test chat's conversation as pure data: what the user sent and what the bot answered, kept
+// per bot in sessionStorage, and what the debug panel and 'Guardar como prueba' read from it.
+import { DEFAULT_TEST_RED, type ChatMessage, type PruebaBody, type TurnDebug } from '../../../../server/src/schemas/chat';
+import { ALL_CHANNELS, CHANNELS } from '../../../../server/src/schemas/skillRules';
+
+/** The channel select (spec §9 codes), 'Todos' last. */
+export const CHAT_CHANNELS: ReadonlyArray<{ code: number; nm: string }> = [...CHANNELS, { code: ALL_CHANNELS, nm: 'Todos' }];
+
+export interface UserEntry {
+  kind: 'user';
+  id: string;
+  /** What the chat shows: the text typed, or the chosen button's title. */
+  text: string;
+  postback?: string;
+  /** The server's id of this message (TurnDebug.turn of its answer), once known. */
+  turn?: string;
+}
+export interface BotEntry {
+  kind: 'bot';
+  id: string;
+  message: ChatMessage;
+}
+export type ChatEntry = UserEntry | BotEntry;
+
+export interface Conversation {
+  psi: string;
+  red: number;
+  entries: ChatEntry[];
+  /** Quick-reply messages already answered: their chips are gone. */
+  usedQuick: string[];
+}
+
+const randomId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+export const newPsi = () => `demo-${randomId()}`;
+export const newConversation = (red: number = DEFAULT_TEST_RED): Conversation => ({ psi: newPsi(), red, entries: [], usedQuick: [] });
+
+export const userEntry = (text: string, postback?: string): UserEntry => ({ kind: 'user', id: randomId(), text, ...(postback === undefined ? {} : { postback }) });
+
+const storageKey = (idBot: string) => `quipu.testChat.${idBot}`;
+
+export function loadConversation(idBot: string): Conversation {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(storageKey(idBot)) ?? 'null') as Conversation | null;
+    if (stored && typeof stored.psi === 'string' && Array.isArray(stored.entries)) return { ...stored, usedQuick: stored.usedQuick ?? [], red: stored.red ?? DEFAULT_TEST_RED };
+  } catch {
+    // A damaged entry starts a new conversation.
+  }
+  return newConversation();
+}
+
+export function saveConversation(idBot: string, conversation: Conversation) {
+  sessionStorage.setItem(storageKey(idBot), JSON.stringify(conversation));
+}
+
+const turnOf = (message: ChatMessage) => message.debug?.turn;
+
+/**
+ * A bot message arrived (STOMP or the POST answer): kept once (by id). A message of a turn no user
+ * message owns yet answers the oldest user message still waiting for its turn.
+ */
+export function receive(conversation: Conversation, message: ChatMessage): Conversation {
+  if (conversation.entries.some((entry) => entry.kind === 'bot' && entry.message.id === message.id)) return conversation;
+  let entries = [...conversation.entries, { kind: 'bot' as const, id: message.id, message }];
+  const turn = turnOf(message);
+  if (turn && !entries.some((entry) => entry.kind === 'user' && entry.turn === turn)) {
+    const waiting = entries.findIndex((entry) => entry.kind === 'user' && !entry.turn);
+    if (waiting >= 0) entries = entries.map((entry, index) => (index === waiting ? { ...entry, turn } : entry));
+  }
+  return { ...conversation, entries };
+}
+
+/** The POST answer for `userId` names its turn for sure. */
+export function settleTurn(conversation: Conversation, userId: string, messages: readonly ChatMessage[]): Conversation {
+  const turn = messages.map(turnOf).find(Boolean);
+  if (!turn) return conversation;
+  return {
+    ...conversation,
+    entries: conversation.entries.map((entry) => {
+      if (entry.kind !== 'user') return entry;
+      if (entry.id === userId) return { ...entry, turn };
+      return entry.turn === turn ? { ...entry, turn: undefined } : entry;
+    }),
+  };
+}
+
+export const missingFrom = (conversation: Conversation, messages: readonly ChatMessage[]) =>
+  messages.filter((message) => !conversation.entries.some((entry) => entry.kind === 'bot' && entry.message.id === message.id));
+
+/** The debug of the answer to user message `userId`, or of the latest answer. */
+export function debugOf(entries: readonly ChatEntry[], userId?: string): TurnDebug | undefined {
+  if (userId) {
+    const user = entries.find((entry): entry is UserEntry => entry.kind === 'user' && entry.id === userId);
+    if (!user?.turn) return undefined;
+    return entries.find((entry): entry is BotEntry => entry.kind === 'bot' && entry.message.debug?.turn === user.turn)?.message.debug;
+  }
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    if (entry.kind === 'bot' && entry.message.debug) return entry.message.debug;
+  }
+  return undefined;
+}
+
+export const hasUserMessage = (entries: readonly ChatEntry[]) => entries.some((entry) => entry.kind === 'user');
+
+/** 'Guardar como prueba': each user message (text or postback) with the skills its answer ran. */
+export function toPruebaBody(idBot: string, nm: string, conversation: Conversation): PruebaBody {
+  const pasos = conversation.entries
+    .filter((entry): entry is UserEntry => entry.kind === 'user')
+    .map((entry) => {
+      const skills = (debugOf(conversation.entries, entry.id)?.skills ?? []).map((skill) => skill.id);
+      return entry.postback === undefined ? { text: entry.text, skills } : { postback: entry.postback, skills };
+    });
+  return { idBot, nm, red: conversation.red as PruebaBody['red'], pasos };
+}
+
+export const percent = (score: number) => `${Math.round(score * 100)}%`;

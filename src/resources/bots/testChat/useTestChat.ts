@@ -1,0 +1,92 @@
+// The test chat's state: the conversation (kept per bot in sessionStorage), its live topic
+// /topic/{idBot}/{psi}, sending (after the subscription is active) and clearing.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { WebchatBody } from '../../../api/chat';
+import type { QuipuDataProvider } from '../../../api/dataProvider';
+import { messageOf } from '../../../api/HttpError';
+import { noticeText } from '../../../layout/noticeText';
+import { loadConversation, missingFrom, newConversation, receive, saveConversation, settleTurn, userEntry, type Conversation } from './chatModel';
+import { openStompTransport } from './stompTransport';
+import type { ChatTransport, ConnectionState } from './transport';
+
+/** How long the POST's own copy of an answer waits for STOMP before it is shown. */
+export const STOMP_GRACE_MS = 1_500;
+/** How long a send waits for the subscription before it goes anyway (its answer carries the messages). */
+export const SUBSCRIBE_WAIT_MS = 3_000;
+
+export type ChatInput = { text: string } | { postback: string; title: string; quickOf?: string };
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function useTestChat(idBot: string) {
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const notify = useNotify();
+  const [conversation, setConversation] = useState<Conversation>(() => loadConversation(idBot));
+  const [connection, setConnection] = useState<ConnectionState>('conectando');
+  const transport = useRef<ChatTransport>(undefined);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const { psi, red } = conversation;
+
+  useEffect(() => saveConversation(idBot, conversation), [idBot, conversation]);
+
+  useEffect(() => {
+    const opened = openStompTransport(`/topic/${idBot}/${psi}`, {
+      onMessage: (message) => setConversation((current) => (current.psi === psi ? receive(current, message) : current)),
+      onState: setConnection,
+    });
+    transport.current = opened;
+    return () => {
+      opened.close();
+      if (transport.current === opened) transport.current = undefined;
+    };
+  }, [idBot, psi]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  const fail = useCallback((error: unknown) => notify(messageOf(error), noticeText(messageOf(error), 'error')), [notify]);
+
+  const send = useCallback(
+    async (input: ChatInput) => {
+      const entry = 'text' in input ? userEntry(input.text) : userEntry(input.title, input.postback);
+      const quickOf = 'quickOf' in input ? input.quickOf : undefined;
+      setConversation((current) => ({
+        ...current,
+        entries: [...current.entries, entry],
+        usedQuick: quickOf ? [...current.usedQuick, quickOf] : current.usedQuick,
+      }));
+      const subscribed = transport.current?.ready();
+      if (subscribed) await Promise.race([subscribed, wait(SUBSCRIBE_WAIT_MS)]);
+      try {
+        const answer = await dataProvider.sendDemo({ psi, idBot, test: true, red: red as WebchatBody['red'], ...('text' in input ? { message: input.text } : { postback: input.postback }) });
+        const messages = answer?.messages ?? [];
+        setConversation((current) => (current.psi === psi ? settleTurn(current, entry.id, messages) : current));
+        // Whatever STOMP did not bring within the grace period comes from the answer itself.
+        const timer = setTimeout(() => {
+          timers.current.delete(timer);
+          setConversation((current) => (current.psi === psi ? missingFrom(current, messages).reduce(receive, current) : current));
+        }, STOMP_GRACE_MS);
+        timers.current.add(timer);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [dataProvider, fail, idBot, psi, red],
+  );
+
+  const clear = useCallback(async () => {
+    try {
+      await dataProvider.clearDemo(idBot, psi);
+      setConversation(newConversation(red));
+    } catch (error) {
+      fail(error);
+    }
+  }, [dataProvider, fail, idBot, psi, red]);
+
+  const setRed = useCallback((next: number) => setConversation((current) => ({ ...current, red: next })), []);
+
+  return { conversation, connection, send, clear, setRed };
+}
