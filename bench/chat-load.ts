@@ -38,7 +38,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The server, as `npm start` runs it (no build of the console: CONSOLE_DIR empty). */
-async function startServer(databaseUrl: string | undefined): Promise<{ base: string; stop: () => Promise<void>; dataDir: string }> {
+async function startServer(databaseUrl: string | undefined): Promise<{ base: string; stop: () => Promise<void>; dataDir: string; pid: number }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quipu-chat-load-'));
   const child: ChildProcess = spawn(process.execPath, [...(process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : []), '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
@@ -58,6 +58,7 @@ async function startServer(databaseUrl: string | undefined): Promise<{ base: str
   return {
     base,
     dataDir,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -181,9 +182,20 @@ async function user(session: Session, idBot: string, phrases: string[][], n: num
   await stomp.deactivate();
 }
 
+/** CPU seconds a process has used so far (Linux /proc), or undefined elsewhere. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One round of USERS users × MESSAGES messages; `think` gives each user's pause before its next message. */
-async function round(session: Session, idBot: string, phrases: string[][], title: string, think: () => number): Promise<void> {
+async function round(session: Session, idBot: string, phrases: string[][], title: string, think: () => number, serverPid: number): Promise<void> {
   const latencies: number[] = [];
+  const cpuBefore = cpuSeconds(serverPid);
   const started = performance.now();
   const users: Promise<void>[] = [];
   for (let n = 0; n < USERS; n++) {
@@ -196,6 +208,11 @@ async function round(session: Session, idBot: string, phrases: string[][], title
   latencies.sort((a, b) => a - b);
   console.log(`  ${title}: ${latencies.length} respuestas en ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(0)} mensajes/s`);
   console.log(`    latencia envío → respuesta: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, máx ${latencies.at(-1)!.toFixed(0)} ms`);
+  const cpuAfter = cpuSeconds(serverPid);
+  if (cpuBefore !== undefined && cpuAfter !== undefined) {
+    const used = cpuAfter - cpuBefore;
+    console.log(`    CPU del servidor: ${used.toFixed(1)} s (${((used / seconds) * 100).toFixed(0)} % de un núcleo), ${((used * 1000) / latencies.length).toFixed(2)} ms por mensaje`);
+  }
   if (failed.length) console.log(`    ${failed.length} usuarios fallaron: ${(failed[0] as PromiseRejectedResult).reason}`);
 }
 
@@ -210,9 +227,9 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
     await user(session, idBot, phrases, -1, [], () => 0);
     // Each user sends its next message as soon as the reply arrives: the most the server answers.
     // With no pause, every message waits behind the other users' (latency ≈ users / throughput).
-    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes sin pausa (capacidad)`, () => 0);
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes sin pausa (capacidad)`, () => 0, server.pid);
     // As people chat: 1 to 2 s between a reply and the next message.
-    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes con 1–2 s entre respuesta y mensaje`, () => 1000 + Math.random() * 1000);
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes con 1–2 s entre respuesta y mensaje`, () => 1000 + Math.random() * 1000, server.pid);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ import type { AccionDef, RequerimientoDef, SkillDef } from '../schemas/bots';
 import type { ChatButton, ChatCard, ChatMessage, TurnDebug } from '../schemas/chat';
 import { CHAT_MESSAGES } from '../schemas/chat';
 import type { Button, CarouselCard, Field, KeyValue, ResponseMapping } from '../schemas/skills';
-import type { FilterOperator } from '../schemas/skillRules';
+import { answersOn, type FilterOperator } from '../schemas/skillRules';
 import { INTERNAL_ENTITIES } from '../schemas/rules';
 import type { CompiledBot } from './bundle';
 import { entityPath, type EntityValue } from './entities';
@@ -98,10 +98,10 @@ const paramsOf = (bot: CompiledBot) => bot.definition.bot.params;
 const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
-/** Does the action answer on channel `red`? An action without channels answers everywhere. */
-export function answersOn(action: AccionDef, red: number): boolean {
+/** Does the action answer on the conversation's channel? The test chat's 'Todos' sees every action; one without channels answers everywhere. */
+export function actionAnswers(action: AccionDef, red: number): boolean {
   const channels = Array.isArray(action.cfg.red) ? (action.cfg.red as number[]) : [];
-  return red === ALL_CHANNELS || channels.length === 0 || channels.includes(ALL_CHANNELS) || channels.includes(red);
+  return red === ALL_CHANNELS || channels.length === 0 || answersOn(channels, red);
 }
 
 class Turn {
@@ -114,12 +114,19 @@ class Turn {
   private jumps = 0;
   private offered = false;
 
+  /** This message's entities, read the first time something needs them (most answers need none). */
+  private found?: EntityValue[];
+
   constructor(
     public bot: CompiledBot,
     readonly state: ConversationState,
     readonly ctx: TurnContext,
-    readonly entities: EntityValue[],
+    private readonly input: string,
   ) {}
+
+  get entities(): EntityValue[] {
+    return (this.found ??= this.bot.entities.extract(this.input, { now: this.ctx.now, timeZone: this.ctx.timeZone }));
+  }
 
   say(partial: Omit<ChatMessage, 'id' | 'fc'>, idSkill: string | null): void {
     const message = { id: randomUUID(), fc: this.ctx.now.toISOString(), ...partial } as ChatMessage;
@@ -142,7 +149,7 @@ class Turn {
     this.offered = true;
   }
 
-  /** Runs a skill: requirements, memory, then its actions. False when the jumps ran out. */
+  /** Runs a skill: requirements, memory, then its actions (nothing once the jumps ran out). */
   async run(skill: SkillDef): Promise<void> {
     if (this.jumps++ > MAX_JUMPS) return;
     this.ran.push({ id: skill.id, nm: skill.nm });
@@ -158,7 +165,7 @@ class Turn {
     for (const req of reqs.filter((r) => r.tp === 1)) this.remember(req);
     delete this.state.pending;
     for (const action of this.bot.actions.get(skill.id) ?? []) {
-      if (!answersOn(action, this.ctx.red)) continue;
+      if (!actionAnswers(action, this.ctx.red)) continue;
       if (action.cfg.unique === true) {
         if (this.state.sent.includes(action.id)) continue;
         this.state.sent.push(action.id);
@@ -472,8 +479,7 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
   s.memory ??= {};
   s.attempts ??= 0;
   const inputText = input.postback ?? input.text ?? '';
-  const entities = bot.entities.extract(inputText, { now: ctx.now, timeZone: ctx.timeZone });
-  const turn = new Turn(bot, s, ctx, entities);
+  const turn = new Turn(bot, s, ctx, inputText);
   let chosen: { skillId: string | null; recognised: boolean; candidates: TurnDebug['candidates'] } = { skillId: null, recognised: true, candidates: [] };
 
   if (s.human) {
@@ -495,7 +501,8 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
     recognised: chosen.recognised,
     candidates: chosen.candidates,
     skills: turn.ran,
-    entities: entities.map((e) => ({ id: e.id, nm: e.nm, type: e.type, value: e.value, text: e.text })),
+    // The test chat shows them whether or not the answer needed them.
+    entities: (ctx.test ? turn.entities : []).map((e) => ({ id: e.id, nm: e.nm, type: e.type, value: e.value, text: e.text })),
     memory: s.memory,
     missing: s.pending ? turn.missing : [],
     webhooks: turn.webhooks,

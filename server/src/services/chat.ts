@@ -6,15 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { DB } from '../db';
-import { badRequest, conflict, forbidden } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { sameTenant } from '../plugins/guards';
+import { BOT_MESSAGES } from '../schemas/bots';
 import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
 import { BotCache, compileBot, definitionHash, modelFromJson, trainDefinition, type CompiledBot } from '../engine/bundle';
 import { newState, runTurn, type ConversationState, type TurnInput, type TurnResult } from '../engine/runtime';
 import { loadDefinition } from './botDefinition';
 import { constraintViolation } from './dbErrors';
-import { findBotFor } from './bots';
+import { assertBotRole, findBotFor, type BotRecord } from './bots';
 
+/** How long a deployed bot's row is trusted before it is read again. */
+const BOT_ROW_MS = 1000;
 /** How many times a turn is tried again when another instance changed the conversation meanwhile. */
 const CONFLICT_RETRIES = 3;
 
@@ -25,17 +29,41 @@ export class BotEngine {
   /** Tasks running per key (a conversation, a model being built), each after the one before. */
   private readonly locks = new Map<string, Promise<unknown>>();
 
-  /** The bot's deployed version, ready to answer; undefined before the first deploy. */
-  async deployedBot(db: DB, idBot: string): Promise<CompiledBot | undefined> {
-    const row = await db
-      .selectFrom('bot')
-      .innerJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version'))
-      .select(['bot_version.id as idVersion'])
-      .where('bot.id', '=', idBot)
-      .where('bot_version.done', '=', 1)
-      .where('bot_version.error', '=', 0)
-      .executeTakeFirst();
-    if (!row) return undefined;
+  /** Deployed bots' rows with their version, read again after BOT_ROW_MS (a new deploy on this instance drops its entry at once). */
+  private readonly rows = new Map<string, { at: number; bot: BotRecord; idVersion: string }>();
+
+  /**
+   * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id. A
+   * deployed bot's row is kept BOT_ROW_MS, so a burst of messages reads it once; one not
+   * deployed yet is read every time, so its first deploy answers at once.
+   */
+  async botFor(db: DB, user: SessionUser, idBot: string): Promise<{ bot: BotRecord; idVersion: string | null }> {
+    assertBotRole(user, 'read');
+    const now = performance.now();
+    const kept = this.rows.get(idBot);
+    let entry: { bot: BotRecord; idVersion: string | null } | undefined = kept && now - kept.at < BOT_ROW_MS ? kept : undefined;
+    if (!entry) {
+      const bot = await db.selectFrom('bot').selectAll().where('id', '=', idBot).executeTakeFirst();
+      const version = bot
+        ? await db.selectFrom('bot_version').select('id').where('idBot', '=', idBot).where('version', '=', bot.version).where('done', '=', 1).where('error', '=', 0).executeTakeFirst()
+        : undefined;
+      entry = bot ? { bot, idVersion: version?.id ?? null } : undefined;
+      if (entry?.idVersion) this.rows.set(idBot, { at: now, bot: entry.bot, idVersion: entry.idVersion });
+      else this.rows.delete(idBot);
+    }
+    if (!entry || !sameTenant(user, entry.bot.idE)) throw notFound(BOT_MESSAGES.notFound);
+    return entry;
+  }
+
+  /** Forgets what was kept of a bot (a deploy or a restore on this instance). */
+  forget(idBot: string): void {
+    this.rows.delete(idBot);
+  }
+
+  /** The deployed version `idVersion`, ready to answer. */
+  async deployedBot(db: DB, idVersion: string | null): Promise<CompiledBot | undefined> {
+    if (!idVersion) return undefined;
+    const row = { idVersion };
     const hit = this.deployed.get(row.idVersion);
     if (hit) return hit;
     return this.once(`v:${row.idVersion}`, async () => {
@@ -114,9 +142,9 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
   const text = body.message?.trim() ? body.message : undefined;
   const postback = body.postback?.trim() ? body.postback.trim() : undefined;
   if (text === undefined && postback === undefined) throw badRequest(CHAT_MESSAGES.vacio);
-  const bot = await findBotFor(app.db, user, body.idBot, 'read');
+  const { bot, idVersion } = await app.engine.botFor(app.db, user, body.idBot);
   const test = body.test === true;
-  const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, bot.id);
+  const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, idVersion);
   if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
   const idChannel = body.idChannel?.trim() || DEMO_CHANNEL;
   const red = body.red ?? DEFAULT_TEST_RED;
@@ -260,7 +288,9 @@ async function resolveBot(app: App, req: TurnRequest, id: string): Promise<Compi
   const other = await app.db.selectFrom('bot').select(['id', 'idE']).where('id', '=', id).executeTakeFirst();
   if (!other || other.idE !== req.idE) return undefined;
   if (other.id === req.compiled.definition.bot.id) return req.compiled;
-  return req.test ? app.engine.workingBot(app.db, other.id) : app.engine.deployedBot(app.db, other.id);
+  if (req.test) return app.engine.workingBot(app.db, other.id);
+  const { idVersion } = await app.engine.botFor(app.db, req.user, other.id);
+  return app.engine.deployedBot(app.db, idVersion);
 }
 
 /** The phrase goes to the bot's unrecognised ones (Monitoreo), counted when it is there already. */

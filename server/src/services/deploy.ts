@@ -248,6 +248,8 @@ export async function runDeploy(app: App, job: DeployJob): Promise<void> {
     const detail = `versión ${version.version} desplegada${version.msg ? ` («${version.msg}»)` : ''}`;
     await recordBotEvent(trx, job.actor, bot, detail, Date.parse(done.ffin), EV.BOT_DESPLEGADO);
   });
+  // This instance answers with the new version from the next message.
+  app.engine.forget(bot.id);
 }
 
 defineJob(DEPLOY_JOB, (app, datos) => runDeploy(app, datos as DeployJob));
