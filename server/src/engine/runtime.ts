@@ -19,6 +19,7 @@ import { answersOn, type FilterOperator } from '../schemas/skillRules';
 import { INTERNAL_ENTITIES } from '../schemas/rules';
 import type { CompiledBot } from './bundle';
 import { entityPath, type EntityValue } from './entities';
+import { foldText } from './entities/text';
 import { SKILL_FALLBACK } from './nlu/matcher';
 import { evaluate } from './operators';
 import { fillTemplate } from './template';
@@ -96,7 +97,7 @@ export interface TurnResult {
 const INTERNAL_NAMES = new Map(INTERNAL_ENTITIES.map((e) => [e.id, e.nm]));
 const paramsOf = (bot: CompiledBot) => bot.definition.bot.params;
 const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+const fold = (s: string) => foldText(s).trim();
 
 /** Does the action answer on the conversation's channel? The test chat's 'Todos' sees every action; one without channels answers everywhere. */
 export function actionAnswers(action: AccionDef, red: number): boolean {
@@ -346,7 +347,7 @@ class Turn {
 
     // A postback naming a skill (its id or name) goes straight to it.
     if (postback !== undefined) {
-      const direct = bot.skills.get(postback) ?? bot.definition.skills.find((s) => fold(s.nm) === fold(postback));
+      const direct = this.skillNamed(postback);
       if (direct) {
         this.via = 'postback';
         this.score = 1;
@@ -385,6 +386,11 @@ class Turn {
     return { skillId: skill.id, recognised: result.recognised, candidates };
   }
 
+  /** The skill a postback names, by its id or its name. */
+  private skillNamed(value: string): SkillDef | undefined {
+    return this.bot.skills.get(value) ?? this.bot.definition.skills.find((s) => fold(s.nm) === fold(value));
+  }
+
   private withinOptions(text: string, options = this.state.options): boolean {
     if (!options) return false;
     const t = fold(text);
@@ -417,7 +423,7 @@ class Turn {
       return false;
     }
     // A button that names a skill is a clear change of subject.
-    const named = input.postback !== undefined && (this.bot.skills.get(input.postback) ?? this.bot.definition.skills.find((s) => fold(s.nm) === fold(input.postback!)));
+    const named = input.postback !== undefined && this.skillNamed(input.postback);
     if (named && named.id !== skill.id) {
       delete this.state.pending;
       return false;

@@ -12,7 +12,7 @@ import { BOT_MESSAGES } from '../schemas/bots';
 import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
 import { BotCache, compileBot, definitionHash, modelFromJson, trainDefinition, type CompiledBot } from '../engine/bundle';
-import { newState, runTurn, type ConversationState, type TurnInput, type TurnResult } from '../engine/runtime';
+import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
 import { loadDefinition } from './botDefinition';
 import { constraintViolation } from './dbErrors';
 import { assertBotRole, findBotFor, type BotRecord } from './bots';
@@ -43,11 +43,14 @@ export class BotEngine {
     const kept = this.rows.get(idBot);
     let entry: { bot: BotRecord; idVersion: string | null } | undefined = kept && now - kept.at < BOT_ROW_MS ? kept : undefined;
     if (!entry) {
-      const bot = await db.selectFrom('bot').selectAll().where('id', '=', idBot).executeTakeFirst();
-      const version = bot
-        ? await db.selectFrom('bot_version').select('id').where('idBot', '=', idBot).where('version', '=', bot.version).where('done', '=', 1).where('error', '=', 0).executeTakeFirst()
-        : undefined;
-      entry = bot ? { bot, idVersion: version?.id ?? null } : undefined;
+      const row = await db
+        .selectFrom('bot')
+        .leftJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version').on('bot_version.done', '=', 1).on('bot_version.error', '=', 0))
+        .selectAll('bot')
+        .select('bot_version.id as idVersion')
+        .where('bot.id', '=', idBot)
+        .executeTakeFirst();
+      entry = row ? { bot: row, idVersion: row.idVersion } : undefined;
       if (entry?.idVersion) this.rows.set(idBot, { at: now, bot: entry.bot, idVersion: entry.idVersion });
       else this.rows.delete(idBot);
     }
@@ -107,12 +110,23 @@ export class BotEngine {
 }
 
 /** The server's own address, for webhook URLs that start with '/'. */
-export function ownBaseUrl(app: App): string | undefined {
+function ownBaseUrl(app: App): string | undefined {
   if (app.config.publicUrl) return app.config.publicUrl.replace(/\/$/, '');
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === 'string') return undefined;
   const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
   return `http://${host}:${address.port}`;
+}
+
+/** What a turn of `bot` needs of this server: its clock, webhook timeout and address, time zone. */
+export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'>, now = app.config.now()): TurnContext {
+  return {
+    ...turn,
+    now: new Date(now),
+    webhookTimeoutMs: app.config.webhookTimeoutMs,
+    baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
+    timeZone: app.config.chatTimeZone,
+  };
 }
 
 interface ConversationRow {
@@ -215,16 +229,9 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
     if (expired) before.push({ id: randomUUID(), type: 'TEXT', text: expired, fc });
   }
 
-  const answering = state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : req.compiled;
-  const result: TurnResult = await runTurn(answering ?? req.compiled, state, req.input, {
-    red: req.red,
-    now: new Date(now),
-    test: req.test,
-    webhookTimeoutMs: app.config.webhookTimeoutMs,
-    baseUrl: (answering ?? req.compiled).definition.bot.baseUrl?.trim() || ownBaseUrl(app),
-    timeZone: app.config.chatTimeZone,
-    resolveBot: (id) => resolveBot(app, req, id),
-  });
+  // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
+  const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, resolveBot: (id) => resolveBot(app, req, id) }, now));
   const idIn = randomUUID();
   const debug = { ...result.debug, turn: idIn };
   const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));

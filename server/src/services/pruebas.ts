@@ -12,7 +12,7 @@ import { matchTokens, prepareTokens, readMessage } from '../engine/nlu/tokens';
 import { ALL_CHANNELS, newState, runTurn, type ConversationState } from '../engine/runtime';
 import type { TokenInput } from '../schemas/skillRules';
 import { findBotFor } from './bots';
-import { ownBaseUrl } from './chat';
+import { turnContext } from './chat';
 import { findSkillFor } from './skills';
 
 /** POST /skill.test: does the text reach this skill of the working definition, and which tokens match. */
@@ -83,16 +83,8 @@ export async function replay(app: App, bot: CompiledBot, pruebas: readonly Prueb
     const pasos: PruebaResultado['pasos'] = [];
     for (const paso of prueba.pasos) {
       const input = paso.postback !== undefined ? { postback: paso.postback } : { text: paso.text ?? '' };
-      const turn = await runTurn(bot, state, input, {
-        red: prueba.red,
-        now: new Date(app.config.now()),
-        test: true,
-        webhookTimeoutMs: app.config.webhookTimeoutMs,
-        baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
-        timeZone: app.config.chatTimeZone,
-        // A regression test stays within its bot.
-        resolveBot: async () => undefined,
-      });
+      // A regression test stays within its bot.
+      const turn = await runTurn(bot, state, input, turnContext(app, bot, { red: prueba.red, test: true, resolveBot: async () => undefined }));
       state = turn.state;
       const got = turn.debug.skills.map((s) => s.id);
       const ok = got.length === paso.skills.length && got.every((id, i) => id === paso.skills[i]);

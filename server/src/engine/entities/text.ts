@@ -8,12 +8,15 @@ export interface Folded {
   map: number[];
 }
 
+/** Lower case without accents or other combining marks ('Mañana' → 'manana'). */
+export const foldText = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 export function fold(original: string): Folded {
   let text = '';
   const map: number[] = [];
   let offset = 0;
   for (const char of original) {
-    const plain = char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const plain = foldText(char);
     for (const c of plain) {
       text += c;
       map.push(offset);
