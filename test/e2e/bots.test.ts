@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
+import { addSkill, skillNode as node } from './support/botEditor';
 import { setupQuipu } from './support/quipu';
 
 const quipu = setupQuipu();
@@ -26,23 +27,12 @@ function addUnrecognisedPhrases(dataDir: string, idBot: string, phrases: string[
   }
 }
 
-const node = (page: Page, name: string) => page.locator('.react-flow__node').filter({ has: page.locator('.quipu-skill__name', { hasText: new RegExp(`^${name}$`) }) });
 
 /** Where each skill sits on the diagram (its position in the flow, not on the screen), by name. */
 function diagramPositions(page: Page): Promise<Record<string, string>> {
   return page.locator('.react-flow__node').evaluateAll((nodes) =>
     Object.fromEntries(nodes.map((n) => [n.querySelector('.quipu-skill__name')?.textContent ?? '', (n as HTMLElement).style.transform])),
   );
-}
-
-async function addSkill(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Agregar Skill' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Nombre' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Descripción' }).fill(`Skill ${name}`);
-  await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await node(page, name).waitFor();
 }
 
 /** Waits until the diagram's view stops moving (fit and centring animate), with the diagram on screen. */
@@ -118,7 +108,7 @@ describe('Bots', () => {
     const idBot = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
     // 2. Three skills on the diagram, linked in a chain.
-    for (const name of SKILLS) await addSkill(page, name);
+    for (const name of SKILLS) await addSkill(page, name, `Skill ${name}`);
     await node(page, 'Saludo').getByText('Sin frases de entrenamiento').waitFor();
     // Each new skill is centred in the view; 'Ajustar' brings all three in.
     await page.getByRole('button', { name: 'Ajustar' }).click();

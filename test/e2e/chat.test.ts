@@ -6,24 +6,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
+import { addMemory, addSkill, notice, skillNode as node, tab } from './support/botEditor';
 import { setupQuipu } from './support/quipu';
 
 const quipu = setupQuipu();
 
 const BOT = 'Boletín de novedades';
-const node = (page: Page, name: string) => page.locator('.react-flow__node').filter({ has: page.locator('.quipu-skill__name', { hasText: new RegExp(`^${name}$`) }) });
-const notice = (page: Page, text: string | RegExp) => page.getByText(text).first();
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-
-async function addSkill(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Agregar Skill' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Nombre' }).fill(name);
-  await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await node(page, name).waitFor();
-}
-
 async function saveBot(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await notice(page, 'Guardado con éxito').waitFor();
@@ -105,13 +93,7 @@ describe('el chat de prueba', () => {
     await campo.getByRole('textbox', { name: 'Mensaje si falta' }).fill('¿A qué correo le enviamos el boletín?');
     await page.getByRole('tabpanel', { name: 'Requerimientos' }).getByRole('button', { name: 'Guardar', exact: true }).click();
     await notice(page, 'Guardado con éxito').waitFor();
-    await tab(page, 'Memoria').click();
-    await page.getByRole('button', { name: 'Agregar memoria' }).click();
-    const memoria = page.getByRole('tabpanel', { name: 'Memoria' }).getByRole('group', { name: 'Campo 1' });
-    await memoria.getByRole('combobox', { name: 'Entidad' }).selectOption({ label: 'Correo electrónico' });
-    await memoria.getByRole('textbox', { name: 'Nombre en memoria' }).fill('correo');
-    await page.getByRole('tabpanel', { name: 'Memoria' }).getByRole('button', { name: 'Guardar', exact: true }).click();
-    await notice(page, /Verifique que las entidades/).waitFor();
+    await addMemory(page, 'Correo electrónico', 'correo');
     await addText(page, 'Listo, le enviaremos el boletín a {{correo}}.');
 
     await openSkill(page, botUrl, 'No entendí');

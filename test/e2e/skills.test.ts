@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
+import { addMemory, addSkill, notice, skillNode, tab } from './support/botEditor';
 import { setupQuipu } from './support/quipu';
 
 const quipu = setupQuipu();
@@ -13,19 +14,12 @@ const quipu = setupQuipu();
 const BOT = 'Asistente de ventas';
 const SKILL = 'Estado del pedido';
 
-const notice = (page: Page, text: string | RegExp) => page.getByText(text).first();
-
 async function openSkillFromDiagram(page: Page): Promise<void> {
   await page.goto(`${quipu.server.url}/bot`);
   await page.getByText(BOT, { exact: true }).first().click();
   await page.waitForURL(/\/bot\/[^/]+$/);
-  await page.getByRole('button', { name: 'Agregar Skill' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Nombre' }).fill(SKILL);
-  await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  const node = page.locator('.react-flow__node').filter({ has: page.locator('.quipu-skill__name', { hasText: new RegExp(`^${SKILL}$`) }) });
-  await node.waitFor();
+  await addSkill(page, SKILL);
+  const node = skillNode(page, SKILL);
   // The new node is part of the bot's form: saved first, the editor lets the page go without asking.
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await page.getByText('Guardado con éxito').first().waitFor();
@@ -39,7 +33,6 @@ async function save(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Guardar', exact: true }).first().click();
 }
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 async function addPhrasesFrom(page: Page, source: 'Subir archivo' | 'Saludos', file?: string): Promise<void> {
@@ -194,13 +187,7 @@ describe('el editor de skills', () => {
     await notice(page, 'Guardado con éxito').waitFor();
     await expectAccessible(page, 'editor de skills: pestaña Requerimientos');
 
-    await tab(page, 'Memoria').click();
-    await page.getByRole('button', { name: 'Agregar memoria' }).click();
-    const memoria = page.getByRole('tabpanel', { name: 'Memoria' }).getByRole('group', { name: 'Campo 1' });
-    await memoria.getByRole('combobox', { name: 'Entidad' }).selectOption({ label: 'Correo electrónico' });
-    await memoria.getByRole('textbox', { name: 'Nombre en memoria' }).fill('correo');
-    await page.getByRole('tabpanel', { name: 'Memoria' }).getByRole('button', { name: 'Guardar', exact: true }).click();
-    await notice(page, /Verifique que las entidades/).waitFor();
+    await addMemory(page, 'Correo electrónico', 'correo');
     await expectAccessible(page, 'editor de skills: pestaña Memoria');
 
     // A reload shows everything as it was saved.
