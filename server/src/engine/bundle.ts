@@ -6,7 +6,6 @@ import type { AccionDef, BotDefinition, RequerimientoDef, SkillDef } from '../sc
 import { EntityExtractor } from './entities';
 import { IntentModel, type SerializedModel } from './nlu/model';
 import { Matcher, matchSkills } from './nlu/matcher';
-import { train, trainingPhrases } from './nlu/classifier';
 
 export interface CompiledBot {
   /** The definition's content hash (a working copy), or the version id (a deployed one). */
@@ -45,12 +44,6 @@ export function compileBot(key: string, definition: BotDefinition, model: Intent
     actions: groupBy(definition.acciones, (a, b) => a.ord - b.ord || (a.id < b.id ? -1 : 1)),
     requirements: groupBy(definition.requerimientos),
   };
-}
-
-/** Trains the definition's model: null when no skill has a training phrase. */
-export function trainDefinition(definition: BotDefinition, onProgress?: (share: number) => void): IntentModel | null {
-  const phrases = trainingPhrases(definition.skills);
-  return phrases.length ? train(phrases, { onProgress }) : null;
 }
 
 export function modelFromJson(json: string | null): IntentModel | null {

@@ -1,17 +1,23 @@
-// A bot's model, trained for a deploy. A small bot trains here at once; a big one trains in a
-// worker thread, so conversations on this instance go on meanwhile, and reports its progress.
+// A bot's model, for a deploy or for the test chat's working definition. A small bot trains here
+// at once; a big one trains in a worker thread, so conversations on this instance go on meanwhile,
+// and reports its progress.
 import { Worker } from 'node:worker_threads';
 import type { SkillDef } from '../schemas/bots';
-import { train, trainingPhrases } from './nlu/classifier';
+import { IntentModel, train, trainingPhrases, type SerializedModel } from './nlu/classifier';
 
 /** Up to this many training phrases, training takes well under a second: no worker. */
 export const INLINE_PHRASES = 2000;
 
-/** The serialized model of the skills' training phrases; null when no skill has one. */
-export async function trainSkills(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void = () => undefined): Promise<string | null> {
+/** The model of the skills' training phrases; null when no skill has one. */
+export async function trainSkills(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void = () => undefined): Promise<IntentModel | null> {
   const phrases = trainingPhrases(skills);
   if (!phrases.length) return null;
-  if (phrases.length <= INLINE_PHRASES) return JSON.stringify(train(phrases).toJSON());
+  if (phrases.length <= INLINE_PHRASES) return train(phrases);
+  return IntentModel.fromJSON(JSON.parse(await inWorker(skills, onProgress)) as SerializedModel);
+}
+
+/** The serialized model, trained in a worker thread. */
+function inWorker(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     // The server runs its TypeScript through tsx; the worker's entry loads it the same way.
     const worker = new Worker(new URL('./trainWorker.mjs', import.meta.url), { workerData: { skills: skills.map((s) => ({ id: s.id, frases: s.frases })) } });

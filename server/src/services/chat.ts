@@ -11,7 +11,8 @@ import { sameTenant } from '../plugins/guards';
 import { BOT_MESSAGES } from '../schemas/bots';
 import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
-import { BotCache, compileBot, definitionHash, modelFromJson, trainDefinition, type CompiledBot } from '../engine/bundle';
+import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot } from '../engine/bundle';
+import { trainSkills } from '../engine/training';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
 import { loadDefinition } from './botDefinition';
 import { constraintViolation } from './dbErrors';
@@ -76,7 +77,7 @@ export class BotEngine {
       if (!version.snapshot) return undefined;
       const definition = JSON.parse(version.snapshot);
       // A version deployed before models were stored trains its model here, once.
-      const model = version.model ? modelFromJson(version.model) : trainDefinition(definition);
+      const model = version.model ? modelFromJson(version.model) : await trainSkills(definition.skills);
       const bot = compileBot(row.idVersion, definition, model);
       this.deployed.set(bot);
       return bot;
@@ -90,7 +91,8 @@ export class BotEngine {
     const hit = this.working.get(key);
     if (hit) return hit;
     return this.once(`w:${key}`, async () => {
-      const bot = this.working.get(key) ?? compileBot(key, definition, trainDefinition(definition));
+      // A big bot trains in a worker thread: the other conversations go on meanwhile.
+      const bot = this.working.get(key) ?? compileBot(key, definition, await trainSkills(definition.skills));
       this.working.set(bot);
       return bot;
     });

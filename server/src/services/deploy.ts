@@ -163,12 +163,13 @@ const trainStep: DeployStep = {
   name: 'entrenar',
   async run(ctx) {
     let written = 0;
-    ctx.model = await trainSkills(ctx.definition.skills, (share) => {
+    const model = await trainSkills(ctx.definition.skills, (share) => {
       const now = Date.now();
       if (now - written < PROGRESS_EVERY_MS) return;
       written = now;
       void ctx.app.db.updateTable('bot_version').set({ progreso: Math.min(99, Math.floor(share * 100)) }).where('id', '=', ctx.version.id).where('done', '=', 0).execute().catch(() => undefined);
     });
+    ctx.model = model ? JSON.stringify(model.toJSON()) : null;
     return [];
   },
   async store(trx, ctx) {
