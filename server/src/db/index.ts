@@ -13,6 +13,7 @@ import * as m006 from './migrations/006_contadores';
 import * as m007 from './migrations/007_bots';
 import * as m008 from './migrations/008_revisiones';
 import * as m009 from './migrations/009_conversaciones';
+import * as m010 from './migrations/010_canales';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007_bots': m007,
   '008_revisiones': m008,
   '009_conversaciones': m009,
+  '010_canales': m010,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -300,6 +300,44 @@ export interface ConversacionTable {
   rev: Generated<number>;
 }
 
+/** A channel (access spec §3); JSON columns hold the web appearance, settings and encrypted secrets. */
+export interface CanalTable {
+  id: string;
+  idE: string;
+  name: string;
+  red: number;
+  dsc: string;
+  activo: Bool;
+  idR: string | null;
+  b: string | null;
+  porHora: Bool;
+  hi: string | null;
+  hf: string | null;
+  msgFueraHora: string | null;
+  liveAgent: Bool;
+  email: string | null;
+  useChasqui: Bool;
+  chasquiUrl: string | null;
+  /** JSON: [{numero, nombre}]. */
+  excluir: Generated<string>;
+  /** JSON: WebConfig, or null. */
+  web: string | null;
+  /** JSON: CanalCfg. */
+  cfg: Generated<string>;
+  /** JSON: {name: ciphertext}. */
+  secretos: Generated<string>;
+  uc: string | null;
+  fc: string;
+  rev: Generated<number>;
+}
+
+/** A provider delivery already taken (a retried webhook is answered once). */
+export interface CanalEntregaTable {
+  idCanal: string;
+  clave: string;
+  fc: number;
+}
+
 /** Rows per company of a counted table (usuario, auditoria), kept by triggers (migration 002). */
 export interface ConteoTable {
   tabla: string;
@@ -328,4 +366,6 @@ export interface Database {
   chat_sesion: ChatSesionTable;
   chat_mensaje: ChatMensajeTable;
   conversacion: ConversacionTable;
+  canal: CanalTable;
+  canal_entrega: CanalEntregaTable;
 }

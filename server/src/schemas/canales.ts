@@ -1,0 +1,235 @@
+// Channels (access spec §2, §3, §4, §5, §7; bot-building spec §2, §3, §5, §7): the channel with its
+// hours, its bot, the web chat's appearance, and each provider's settings. Provider secrets are
+// write-only: a body may carry them, an answer only says which are set.
+import { Type, type Static } from 'typebox';
+import { closed, RequiredText } from './common';
+
+export const CANAL_MESSAGES = {
+  required: 'Campo requerido',
+  notFound: 'Canal no encontrado',
+  saved: 'Guardado con éxito',
+  deleted: 'Eliminado con exito',
+  activated: 'Activado con éxito',
+  deactivated: 'Desactivado con éxito',
+  disconnected: 'El canal se desconectó correctamente',
+  linked: 'Vinculado con éxito',
+  confirmDelete: 'Seguro desea borrar este canal ?',
+  confirmDisconnect: '¿Está seguro en desactivar el canal?',
+  saveToSignIn: 'Guarde para iniciar sesión',
+  decodeError: 'Error al decodificar canal',
+  pasted: 'Pegado con exito',
+  badHour: 'Ingrese una hora válida (HH:mm)',
+  stale: 'Otra persona modificó este canal. Recargue la página para ver sus cambios antes de guardar.',
+  outOfHours: 'Nuestro horario de atención es de {hi} a {hf}. Escríbanos dentro de ese horario, por favor.',
+  inactive: 'Este canal no está disponible en este momento.',
+  telegramDisabled: 'Telegram no está habilitado para su empresa',
+  badToken: 'El token no fue aceptado por Telegram',
+  chasquiHttps: 'La URL del relay debe comenzar con https://',
+} as const;
+
+/** The channel kinds (`name`) and the type code (`red`) of each (access spec §3; Slack has none there: 7, below 8 "all"). */
+export const CANAL_KINDS = {
+  Twitter: { red: 0, path: 'tw' },
+  Facebook: { red: 1, path: 'fb' },
+  Telegram: { red: 2, path: 'tg' },
+  Web: { red: 3, path: 'web' },
+  Whatsapp: { red: 4, path: 'whatsapp' },
+  Microsoft: { red: 6, path: 'msft' },
+  Slack: { red: 7, path: 'slack' },
+  Google: { red: 9, path: 'google' },
+} as const;
+export type CanalKind = keyof typeof CANAL_KINDS;
+export const CANAL_NAMES = Object.keys(CANAL_KINDS) as CanalKind[];
+
+/** HH:mm, 00:00 to 23:59. */
+export const HOUR_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+const Text = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const Hour = Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Type.String({ pattern: HOUR_PATTERN, 'x-message': CANAL_MESSAGES.badHour })]));
+
+/** Web chat colours and fonts (bot-building spec §3, "Theme"). Colours are rgba text. */
+export const WebTheme = Type.Object({
+  background: Text(60),
+  fontFamily: Text(200),
+  headerBgColor: Text(60),
+  headerFontColor: Text(60),
+  headerFontSize: Text(20),
+  botBubbleColor: Text(60),
+  botFontColor: Text(60),
+  userBubbleColor: Text(60),
+  userFontColor: Text(60),
+  bgBtn: Text(60),
+  bubbleMaxWidth: Text(20),
+}, closed);
+export type WebTheme = Static<typeof WebTheme>;
+
+/** The web chat's appearance (bot-building spec §3, "Channel (web)"). Sizes are CSS lengths ('540px'). */
+export const WebConfig = Type.Object({
+  /** Sites allowed to embed the widget (host names or origins); empty allows none but this server's own sample page. */
+  domain: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+  dsc: Text(500),
+  welcomeMessage: Text(1000),
+  floating: Type.Optional(Type.Boolean()),
+  floatingIcon: Text(2000),
+  theme: Type.Optional(WebTheme),
+  headerTitle: Text(200),
+  headerLogo: Text(2000),
+  height: Text(20),
+  width: Text(20),
+  placeholder: Text(200),
+  hideBotAvatar: Type.Optional(Type.Boolean()),
+  hideUserAvatar: Type.Optional(Type.Boolean()),
+  botAvatar: Text(2000),
+  userAvatar: Text(2000),
+  widthBtn: Text(20),
+  heightBtn: Text(20),
+  paddingBtn: Text(20),
+  shadowBtn: Text(200),
+  bottom: Text(20),
+  right: Text(20),
+  fullFloatingIcon: Type.Optional(Type.Boolean()),
+  welcomeHeight: Type.Optional(Type.Integer({ minimum: 0, maximum: 150, 'x-message': 'La altura del mensaje de bienvenida va de 0 a 150' })),
+  showCloseWelcome: Type.Optional(Type.Boolean()),
+  carouselDoble: Type.Optional(Type.Boolean()),
+}, closed);
+export type WebConfig = Static<typeof WebConfig>;
+
+/** Bot-building spec §3 and §9: 540 × 360 px, welcome height 60, purple and white. */
+export const WEB_DEFAULTS = {
+  domain: [],
+  dsc: '',
+  welcomeMessage: '¡Hola! ¿En qué podemos ayudarle?',
+  floating: true,
+  headerTitle: 'Chat',
+  height: '540px',
+  width: '360px',
+  placeholder: 'Escriba su mensaje…',
+  hideBotAvatar: false,
+  hideUserAvatar: true,
+  bottom: '20px',
+  right: '20px',
+  widthBtn: '60px',
+  heightBtn: '60px',
+  welcomeHeight: 60,
+  showCloseWelcome: true,
+  carouselDoble: false,
+  theme: {
+    background: 'rgba(255, 255, 255, 1)',
+    fontFamily: 'system-ui, sans-serif',
+    headerBgColor: 'rgba(103, 58, 183, 1)',
+    headerFontColor: 'rgba(255, 255, 255, 1)',
+    headerFontSize: '16px',
+    botBubbleColor: 'rgba(103, 58, 183, 1)',
+    botFontColor: 'rgba(255, 255, 255, 1)',
+    userBubbleColor: 'rgba(255, 255, 255, 1)',
+    userFontColor: 'rgba(33, 33, 33, 1)',
+    bgBtn: 'rgba(103, 58, 183, 1)',
+    bubbleMaxWidth: '80%',
+  },
+} as const satisfies WebConfig;
+
+/** A number WhatsApp never answers, with a name to recognise it by. */
+export const Exclusion = Type.Object({ numero: Type.String({ maxLength: 30 }), nombre: Type.String({ maxLength: 200 }) }, closed);
+
+/** Provider settings that are not secret (shown in the editor). */
+export const CanalCfg = Type.Object({
+  /** Telegram: the bot's user name from getMe, and whether our webhook is set. */
+  username: Text(200),
+  webhook: Type.Optional(Type.Boolean()),
+  /** Slack: the app id, and the workspace the OAuth linked. */
+  appId: Text(100),
+  teamId: Text(100),
+  teamName: Text(200),
+  botUserId: Text(100),
+  /** WhatsApp Cloud API: the sending number's id. */
+  phoneNumberId: Text(100),
+}, closed);
+export type CanalCfg = Static<typeof CanalCfg>;
+
+/** Write-only provider secrets. A missing or null one keeps what is stored; '' removes it. */
+export const CanalSecretsBody = Type.Object({
+  /** Telegram bot token (set through POST /loginTg). */
+  token: Text(300),
+  /** Slack. */
+  appSecret: Text(300),
+  signingSecret: Text(300),
+  /** WhatsApp Cloud API. */
+  accessToken: Text(1000),
+  verifyToken: Text(300),
+  whatsappAppSecret: Text(300),
+}, closed);
+export type CanalSecretsBody = Static<typeof CanalSecretsBody>;
+export const SECRET_NAMES = ['token', 'appSecret', 'signingSecret', 'accessToken', 'verifyToken', 'whatsappAppSecret', 'botToken', 'webhookSecret'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+/** A channel as the API answers it. `secretos` says which secrets are stored, never their values. */
+export const Canal = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** Channel type code (CANAL_KINDS). */
+  red: Type.Integer(),
+  dsc: Type.String(),
+  activo: Type.Boolean(),
+  idE: Type.String(),
+  /** Teams and Google: the tenant id. Telegram's token is a secret and never appears here. */
+  idR: Type.Union([Type.String(), Type.Null()]),
+  /** The linked bot, null when unlinked; `bot` is its name. */
+  b: Type.Union([Type.String(), Type.Null()]),
+  bot: Type.Union([Type.String(), Type.Null()]),
+  porHora: Type.Boolean(),
+  hi: Type.Union([Type.String(), Type.Null()]),
+  hf: Type.Union([Type.String(), Type.Null()]),
+  /** What the channel answers outside hi–hf. */
+  msgFueraHora: Type.Union([Type.String(), Type.Null()]),
+  liveAgent: Type.Boolean(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  useChasqui: Type.Boolean(),
+  chasquiUrl: Type.Union([Type.String(), Type.Null()]),
+  excluir: Type.Array(Exclusion),
+  web: Type.Union([WebConfig, Type.Null()]),
+  cfg: CanalCfg,
+  secretos: Type.Record(Type.String(), Type.Boolean()),
+  /** Optimistic lock: a save on an older rev gets 409. */
+  rev: Type.Integer(),
+});
+export type Canal = Static<typeof Canal>;
+
+/** POST /ch/web: creates (no id) or saves a channel of any kind. `idE` only counts for ROLE_ADMIN. */
+export const CanalBody = Type.Object({
+  id: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 64 })])),
+  name: Type.Union(CANAL_NAMES.map((n) => Type.Literal(n))),
+  dsc: RequiredText(200, CANAL_MESSAGES.required),
+  activo: Type.Optional(Type.Boolean()),
+  idE: Text(64),
+  idR: Text(200),
+  porHora: Type.Optional(Type.Boolean()),
+  hi: Hour,
+  hf: Hour,
+  msgFueraHora: Text(1000),
+  liveAgent: Type.Optional(Type.Boolean()),
+  email: Text(200),
+  useChasqui: Type.Optional(Type.Boolean()),
+  chasquiUrl: Text(500),
+  excluir: Type.Optional(Type.Array(Exclusion, { maxItems: 500 })),
+  web: Type.Optional(Type.Union([Type.Null(), WebConfig])),
+  cfg: Type.Optional(CanalCfg),
+  secretos: Type.Optional(CanalSecretsBody),
+  rev: Type.Optional(Type.Integer()),
+}, closed);
+export type CanalBody = Static<typeof CanalBody>;
+
+/** GET /ch: `id` answers one channel; otherwise the list of `idE` (ROLE_ADMIN may name any company). */
+export const CanalQuery = Type.Object({ id: Type.Optional(Id), idE: Type.Optional(Type.String({ maxLength: 64 })) });
+/** POST /ch/suscribe (the spec's GET, signed as every write): idB = 'blk' unlinks. */
+export const SuscribeQuery = Type.Object({ id: Id, idB: Type.String({ minLength: 1, maxLength: 64 }) });
+export const UNLINK = 'blk';
+/** POST /ch/active (the spec's GET, signed as every write). */
+export const ActiveQuery = Type.Object({ id: Id, active: Type.Boolean() });
+
+/** POST /loginTg: checks the token with getMe and sets the webhook. */
+export const TelegramLoginBody = Type.Object({ id: Id, token: RequiredText(300, CANAL_MESSAGES.required) }, closed);
+
+/** POST /wh/export/archivo: the WhatsApp relay's configuration for channel idC, served at url. */
+export const WhatsappExportBody = Type.Object({ url: RequiredText(500, CANAL_MESSAGES.required), idC: Id }, closed);
+export const WhatsappExport = Type.Object({ nombre: Type.String(), contenido: Type.String() });
