@@ -31,6 +31,8 @@ export interface EmpresaTable {
   tk2: string | null;
   tk3: string | null;
   tk4: string | null;
+  /** IANA time zone of the channels' hours; null reads CHAT_TIME_ZONE. */
+  tz: string | null;
   /** Optimistic-lock counter, bumped by every update. */
   version: Generated<number>;
 }

@@ -203,6 +203,7 @@ export const CHAT_MESSAGES = {
   pruebaNoEncontrada: 'Prueba no encontrada',
   skillNoEncontrado: 'Skill no encontrado',
   conversacionAjena: 'Esa conversación de prueba pertenece a otro usuario',
+  canalAjeno: 'Esa conversación es de un canal: no se puede escribir en ella desde la consola',
   conversacionCambio: 'La conversación cambió mientras se respondía; envíe el mensaje otra vez',
 } as const;
 

@@ -34,28 +34,34 @@ export class BotEngine {
   private readonly rows = new Map<string, { at: number; bot: BotRecord; idVersion: string }>();
 
   /**
-   * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id. A
-   * deployed bot's row is kept BOT_ROW_MS, so a burst of messages reads it once; one not
-   * deployed yet is read every time, so its first deploy answers at once.
+   * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id.
    */
   async botFor(db: DB, user: SessionUser, idBot: string): Promise<{ bot: BotRecord; idVersion: string | null }> {
     assertBotRole(user, 'read');
+    const entry = await this.botEntry(db, idBot);
+    if (!entry || !sameTenant(user, entry.bot.idE)) throw notFound(BOT_MESSAGES.notFound);
+    return entry;
+  }
+
+  /**
+   * A bot's row and its deployed version's id, whoever asks (a channel's message). A deployed
+   * bot's row is kept BOT_ROW_MS, so a burst of messages reads it once; one not deployed yet is
+   * read every time, so its first deploy answers at once.
+   */
+  async botEntry(db: DB, idBot: string): Promise<{ bot: BotRecord; idVersion: string | null } | undefined> {
     const now = performance.now();
     const kept = this.rows.get(idBot);
-    let entry: { bot: BotRecord; idVersion: string | null } | undefined = kept && now - kept.at < BOT_ROW_MS ? kept : undefined;
-    if (!entry) {
-      const row = await db
-        .selectFrom('bot')
-        .leftJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version').on('bot_version.done', '=', 1).on('bot_version.error', '=', 0))
-        .selectAll('bot')
-        .select('bot_version.id as idVersion')
-        .where('bot.id', '=', idBot)
-        .executeTakeFirst();
-      entry = row ? { bot: row, idVersion: row.idVersion } : undefined;
-      if (entry?.idVersion) this.rows.set(idBot, { at: now, bot: entry.bot, idVersion: entry.idVersion });
-      else this.rows.delete(idBot);
-    }
-    if (!entry || !sameTenant(user, entry.bot.idE)) throw notFound(BOT_MESSAGES.notFound);
+    if (kept && now - kept.at < BOT_ROW_MS) return kept;
+    const row = await db
+      .selectFrom('bot')
+      .leftJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version').on('bot_version.done', '=', 1).on('bot_version.error', '=', 0))
+      .selectAll('bot')
+      .select('bot_version.id as idVersion')
+      .where('bot.id', '=', idBot)
+      .executeTakeFirst();
+    const entry = row ? { bot: row, idVersion: row.idVersion } : undefined;
+    if (entry?.idVersion) this.rows.set(idBot, { at: now, bot: entry.bot, idVersion: entry.idVersion });
+    else this.rows.delete(idBot);
     return entry;
   }
 
@@ -163,31 +169,59 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
   const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, idVersion);
   if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
   const idChannel = body.idChannel?.trim() || DEMO_CHANNEL;
+  // A real channel's conversations are its clients': the console cannot write into them.
+  if (idChannel !== DEMO_CHANNEL && (await app.db.selectFrom('canal').select('id').where('id', '=', idChannel).executeTakeFirst())) throw forbidden(CHAT_MESSAGES.canalAjeno);
   const red = body.red ?? DEFAULT_TEST_RED;
   const input: TurnInput = postback !== undefined ? { postback } : { text };
+  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId }, input);
+  return { psi: body.psi, messages };
+}
 
-  const key = `c:${bot.id}:${idChannel}:${body.psi}`;
+/** Who a message goes to and where it came from: the console's test chat (with its user) or a channel. */
+export interface Delivery {
+  bot: BotRecord;
+  compiled: CompiledBot;
+  /** The channel's id (DEMO_CHANNEL for the console's chat). */
+  idChannel: string;
+  /** The channel type code whose actions answer. */
+  red: number;
+  psi: string;
+  test: boolean;
+  nm?: string;
+  /** The console user of a test chat; none for a channel's client. */
+  user?: SessionUser;
+  sesionId?: string;
+}
+
+/**
+ * One message of `psi` to the bot, from any channel: runs the turn (one at a time per
+ * conversation on this instance, again on a conflict with another instance), records it, and
+ * publishes the answer on `/topic/{idBot}/{psi}` and `/topic/{psi}`.
+ */
+export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<ChatMessage[]> {
+  const { bot } = to;
+  const key = `c:${bot.id}:${to.idChannel}:${to.psi}`;
   const messages = await app.engine.once(key, async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await turnOnce(app, { user, sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel, psi: body.psi, red, test, nm: body.nm, compiled, input });
+        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, compiled: to.compiled, input });
       } catch (error) {
         if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
       }
     }
   });
-  app.realtime.conversations.register(body.psi, { idBot: bot.id, idE: bot.idE, ...(sesionId ? { sesion: sesionId } : {}) });
+  app.realtime.conversations.register(to.psi, { idBot: bot.id, idE: bot.idE, ...(to.sesionId ? { sesion: to.sesionId } : {}) });
   for (const message of messages) {
-    await app.realtime.publish(`/topic/${bot.id}/${body.psi}`, message);
-    await app.realtime.publish(`/topic/${body.psi}`, message);
+    await app.realtime.publish(`/topic/${bot.id}/${to.psi}`, message);
+    await app.realtime.publish(`/topic/${to.psi}`, message);
   }
-  return { psi: body.psi, messages };
+  return messages;
 }
 
 class StaleConversation extends Error {}
 
 interface TurnRequest {
-  user: SessionUser;
+  user: SessionUser | undefined;
   sesionId: string | undefined;
   idBot: string;
   idE: string;
@@ -217,7 +251,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const client = conversation
     ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest }
     : await db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', req.idE).where('idChannel', '=', req.idChannel).where('psi', '=', req.psi).executeTakeFirst();
-  if (client && (req.test || client.test) && client.idU !== req.user.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
+  if (client && (req.test || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
   const before: ChatMessage[] = [];
   let idSesion = conversation?.idSesion ?? null;
@@ -247,7 +281,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
       {
         await trx
           .insertInto('chat_cliente')
-          .values({ id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.test ? req.user.id : null, fc })
+          .values({ id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.test ? (req.user?.id ?? null) : null, fc })
           .execute();
       }
     }
@@ -298,8 +332,8 @@ async function resolveBot(app: App, req: TurnRequest, id: string): Promise<Compi
   if (!other || other.idE !== req.idE) return undefined;
   if (other.id === req.compiled.definition.bot.id) return req.compiled;
   if (req.test) return app.engine.workingBot(app.db, other.id);
-  const { idVersion } = await app.engine.botFor(app.db, req.user, other.id);
-  return app.engine.deployedBot(app.db, idVersion);
+  const entry = req.user ? await app.engine.botFor(app.db, req.user, other.id) : await app.engine.botEntry(app.db, other.id);
+  return app.engine.deployedBot(app.db, entry?.idVersion ?? null);
 }
 
 /** The phrase goes to the bot's unrecognised ones (Monitoreo), counted when it is there already. */

@@ -17,7 +17,7 @@ import { constraintViolation, STALE_VERSION } from './dbErrors';
 export type EmpresaView = Static<typeof Empresa>;
 export type EmpresaInput = Static<typeof EmpresaBody>;
 
-type EmpresaRow = Omit<EmpresaTable, 'version'> & { version: number };
+type EmpresaRow = Omit<EmpresaTable, 'version' | 'tz'> & { version: number; tz?: string | null };
 
 const TOKENS = ['tk1', 'tk2', 'tk3', 'tk4'] as const;
 const TEXTS = ['dir', 'tel', 'c', 'razon', 'cs', 'csA', 'csE', 'consulta'] as const;
@@ -89,7 +89,7 @@ const bool = (value: boolean | undefined, fallback: boolean): Bool => ((value ??
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** The stored columns of a valid form, or a 400 naming the first wrong field. */
-function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'version'> {
+function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'version' | 'tz'> {
   // nm, ruc and the tokens are required by the schema (schemas/empresas.ts), blanks included.
   const nm = input.nm.trim();
   const ruc = input.ruc.trim();

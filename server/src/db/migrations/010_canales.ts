@@ -5,6 +5,9 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The company's time zone (IANA name): a channel's hours are read in it. Null: CHAT_TIME_ZONE.
+  await db.schema.alterTable('empresa').addColumn('tz', 'varchar(64)').execute();
+
   await db.schema
     .createTable('canal')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
@@ -53,4 +56,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('canal_entrega').execute();
   await db.schema.dropTable('canal').execute();
+  await db.schema.alterTable('empresa').dropColumn('tz').execute();
 }
