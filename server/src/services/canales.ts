@@ -2,15 +2,18 @@
 // API shape, its write-only provider secrets (AES-256-GCM with SECRET_KEY), the provider settings
 // adapters keep, and the audit row (ev 3) every change writes in the change's own transaction.
 import { sql, type Selectable, type Updateable } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../src/permissions/roles';
 import type { Config } from '../config';
 import type { DB } from '../db';
 import type { CanalTable } from '../db/schema';
-import { conflict, forbidden, notFound } from '../errors';
-import { sameTenant } from '../plugins/guards';
-import { CANAL_MESSAGES, SECRET_NAMES, type Canal, type CanalCfg, type SecretName } from '../schemas/canales';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { sameTenant, scopeIdE } from '../plugins/guards';
+import { BOT_MESSAGES } from '../schemas/bots';
+import { CANAL_KINDS, CANAL_MESSAGES, SECRET_NAMES, UNLINK, type Canal, type CanalBody, type CanalCfg, type CanalKind, type SecretName } from '../schemas/canales';
 import type { SessionUser } from '../types';
 import { EV, recordAudit, type AuditActor } from './audit';
+import { CANAL_RULE_MESSAGES, canalFields, editableCfg, type CanalFields } from './canalRules';
 import { decryptSecret, encryptedWith, encryptSecret } from './secrets';
 
 /** A channel as stored. */
@@ -169,9 +172,11 @@ function inTransaction<T>(db: DB, trx: DB | undefined, work: (trx: DB) => Promis
 }
 
 /**
- * Applies `change` to the stored channel `id` (re-read inside the transaction, so two writers never
- * lose each other's secrets or settings), bumps its rev so an editor holding an older copy gets 409
- * on save, and writes the ev 3 row when `options` name an actor and a detail. Answers the new row.
+ * Applies `change` to the stored channel `id` and writes the ev 3 row when `options` name an actor
+ * and a detail. The row is read inside the transaction and written only if its secrets and
+ * settings are still the ones read (else read again), so two writers never lose each other's
+ * values. The rev stays: it guards what the editor saves, which these columns are not (an editor
+ * open meanwhile can still save). Answers the new row; 404 when the channel is gone.
  */
 export async function updateCanal(services: CanalServices, id: string, change: CanalChange, options: CanalWriteOptions = {}): Promise<CanalRecord> {
   const { db, config } = services;
@@ -185,15 +190,18 @@ export async function updateCanal(services: CanalServices, id: string, change: C
       if (change.activo !== undefined) set.activo = change.activo ? 1 : 0;
       if (change.idR !== undefined) set.idR = change.idR;
       if (change.email !== undefined) set.email = change.email;
-      const result = await trx
-        .updateTable('canal')
-        .set({ ...set, rev: sql<number>`rev + 1` })
-        .where('id', '=', id)
-        .where('rev', '=', current.rev)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        if (attempt < 5) continue;
-        throw conflict(CANAL_MESSAGES.stale);
+      if (Object.keys(set).length > 0) {
+        const result = await trx
+          .updateTable('canal')
+          .set(set)
+          .where('id', '=', id)
+          .where('secretos', '=', current.secretos)
+          .where('cfg', '=', current.cfg)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) {
+          if (attempt < 5) continue;
+          throw conflict(CANAL_MESSAGES.stale);
+        }
       }
       if (options.actor && options.detail) await recordCanalEvent(trx, options.actor, current, options.detail, config.now());
       return trx.selectFrom('canal').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -209,4 +217,134 @@ export function writeCanalSecrets(services: CanalServices, row: Pick<CanalRecord
 /** Stores non-secret provider settings of a channel (merged: null removes); answers the new row. */
 export function patchCanalCfg(services: CanalServices, row: Pick<CanalRecord, 'id'>, patch: Partial<CanalCfg>, options: CanalWriteOptions = {}): Promise<CanalRecord> {
   return updateCanal(services, row.id, { cfg: patch }, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The routes' work: list, save, delete, link, activate. Each change is one transaction with its ev 3 row.
+
+/**
+ * GET /ch?idE: the channels of one company (ROLE_ADMIN names any; everyone else always gets their
+ * own), each with its bot's name, by display name and then id.
+ */
+export async function listCanales(services: CanalServices, user: SessionUser, idE?: string | null): Promise<Canal[]> {
+  assertChannelAccess(user);
+  const company = scopeIdE(user, idE) ?? user.idE;
+  const rows = await services.db
+    .selectFrom('canal')
+    .leftJoin('bot', 'bot.id', 'canal.b')
+    .selectAll('canal')
+    .select('bot.nm as botNm')
+    .where('canal.idE', '=', company)
+    .execute();
+  rows.sort((a, b) => a.dsc.localeCompare(b.dsc, 'es', { sensitivity: 'base' }) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows.map(({ botNm, ...row }) => toCanal(row, botNm, services.config.secretKey));
+}
+
+/** GET /ch?id. */
+export async function getCanal(services: CanalServices, user: SessionUser, id: string): Promise<Canal> {
+  const row = await findCanalFor(services.db, user, id);
+  return toCanal(row, await botNameOf(services.db, row.b), services.config.secretKey);
+}
+
+async function answer(services: CanalServices, db: DB, id: string): Promise<Canal> {
+  const row = await db.selectFrom('canal').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return toCanal(row, await botNameOf(db, row.b), services.config.secretKey);
+}
+
+/** What a save changed, by column and secret name (never a value): 'cambió dsc, web, secretos: token'. */
+function changeList(before: CanalRecord, after: CanalFields, cfg: string, secretos: string): string {
+  const names: string[] = (Object.keys(after) as (keyof CanalFields)[]).filter((k) => before[k] !== after[k]);
+  if (before.cfg !== cfg) names.push('cfg');
+  const was = parse<Record<string, string>>(before.secretos, {});
+  const now = parse<Record<string, string>>(secretos, {});
+  const secrets = SECRET_NAMES.filter((n) => was[n] !== now[n]);
+  if (secrets.length) names.push(`secretos: ${secrets.join(', ')}`);
+  return names.length ? `cambió ${names.join(', ')}` : 'guardado sin cambios';
+}
+
+/**
+ * POST /ch/web: creates (no id: active, with a new id, in the user's company or, for ROLE_ADMIN,
+ * the one named) or saves (id and the rev read; 409 when stale) a channel of any kind. The kind
+ * is fixed once created; the bot link, activation, tenant id and authorized e-mail change through
+ * their own calls, never through a save. Secrets are merged (write-only).
+ */
+export async function saveCanal(services: CanalServices, user: SessionUser, body: CanalBody): Promise<Canal> {
+  assertChannelAccess(user);
+  const { db, config } = services;
+  return db.transaction().execute(async (trx) => {
+    if (!body.id) {
+      const idE = user.flags.isAdmin ? body.idE?.trim() || user.idE : user.idE;
+      const empresa = await trx.selectFrom('empresa').select(['id', 'tg']).where('id', '=', idE).executeTakeFirst();
+      if (!empresa) throw badRequest('La empresa indicada no existe');
+      if (body.name === 'Telegram' && !empresa.tg) throw new ApiError(400, CANAL_MESSAGES.telegramDisabled, undefined, 'name');
+      const fields = canalFields(body, body.name);
+      const id = randomUUID();
+      const at = config.now();
+      const row = {
+        id, idE, name: body.name, red: CANAL_KINDS[body.name as CanalKind].red, activo: 1 as const, idR: null, b: null, email: null, ...fields,
+        cfg: mergeCanalCfg('{}', editableCfg(body)),
+        secretos: encryptCanalSecrets(config.secretKey, '{}', body.secretos ?? {}),
+        uc: user.usuario, fc: new Date(at).toISOString(), rev: 0,
+      };
+      await trx.insertInto('canal').values(row).execute();
+      await recordCanalEvent(trx, user, row, 'creado', at);
+      return answer(services, trx, id);
+    }
+    const current = await findCanalFor(trx, user, body.id);
+    if (body.name !== current.name) throw new ApiError(400, CANAL_RULE_MESSAGES.fixedKind, undefined, 'name');
+    if (body.rev === undefined || body.rev === null) throw new ApiError(400, 'Falta la revisión del canal que se leyó (rev)', undefined, 'rev');
+    if (body.rev !== current.rev) throw conflict(CANAL_MESSAGES.stale);
+    const fields = canalFields(body, current.name);
+    const cfg = mergeCanalCfg(current.cfg, editableCfg(body));
+    const secretos = body.secretos ? encryptCanalSecrets(config.secretKey, current.secretos, body.secretos) : current.secretos;
+    const result = await trx
+      .updateTable('canal')
+      .set({ ...fields, cfg, secretos, rev: sql<number>`rev + 1` })
+      .where('id', '=', current.id)
+      .where('rev', '=', body.rev)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw conflict(CANAL_MESSAGES.stale);
+    await recordCanalEvent(trx, user, { ...current, dsc: fields.dsc }, changeList(current, fields, cfg, secretos), config.now());
+    return answer(services, trx, current.id);
+  });
+}
+
+/** DELETE /ch and /ch/web: the channel and its provider deliveries (they cascade). */
+export async function deleteCanal(services: CanalServices, user: SessionUser, id: string): Promise<void> {
+  await services.db.transaction().execute(async (trx) => {
+    const canal = await findCanalFor(trx, user, id);
+    await trx.deleteFrom('canal').where('id', '=', id).execute();
+    await recordCanalEvent(trx, user, canal, 'eliminado', services.config.now());
+  });
+}
+
+/** POST /ch/suscribe: links the channel to a bot of the channel's company, or unlinks it with 'blk'. */
+export async function linkCanal(services: CanalServices, user: SessionUser, id: string, idB: string): Promise<Canal> {
+  return services.db.transaction().execute(async (trx) => {
+    const canal = await findCanalFor(trx, user, id);
+    let b: string | null = null;
+    let detail: string;
+    if (idB === UNLINK) {
+      const was = await botNameOf(trx, canal.b);
+      detail = was ? `desvinculado del bot «${was}»` : 'desvinculado';
+    } else {
+      const bot = await trx.selectFrom('bot').select(['id', 'nm', 'idE']).where('id', '=', idB).executeTakeFirst();
+      if (!bot || bot.idE !== canal.idE) throw notFound(BOT_MESSAGES.notFound);
+      b = bot.id;
+      detail = `vinculado al bot «${bot.nm}»`;
+    }
+    await trx.updateTable('canal').set({ b }).where('id', '=', id).execute();
+    await recordCanalEvent(trx, user, canal, detail, services.config.now());
+    return answer(services, trx, id);
+  });
+}
+
+/** POST /ch/active: activates or deactivates the channel. */
+export async function setCanalActive(services: CanalServices, user: SessionUser, id: string, active: boolean): Promise<Canal> {
+  return services.db.transaction().execute(async (trx) => {
+    const canal = await findCanalFor(trx, user, id);
+    await trx.updateTable('canal').set({ activo: active ? 1 : 0 }).where('id', '=', id).execute();
+    await recordCanalEvent(trx, user, canal, active ? 'activado' : 'desactivado', services.config.now());
+    return answer(services, trx, id);
+  });
 }
