@@ -45,7 +45,8 @@ describe.each(dialects)('Slack (%s)', (dialect) => {
   const callback = (query: Record<string, string>) => t.client().get(`${API}/callback-slack?${new URLSearchParams(query)}`);
   const exchanges = () => fake.calls('/api/oauth.v2.access');
   const posts = () => fake.calls('/api/chat.postMessage');
-  const postBodies = () => posts().map(({ body }) => ({ ...body, ...(typeof body.blocks === 'string' ? { blocks: JSON.parse(body.blocks) } : {}) }));
+  /** The form fields of each chat.postMessage, with `blocks` parsed. */
+  const postBodies = () => posts().map(({ body }): { channel?: unknown; text?: unknown; blocks?: unknown[] } => ({ ...body, ...(typeof body.blocks === 'string' ? { blocks: JSON.parse(body.blocks) } : {}) }));
 
   describe('GET /loginSlack', () => {
     it('redirige a la autorización de Slack con el App Id, los permisos, la dirección de vuelta y un state', async () => {
@@ -209,7 +210,7 @@ describe.each(dialects)('Slack (%s)', (dialect) => {
         { type: 'section', text: { type: 'plain_text', text: 'Plan Básico\nS/ 50 al mes', emoji: true } },
         { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Quiero el básico', emoji: true }, value: 'quiero registrarme', action_id: 'quipu-0' }] },
       ]);
-      expect(bodies[2].blocks[2]).toEqual({ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Detalles', emoji: true }, url: 'https://example.com/pro', action_id: 'quipu-0' }] });
+      expect(bodies[2].blocks?.[2]).toEqual({ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Detalles', emoji: true }, url: 'https://example.com/pro', action_id: 'quipu-0' }] });
       expect(bodies).toHaveLength(4);
       // A link button's click reports no value and asks nothing of the bot.
       fake.requests.length = 0;

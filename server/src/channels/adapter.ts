@@ -123,9 +123,11 @@ export function split(text: string, max: number): string[] {
   const pieces: string[] = [];
   let rest = text;
   while ([...rest].length > max) {
-    const head = [...rest].slice(0, max).join('');
-    const at = Math.max(head.lastIndexOf('\n'), head.lastIndexOf(' '));
-    const end = at > max / 2 ? at : head.length;
+    const chars = [...rest];
+    const head = chars.slice(0, max).join('');
+    // Where the piece ends: right after it when a break follows, else at its last break.
+    const at = /\s/.test(chars[max]) ? head.length : Math.max(head.lastIndexOf('\n'), head.lastIndexOf(' '));
+    const end = at > 0 ? at : head.length;
     pieces.push(rest.slice(0, end).trimEnd());
     rest = rest.slice(end).trimStart();
   }

@@ -78,8 +78,8 @@ function withButtons(text: string, buttons: readonly ChatButton[], image?: strin
       interactive: { type: 'list', body: { text: body || CHOOSE }, action: { button: LIST_BUTTON, sections: [{ rows: postbacks.map((b, i) => ({ id: rowIds[i], title: b.title })) }] } },
     }];
   }
-  const options = postbacks.map((b) => `• ${b.title}`);
-  return [...before, ...texts(joined(body || CHOOSE, '', ...options, '', WRITE_ONE))];
+  const options = postbacks.map((b) => `• ${b.title}`).join('\n');
+  return [...before, ...texts(`${body || CHOOSE}\n\n${options}\n\n${WRITE_ONE}`)];
 }
 
 export function toWhatsapp(messages: readonly ChatMessage[]): WhatsappContent[] {
