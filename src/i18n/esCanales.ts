@@ -51,6 +51,7 @@ export const canalesTexts = {
     inactivo: 'Inactivo',
     idCanal: 'Id del canal',
     idR: 'Id del tenant',
+    email: 'Correo autorizado',
     secretoGuardado: 'Hay un valor guardado; déjelo vacío para conservarlo',
     copiar: 'Copiar %{label}',
     copiado: 'Copiado',
