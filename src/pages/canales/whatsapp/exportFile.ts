@@ -3,7 +3,8 @@
 
 /** A file name without the characters file systems refuse. */
 export function yanicfgName(nombre: string | null | undefined): string {
-  const base = (nombre ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'canal';
+  const printable = [...(nombre ?? '')].filter((char) => char >= ' ').join('');
+  const base = printable.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'canal';
   return `${base}.yanicfg`;
 }
 
