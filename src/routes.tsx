@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { Cambiar } from './auth/Cambiar';
 import { AboutPage } from './pages/about/AboutPage';
+import { CANAL_SCREENS } from './pages/canales/screens';
 import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
@@ -12,7 +13,7 @@ import { isResourcePath } from './routing/specPaths';
 
 type Screen = ComponentType & { path: string };
 
-export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage];
+export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage, ...CANAL_SCREENS];
 
 export interface AppRoute {
   path: string;
