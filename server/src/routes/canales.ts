@@ -2,7 +2,9 @@
 // delete, the bot link and activation. Every route needs channel access (§6: admin, compania, or
 // showChannels) whatever the console's route check of the editor; another company's channel
 // answers 404. The spec's GET /ch/suscribe and GET /ch/active are signed POSTs, like every write.
-import { Type } from 'typebox';
+import type { FastifySchemaCompiler } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
 import { clientError } from '../plugins/errors';
 import { currentUser, requireUser } from '../plugins/guards';
@@ -21,6 +23,27 @@ interface SchemaIssue {
   instancePath: string;
   params: Record<string, unknown>;
 }
+
+/**
+ * The body exactly as sent (AJV's coercion would turn a secret's '' into null, which keeps it
+ * instead of removing it), with every issue reported in AJV's shape so the most telling is chosen.
+ */
+const exactBody: FastifySchemaCompiler<TSchema> = ({ schema }) => {
+  const compiled = Compile(schema);
+  return (data: unknown) => {
+    if (compiled.Check(data)) return { value: data };
+    const issues = ([...compiled.Errors(data)] as SchemaIssue[])
+      .filter((i) => i.keyword !== 'boolean')
+      .map((i) => {
+        const required = i.params.requiredProperties as string[] | undefined;
+        const extra = i.params.additionalProperties as string[] | undefined;
+        if (i.keyword === 'required' && required) return { ...i, params: { missingProperty: required[0] } };
+        if (i.keyword === 'additionalProperties' && extra) return { ...i, params: { additionalProperty: extra[0] } };
+        return i;
+      });
+    return { error: Object.assign(new Error('La solicitud no es válida'), { validation: issues }) };
+  };
+};
 
 /** '/excluir/0/numero' (+ a missing or undeclared property) → 'excluir.0.numero': the form path the editor marks. */
 function issueField(issue: SchemaIssue): string {
@@ -73,6 +96,7 @@ export async function canalesRoutes(app: App): Promise<void> {
     {
       preHandler: requireUser(rule),
       attachValidation: true,
+      validatorCompiler: exactBody,
       schema: {
         tags, operationId: 'saveCanal',
         summary:
