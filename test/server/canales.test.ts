@@ -11,6 +11,7 @@ import { API, createTestApp, dialects, type Client, type TestApp } from './helpe
 import { BOT_MESSAGES } from '../../server/src/schemas/bots';
 import { CANAL_MESSAGES, WEB_DEFAULTS } from '../../server/src/schemas/canales';
 import { CANAL_RULE_MESSAGES } from '../../server/src/services/canalRules';
+import { DEMO_WEB_CHANNEL, seedCanales } from '../../server/src/db/seedCanales';
 
 const CH = `${API}/ch`;
 const WEB = `${API}/ch/web`;
@@ -192,6 +193,18 @@ describe.each(dialects)('canales (%s)', (dialect) => {
       // Without idE, its own company.
       const admin = await companyId(t, 'Administración');
       expect((ok(await (await as('admin')).get(CH)) as Array<{ idE: string }>).every((c) => c.idE === admin)).toBe(true);
+    });
+  });
+
+  describe('datos de demostración', () => {
+    it('sembrar de nuevo no duplica los canales de una empresa que ya los tiene', async () => {
+      const count = async () => (await t.app.db.selectFrom('canal').select('id').where('idE', 'in', [demo, otra]).execute()).length;
+      const before = await count();
+      await seedCanales(t.app.db, { demo, otra }, t.clock.now);
+      expect(await count()).toBe(before);
+      const chat = await t.app.db.selectFrom('canal').selectAll().where('idE', '=', demo).where('dsc', '=', DEMO_WEB_CHANNEL).execute();
+      expect(chat).toHaveLength(1);
+      expect(chat[0]).toMatchObject({ activo: 1, secretos: '{}' });
     });
   });
 
