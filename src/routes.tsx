@@ -4,16 +4,16 @@
 import type { ComponentType } from 'react';
 import { Cambiar } from './auth/Cambiar';
 import { AboutPage } from './pages/about/AboutPage';
-import { CANAL_SCREENS } from './pages/canales/screens';
 import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
+import { CANAL_SCREENS } from './pages/canales/screens';
 import { ROUTES, type RouteCheck } from './permissions/roles';
 import { isResourcePath } from './routing/specPaths';
 
 type Screen = ComponentType & { path: string };
 
-export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage, ...CANAL_SCREENS];
+export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage];
 
 export interface AppRoute {
   path: string;
@@ -24,5 +24,5 @@ export interface AppRoute {
 export const APP_ROUTES: AppRoute[] = ROUTES.filter(({ path }) => !isResourcePath(path)).map(({ path, check }) => ({
   path,
   check,
-  Screen: SCREENS.find((screen) => screen.path === path) ?? ConstruccionPage,
+  Screen: [...SCREENS, ...CANAL_SCREENS].find((screen) => screen.path === path) ?? ConstruccionPage,
 }));

@@ -56,17 +56,23 @@ function CanalCard({ canal }: { canal: Canal }) {
   const dsc = canal.dsc || canal.name;
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none', height: '100%' }}>
-      <CardActionArea component={LinkBase} to={editorPath(canal)} sx={{ height: '100%' }} aria-label={translate('quipu.canales.abrir', { dsc })}>
+      <CardActionArea
+        component={LinkBase}
+        to={editorPath(canal)}
+        sx={{ height: '100%' }}
+        aria-label={translate('quipu.canales.abrir', { dsc })}
+        aria-describedby={`canal-${canal.id}-bot canal-${canal.id}-estado`}
+      >
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
           <Icon fontSize="large" color={canal.activo ? 'primary' : 'disabled'} aria-hidden />
           <Box sx={{ minWidth: 0 }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {dsc}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography id={`canal-${canal.id}-bot`} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {canal.bot ? translate('quipu.canales.botVinculado', { bot: canal.bot }) : translate('quipu.canales.sinBot')}
             </Typography>
-            <Typography variant="body2">
+            <Typography id={`canal-${canal.id}-estado`} variant="body2">
               {translate(canal.activo ? 'quipu.canales.estadoActivo' : 'quipu.canales.estadoInactivo', { name: canal.name })}
             </Typography>
           </Box>

@@ -259,3 +259,20 @@ describe('Editor común de canal', () => {
     expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
   });
 });
+
+describe('Editor de Google', () => {
+  it("antes de guardar dice 'Guarde para iniciar sesión'; después, el inicio de sesión aparece deshabilitado con su nota y el tenant", async () => {
+    record('post', '/ch/web', ({ body }) => canal('c6', { ...(body as object), name: 'Google', red: 9, idR: 'tenant-42' }));
+    record('get', '/bots', () => BOTS);
+    renderAdmin('/canal/google/new', compania);
+    expect(await screen.findByText('Guarde para iniciar sesión')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Iniciar sesión con Google' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre del canal' }), 'Google chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    const signIn = await screen.findByRole('button', { name: 'Iniciar sesión con Google' });
+    expect(signIn).toBeDisabled();
+    expect(signIn).toHaveAccessibleDescription(/La conexión con Google todavía no está disponible en Quipu/);
+    expect(screen.getByRole('textbox', { name: 'Id del tenant' })).toHaveValue('tenant-42');
+    await waitFor(() => expect(window.location.pathname).toBe('/canal/google/c6'));
+  });
+});

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSession } from '../fixtures';
-import { canal, compania, companiaTg, record, renderAdmin, sinCanales, usuarioCanales } from './support';
+import { BOTS, canal, compania, companiaTg, record, renderAdmin, sinCanales, usuarioCanales } from './support';
 
 const CANALES = [
   canal('c1', { name: 'Web', dsc: 'Chat de la tienda', b: 'b1', bot: 'Asistente Quipu' }),
@@ -35,6 +35,7 @@ describe('Lista de canales', () => {
     expect(web).toHaveTextContent('Chat de la tienda');
     expect(web).toHaveTextContent('Bot: Asistente Quipu');
     expect(web).toHaveTextContent('Web - Activo');
+    expect(web).toHaveAccessibleDescription('Bot: Asistente Quipu Web - Activo');
     const whatsapp = within(list).getByRole('link', { name: 'Abrir el canal WhatsApp ventas' });
     expect(whatsapp).toHaveTextContent('Sin bot vinculado');
     expect(whatsapp).toHaveTextContent('Whatsapp - Inactivo');
@@ -62,6 +63,7 @@ describe('Lista de canales', () => {
 
   it('abrir una tarjeta lleva al editor y lo carga (GET /ch?id)', async () => {
     record('get', '/ch', ({ url }) => (url.searchParams.get('id') ? CANALES[2] : CANALES));
+    record('get', '/bots', () => BOTS);
     renderAdmin('/canal', compania);
     await userEvent.click(await screen.findByRole('link', { name: 'Abrir el canal Slack soporte' }));
     expect(await screen.findByRole('heading', { name: 'Canal Slack', level: 1 })).toBeInTheDocument();

@@ -124,9 +124,9 @@ function TelegramInputs({ enabled }: { enabled: boolean }) {
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', mt: 2 }}>
         <BackButton to="/canal" />
         {active ? (
-          <SaveButton alwaysEnable disabled={!enabled} />
+          <SaveButton alwaysEnable={enabled} disabled={!enabled} />
         ) : (
-          <SaveButton alwaysEnable disabled={!enabled} label="quipu.canales.telegram.conectar" icon={<LinkIcon />} />
+          <SaveButton alwaysEnable={enabled} disabled={!enabled} label="quipu.canales.telegram.conectar" icon={<LinkIcon />} />
         )}
         {active ? <DisconnectButton enabled={enabled} /> : null}
       </Toolbar>
