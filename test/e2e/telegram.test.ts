@@ -23,6 +23,7 @@ describe('Telegram', () => {
 
     await page.goto(`${quipu.server.url}/canal/tg/new`);
     await page.getByRole('heading', { name: 'Cómo conectar un bot de Telegram' }).waitFor();
+    await expectAccessible(page, 'el editor de un canal de Telegram nuevo');
     await page.getByLabel('Token del bot').fill(TG_TOKEN);
     await page.getByRole('button', { name: 'Conectar' }).click();
     await notice(page, 'Conectado con éxito').waitFor();
@@ -38,7 +39,6 @@ describe('Telegram', () => {
     await page.getByRole('combobox', { name: 'Bot' }).click();
     await page.getByRole('option', { name: 'Asistente Quipu' }).click();
     await notice(page, 'Guardado con éxito').waitFor();
-    await expectAccessible(page, 'el editor de Telegram conectado');
 
     // Telegram delivers a message to the address and with the secret token Quipu gave it.
     const update = { update_id: 900_001, message: { message_id: 1, date: 1_750_000_000, from: { id: CHAT, is_bot: false, first_name: 'Ana' }, chat: { id: CHAT, type: 'private' }, text: 'hola' } };
@@ -65,5 +65,6 @@ describe('Telegram', () => {
     await notice(page, 'El canal se desconectó correctamente').waitFor();
     await page.getByRole('button', { name: 'Conectar' }).waitFor();
     expect(calls('deleteWebhook')).toHaveLength(1);
+    await expectAccessible(page, 'el editor de Telegram desconectado');
   });
 });
