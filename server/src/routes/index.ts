@@ -5,6 +5,7 @@ import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
 import { canalesRoutes } from './canales';
+import { canalesProveedoresRoutes } from './canalesProveedores';
 import { chatRoutes } from './chat';
 import { demoRoutes } from './demo';
 import { emailRoutes } from './email';
@@ -22,4 +23,5 @@ export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   chatRoutes, demoRoutes,
   canalesRoutes,
+  canalesProveedoresRoutes,
 ];
