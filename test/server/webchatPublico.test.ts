@@ -378,7 +378,7 @@ describe.each(dialects)('el script del widget y la página de ejemplo (%s)', (di
     await fs.mkdir(path.join(consoleDir, 'webchat'));
     await fs.writeFile(path.join(consoleDir, 'index.html'), '<!doctype html><title>Quipu</title><div id="root"></div>');
     await fs.writeFile(path.join(consoleDir, 'webchat', 'quipu-webchat.js'), SCRIPT);
-    t = await createTestApp(dialect, { consoleDir });
+    t = await createTestApp(dialect, { consoleDir, publicRatePerMinute: 4 });
   });
   beforeEach(async () => {
     await t.reset();
@@ -435,6 +435,17 @@ describe.each(dialects)('el script del widget y la página de ejemplo (%s)', (di
     const widget = await t.client().get(`${API}/public/webchat/${encodeCanalKey(demo.id)}`, { host: HOST, origin: `http://${HOST}` });
     expect(widget.statusCode).toBe(200);
     expect(widget.json().bot).toBe('Asistente Quipu');
+  });
+
+  it('abrir el chat se limita por dirección (PUBLIC_RATE_PER_MINUTE), con un 429 en castellano', async () => {
+    const demo = await t.app.db.selectFrom('canal').select('id').where('dsc', '=', DEMO_WEB_CHANNEL).executeTakeFirstOrThrow();
+    const browser = t.client();
+    const url = `${API}/public/webchat/${encodeCanalKey(demo.id)}`;
+    for (let i = 0; i < 4; i++) expect((await browser.get(url)).statusCode).toBe(200);
+    const throttled = await browser.get(url);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toBe('Demasiadas solicitudes. Espere un minuto e intente nuevamente.');
+    expect((await t.client().get(url)).statusCode).toBe(200);
   });
 
   it('?canal= elige el canal; sin ningún canal web disponible la página lo explica', async () => {
