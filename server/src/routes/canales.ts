@@ -2,7 +2,9 @@
 // delete, the bot link and activation. Every route needs channel access (§6: admin, compania, or
 // showChannels) whatever the console's route check of the editor; another company's channel
 // answers 404. The spec's GET /ch/suscribe and GET /ch/active are signed POSTs, like every write.
-import { Type } from 'typebox';
+import type { FastifySchemaCompiler } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { ApiError } from '../errors';
 import { clientError } from '../plugins/errors';
 import { currentUser, requireUser } from '../plugins/guards';
@@ -22,20 +24,51 @@ interface SchemaIssue {
   params: Record<string, unknown>;
 }
 
-/** '/excluir/0/numero' (+ a missing property) → 'excluir.0.numero': the form path the editor marks. */
+/**
+ * The body exactly as sent (AJV's coercion would turn a secret's '' into null, which keeps it
+ * instead of removing it), with every issue reported in AJV's shape so the most telling is chosen.
+ */
+const exactBody: FastifySchemaCompiler<TSchema> = ({ schema }) => {
+  const compiled = Compile(schema);
+  return (data: unknown) => {
+    if (compiled.Check(data)) return { value: data };
+    const issues = ([...compiled.Errors(data)] as SchemaIssue[])
+      .filter((i) => i.keyword !== 'boolean')
+      .map((i) => {
+        const required = i.params.requiredProperties as string[] | undefined;
+        const extra = i.params.additionalProperties as string[] | undefined;
+        if (i.keyword === 'required' && required) return { ...i, params: { missingProperty: required[0] } };
+        if (i.keyword === 'additionalProperties' && extra) return { ...i, params: { additionalProperty: extra[0] } };
+        return i;
+      });
+    return { error: Object.assign(new Error('La solicitud no es válida'), { validation: issues }) };
+  };
+};
+
+/** '/excluir/0/numero' (+ a missing or undeclared property) → 'excluir.0.numero': the form path the editor marks. */
 function issueField(issue: SchemaIssue): string {
-  const parts = issue.instancePath.split('/').slice(1);
-  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') parts.push(issue.params.missingProperty);
+  const parts = issue.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const named = issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+  if (typeof named === 'string') parts.push(named);
   return parts.join('.');
+}
+
+/**
+ * The issue that says most: the deepest one, and there a broken rule (pattern, maximum) before
+ * the mismatches of a union's other branches ('debe ser nulo').
+ */
+function telling(issues: SchemaIssue[]): SchemaIssue | undefined {
+  const score = (i: SchemaIssue) => issueField(i).split('.').length * 10 + (i.keyword === 'anyOf' ? 0 : i.keyword === 'type' || i.keyword === 'const' ? 1 : 2);
+  return issues.reduce<SchemaIssue | undefined>((best, i) => (!best || score(i) > score(best) ? i : best), undefined);
 }
 
 /** A body the schema refused, as the channel editor needs it: the Spanish message and the field. */
 function bodyRefusal(error: Error & { validation?: SchemaIssue[]; validationContext?: string }, request: Parameters<typeof clientError>[1]): Error {
-  const issue = error.validation?.[0];
+  const issue = telling(error.validation ?? []);
   if (error.validationContext !== 'body' || !issue) return error;
   const field = issueField(issue);
-  const badHour = (field === 'hi' || field === 'hf') && issue.keyword !== 'type';
-  const message = badHour ? CANAL_MESSAGES.badHour : clientError(error, request).body.message;
+  const badHour = (field === 'hi' || field === 'hf') && issue.keyword === 'pattern';
+  const message = badHour ? CANAL_MESSAGES.badHour : clientError(Object.assign(new Error(error.message), { validation: [issue], validationContext: 'body' }), request).body.message;
   return new ApiError(400, message, undefined, field || undefined);
 }
 
@@ -63,6 +96,7 @@ export async function canalesRoutes(app: App): Promise<void> {
     {
       preHandler: requireUser(rule),
       attachValidation: true,
+      validatorCompiler: exactBody,
       schema: {
         tags, operationId: 'saveCanal',
         summary:
