@@ -16,6 +16,7 @@ import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
+import { webchatPublicoRoutes } from './webchatPublico';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
@@ -24,4 +25,5 @@ export const routePlugins: RoutePlugin[] = [
   chatRoutes, demoRoutes,
   canalesRoutes,
   canalesProveedoresRoutes,
+  webchatPublicoRoutes,
 ];
