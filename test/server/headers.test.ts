@@ -22,7 +22,7 @@ const CSP = [
   "script-src-attr 'none'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
 ].join(';');

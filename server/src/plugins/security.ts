@@ -30,7 +30,8 @@ export const CSP_DIRECTIVES = {
   workerSrc: ["'self'", 'blob:'],
   // MUI (emotion) and altcha inject <style> elements at run time, with no nonce to give them.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // Bots' cards, carousels, avatars and the web chat's logos are images on https sites.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   // Not upgrade-insecure-requests: a plain-http install (the embedded default) must keep working.

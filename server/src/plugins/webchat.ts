@@ -10,12 +10,6 @@ import { samplePageHtml } from '../services/webchatEjemplo';
 import { sampleCanal } from '../services/webchatPublico';
 import { notFound } from '../errors';
 import type { App } from '../types';
-import { CSP_DIRECTIVES } from './security';
-
-/** The sample page shows images the bot sends (carousels, cards), which live on other https sites. */
-const SAMPLE_PAGE_HELMET = {
-  contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, 'https:'] } },
-};
 
 export const WIDGET_NOT_BUILT = 'El chat web no está construido: ejecute npm run build';
 
@@ -51,7 +45,7 @@ export async function webchatAssets(app: App, consoleDir: string): Promise<void>
 
   app.get<{ Querystring: { canal?: string } }>(
     `${prefix}${WIDGET_SAMPLE_PATH}`,
-    { schema: { hide: true }, helmet: SAMPLE_PAGE_HELMET },
+    { schema: { hide: true } },
     async (request, reply) => {
       const key = typeof request.query.canal === 'string' && request.query.canal ? request.query.canal : undefined;
       const canal = await sampleCanal(app, key);
