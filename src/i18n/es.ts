@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'ra-core';
 import { administracionTexts } from './esAdministracion';
 import { accionesTexts } from './esAcciones';
 import { botsTexts } from './esBots';
+import { canalWebTexts } from './esCanalWeb';
 import { chatTexts } from './esChat';
 import { requerimientosTexts } from './esRequerimientos';
 import { skillsTexts } from './esSkills';
@@ -64,5 +65,5 @@ export const es: TranslationMessages = {
     bots: { name: 'Bots' },
     skills: { name: 'Skills' },
   },
-  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts },
+  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts, ...canalWebTexts },
 };
