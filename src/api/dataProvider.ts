@@ -24,6 +24,7 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import { createBotsApi, toBotBody } from './bots';
+import { createCanalesApi } from './canales';
 import { createChatApi } from './chat';
 import { createCorreoApi } from './correo';
 import type { HttpClient } from './http';
@@ -86,6 +87,15 @@ export const ENDPOINTS: Record<string, Endpoints> = {
     getOne: ({ id }) => get(`/skill?id=${q(id)}`),
     update: ({ id, data }) => post('/skill', toSkillBody({ ...(data as Skill), id: String(id) })),
   },
+  // The /canal list and its cards (GET /ch?idE answers every channel at once; paged here).
+  canales: {
+    getList: (_params, idE) => get(idE ? `/ch?idE=${q(idE)}` : '/ch'),
+    getOne: ({ id }) => get(`/ch?id=${q(id)}`),
+    getMany: (_params, idE) => get(idE ? `/ch?idE=${q(idE)}` : '/ch'),
+    create: ({ data }) => post('/ch/web', data),
+    update: ({ id, data }) => post('/ch/web', { ...data, id }),
+    delete: ({ id }) => del(`/ch?id=${q(id)}`),
+  },
   auditoria: {
     getList: (params, idE) => post('/auditoria/search', toPagedQuery(params, idE)),
     create: ({ data }) => post('/auditoria', data),
@@ -108,6 +118,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const versions = createVersionsApi(apiUrl, httpClient);
   const skills = createSkillsApi(apiUrl, httpClient);
   const chat = createChatApi(apiUrl, httpClient);
+  const canales = createCanalesApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -162,6 +173,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     ...skills,
     // The test chat, 'Probar Skill' and the bot's regression tests (src/api/chat.ts).
     ...chat,
+    // Channels (src/api/canales.ts): one, save, delete, link a bot, activate, Telegram, WhatsApp export.
+    ...canales,
   };
   return provider satisfies DataProvider;
 }

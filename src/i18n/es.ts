@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'ra-core';
 import { administracionTexts } from './esAdministracion';
 import { accionesTexts } from './esAcciones';
 import { botsTexts } from './esBots';
+import { canalesTexts } from './esCanales';
 import { canalWebTexts } from './esCanalWeb';
 import { chatTexts } from './esChat';
 import { requerimientosTexts } from './esRequerimientos';
@@ -64,6 +65,7 @@ export const es: TranslationMessages = {
     auditoria: { name: 'Auditoria' },
     bots: { name: 'Bots' },
     skills: { name: 'Skills' },
+    canales: { name: 'Canales' },
   },
-  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts, ...canalWebTexts },
+  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts, ...canalesTexts, ...canalWebTexts },
 };

@@ -1,0 +1,68 @@
+// The channels' calls (access spec §7 "Channels and bots", "Telegram", "WhatsApp configuration
+// export"; bot-building spec §7): named custom methods of the data provider, beside the CRUD row
+// ENDPOINTS.canales (the /canal list). The spec's GET /ch/suscribe, /ch/active and /logoutTg are
+// signed POSTs with the same query parameters, like every write. The company's bots for the bot
+// selector come from listBotRefs (GET /bots?idE, src/api/bots.ts).
+import type { Static } from 'typebox';
+import type {
+  Canal,
+  CanalBody,
+  CanalCfg,
+  CanalKind,
+  CanalSecretsBody,
+  Exclusion,
+  TelegramLoginBody,
+  WebConfig,
+  WebTheme,
+  WhatsappExport as WhatsappExportSchema,
+  WhatsappExportBody,
+} from '../../server/src/schemas/canales';
+import type { HttpClient } from './http';
+
+export {
+  CANAL_KINDS,
+  CANAL_MESSAGES,
+  CANAL_NAMES,
+  HOUR_PATTERN,
+  SECRET_NAMES,
+  UNLINK,
+  WEB_DEFAULTS,
+} from '../../server/src/schemas/canales';
+export type { Canal, CanalBody, CanalCfg, CanalKind, CanalSecretsBody, WebConfig, WebTheme };
+/** POST /ch/web's body. (The schema builds `name` from a mapped list, which Static<> cannot narrow: it is the kind.) */
+export type CanalSaveBody = Omit<CanalBody, 'name'> & { name: CanalKind };
+export type CanalExclusion = Static<typeof Exclusion>;
+export type TelegramLogin = Static<typeof TelegramLoginBody>;
+export type WhatsappExportRequest = Static<typeof WhatsappExportBody>;
+export type WhatsappExport = Static<typeof WhatsappExportSchema>;
+
+const q = (value: string) => encodeURIComponent(value);
+
+export function createCanalesApi(apiUrl: string, httpClient: HttpClient) {
+  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
+    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+
+  return {
+    /** GET /ch?id: one channel (another company's answers 404). */
+    getCanal: (id: string) => call<Canal>('GET', `/ch?id=${q(id)}`),
+    /** GET /ch?idE: the company's channels (a non-admin's idE is its own whatever it sends). */
+    listCanales: (idE?: string) => call<Canal[]>('GET', idE ? `/ch?idE=${q(idE)}` : '/ch'),
+    /** POST /ch/web: creates (no id) or saves a channel of any kind; answers the stored channel. 409 on a stale rev. */
+    saveCanal: (body: CanalSaveBody) => call<Canal>('POST', '/ch/web', body),
+    /** DELETE /ch?id (access spec §7); the WhatsApp editor calls DELETE /ch/web?id (deleteCanalWeb). */
+    deleteCanal: (id: string) => call<unknown>('DELETE', `/ch?id=${q(id)}`),
+    deleteCanalWeb: (id: string) => call<unknown>('DELETE', `/ch/web?id=${q(id)}`),
+    /** POST /ch/suscribe?id&idB: links the bot at once; idB = UNLINK ('blk') unlinks. Answers the channel. */
+    linkBot: (id: string, idB: string) => call<Canal>('POST', `/ch/suscribe?id=${q(id)}&idB=${q(idB)}`),
+    /** POST /ch/active?id&active: activates or deactivates; answers the channel. */
+    setCanalActive: (id: string, active: boolean) => call<Canal>('POST', `/ch/active?id=${q(id)}&active=${active}`),
+    /** POST /loginTg {id, token}: checks the token with Telegram (getMe) and sets the webhook; answers the channel. */
+    loginTelegram: (body: TelegramLogin) => call<Canal>('POST', '/loginTg', body),
+    /** POST /logoutTg?id: deletes the webhook and deactivates; answers the channel. */
+    logoutTelegram: (id: string) => call<Canal>('POST', `/logoutTg?id=${q(id)}`),
+    /** POST /wh/export/archivo {url, idC}: the WhatsApp relay's configuration (base64 text) and the name to save it under. */
+    exportWhatsapp: (body: WhatsappExportRequest) => call<WhatsappExport>('POST', '/wh/export/archivo', body),
+  };
+}
+
+export type CanalesApi = ReturnType<typeof createCanalesApi>;

@@ -1,0 +1,43 @@
+// The frame of every channel editor: the heading ('Nuevo canal Slack' / 'Canal Slack'), the
+// loading and not-found states, and the read-only note for users without channel access.
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { Title, useTranslate } from 'react-admin';
+import { BackButton, PageHeading } from '../../../layout/FormParts';
+import { StatusMessage } from '../../../layout/ListTable';
+import type { CanalEditor } from './useCanalEditor';
+
+export function CanalEditorFrame({ editor, children }: { editor: CanalEditor; children: ReactNode }) {
+  const translate = useTranslate();
+  const kind = translate(`quipu.canales.kind.${editor.kind}`);
+  const title = translate(editor.isNew ? 'quipu.canales.tituloNuevo' : 'quipu.canales.tituloEditar', { kind });
+  return (
+    <>
+      <Title title={title} />
+      <PageHeading title={title} />
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          {editor.loadError ? (
+            <>
+              <Alert severity="error">{editor.loadError}</Alert>
+              <BackButton to="/canal" />
+            </>
+          ) : !editor.canal ? (
+            <StatusMessage text="quipu.canales.cargando" />
+          ) : (
+            <>
+              {editor.readOnly ? (
+                <Alert severity="info" sx={{ mb: 2 }}>
+                  {translate('quipu.canales.soloLectura')}
+                </Alert>
+              ) : null}
+              {children}
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+// Shaping of channels for the editors (access spec §3, §4): the route of each kind, a new
+// channel's defaults, what the form holds and the body POST /ch/web takes from it.
+import {
+  CANAL_KINDS,
+  HOUR_PATTERN,
+  WEB_DEFAULTS,
+  type Canal,
+  type CanalSaveBody,
+  type CanalKind,
+  type CanalSecretsBody,
+} from '../../../api/canales';
+
+export const isCanalKind = (name: unknown): name is CanalKind => typeof name === 'string' && Object.hasOwn(CANAL_KINDS, name);
+
+/** Spec §2: tw, fb, tg, msft, google, slack, whatsapp, and web for any other channel. */
+export function editorPath(canal: { id: string; name?: string | null }): string {
+  const path = isCanalKind(canal.name) ? CANAL_KINDS[canal.name].path : 'web';
+  return `/canal/${path}/${encodeURIComponent(canal.id)}`;
+}
+
+/** The route of a new channel of this kind: /canal/slack/new. */
+export const newPath = (kind: CanalKind): string => `/canal/${CANAL_KINDS[kind].path}/new`;
+
+/** A new channel (spec §4): active, unsaved, unlinked, hours off; the web chat with its defaults. */
+export function newCanal(kind: CanalKind): Canal {
+  return {
+    id: '',
+    name: kind,
+    red: CANAL_KINDS[kind].red,
+    dsc: '',
+    activo: true,
+    idE: '',
+    idR: null,
+    b: null,
+    bot: null,
+    porHora: false,
+    hi: null,
+    hf: null,
+    msgFueraHora: null,
+    liveAgent: false,
+    email: null,
+    useChasqui: false,
+    chasquiUrl: null,
+    excluir: [],
+    web: kind === 'Web' ? structuredClone(WEB_DEFAULTS) as Canal['web'] : null,
+    cfg: {},
+    secretos: {},
+    rev: 0,
+  };
+}
+
+/** What a secret input holds: typed text, or '' to keep what is stored. */
+export type SecretValues = Partial<Record<keyof CanalSecretsBody, string>>;
+
+/** The editable part of a channel, as the editor's form holds it. Bot, state and rev live outside the form. */
+export interface CanalFormValues {
+  id?: string;
+  dsc: string;
+  idR?: string | null;
+  porHora: boolean;
+  hi: string | null;
+  hf: string | null;
+  msgFueraHora: string | null;
+  liveAgent?: boolean;
+  email?: string | null;
+  useChasqui: boolean;
+  chasquiUrl: string | null;
+  excluir: Canal['excluir'];
+  web?: Canal['web'];
+  cfg: Canal['cfg'];
+  secretos: SecretValues;
+}
+
+/** The form's record: every secret input empty (a stored secret is never shown). */
+export function formValuesOf(canal: Canal): CanalFormValues {
+  return {
+    ...(canal.id ? { id: canal.id } : {}),
+    dsc: canal.dsc,
+    idR: canal.idR,
+    porHora: canal.porHora,
+    hi: canal.hi,
+    hf: canal.hf,
+    msgFueraHora: canal.msgFueraHora,
+    liveAgent: canal.liveAgent,
+    email: canal.email,
+    useChasqui: canal.useChasqui,
+    chasquiUrl: canal.chasquiUrl,
+    excluir: canal.excluir.map((row) => ({ ...row })),
+    web: canal.web ? structuredClone(canal.web) : canal.web,
+    cfg: { ...canal.cfg },
+    secretos: {},
+  };
+}
+
+const blankToNull = (value: string | null | undefined): string | null => (value == null || value.trim() === '' ? null : value);
+
+/**
+ * POST /ch/web's body: the form's values on the channel as the server last answered it (its kind,
+ * state and rev). A secret goes only when typed; hours only matter with porHora on.
+ */
+export function toCanalBody(canal: Canal, values: Partial<CanalFormValues>): CanalSaveBody {
+  const typed = Object.fromEntries(
+    Object.entries(values.secretos ?? {}).filter(([, value]) => typeof value === 'string' && value !== ''),
+  ) as CanalSecretsBody;
+  const body: CanalSaveBody = {
+    name: isCanalKind(canal.name) ? canal.name : 'Web',
+    dsc: values.dsc ?? canal.dsc,
+    activo: canal.activo,
+    porHora: values.porHora ?? canal.porHora,
+    hi: blankToNull(values.hi ?? canal.hi),
+    hf: blankToNull(values.hf ?? canal.hf),
+    msgFueraHora: blankToNull(values.msgFueraHora ?? canal.msgFueraHora),
+    useChasqui: values.useChasqui ?? canal.useChasqui,
+    chasquiUrl: blankToNull(values.chasquiUrl ?? canal.chasquiUrl),
+    excluir: (values.excluir ?? canal.excluir).map(({ numero, nombre }) => ({ numero: numero ?? '', nombre: nombre ?? '' })),
+    cfg: values.cfg ?? canal.cfg,
+  };
+  if (canal.id) {
+    body.id = canal.id;
+    body.rev = canal.rev;
+  }
+  if (values.idR !== undefined || canal.idR !== null) body.idR = blankToNull(values.idR ?? canal.idR);
+  if (values.web !== undefined || canal.web !== null) body.web = values.web ?? canal.web;
+  if (Object.keys(typed).length > 0) body.secretos = typed;
+  return body;
+}
+
+const HOUR = new RegExp(HOUR_PATTERN);
+export const isHour = (value: unknown): value is string => typeof value === 'string' && HOUR.test(value);

@@ -1,0 +1,21 @@
+// The parts every channel editor shares (the web editor in src/pages/canales/web/ uses them too):
+//   const editor = useCanalEditor('Web', useParams().id);
+//   <CanalEditorFrame editor={editor}>
+//     <CanalForm editor={editor}> <CanalNameInput/> <CanalHoursInputs/> <CanalBotSelector/> … <CanalToolbar/> </CanalForm>
+//   </CanalEditorFrame>
+export { CanalActiveButton } from './CanalActiveButton';
+export { CanalBotSelector } from './CanalBotSelector';
+export { CanalCommonInputs } from './CanalCommonInputs';
+export { CanalDeleteButton } from './CanalDeleteButton';
+export { CanalEditorFrame } from './CanalEditorFrame';
+export { useCanalEditorContext } from './CanalEditorContext';
+export { CanalForm } from './CanalForm';
+export { CanalHoursInputs } from './CanalHoursInputs';
+export { CanalNameInput } from './CanalNameInput';
+export { CanalStatus } from './CanalStatus';
+export { CanalToolbar } from './CanalToolbar';
+export { CopyField } from './CopyField';
+export { SaveToSignIn } from './SaveToSignIn';
+export { SecretInput } from './SecretInput';
+export { editorPath, formValuesOf, newCanal, newPath, toCanalBody, type CanalFormValues } from './canalModel';
+export { useCanalEditor, type CanalEditor, type CanalEditorOptions } from './useCanalEditor';
