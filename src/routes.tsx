@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { Cambiar } from './auth/Cambiar';
 import { AboutPage } from './pages/about/AboutPage';
+import { CanalWebEditor } from './pages/canales/web/CanalWebEditor';
 import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
@@ -12,7 +13,7 @@ import { isResourcePath } from './routing/specPaths';
 
 type Screen = ComponentType & { path: string };
 
-export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage];
+export const SCREENS: Screen[] = [AboutPage, Cambiar, CanalWebEditor, CfgPage, CuentaPage];
 
 export interface AppRoute {
   path: string;

@@ -23,6 +23,7 @@ export const canalWebTexts = {
       domainLista: 'Sitios permitidos',
       domainAyuda: 'Dominio u origen (tienda.ejemplo.com o https://tienda.ejemplo.com); Enter para agregarlo.',
       domainRepetido: 'Este sitio ya fue agregado',
+      domainInvalido: 'Sitio no válido: %{sitio}. Escriba un dominio (tienda.ejemplo.com) o un origen (https://tienda.ejemplo.com), sin rutas.',
       webDsc: 'Descripción del chat',
       background: 'Fondo',
       headerBgColor: 'Fondo de la cabecera',

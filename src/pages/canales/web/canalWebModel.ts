@@ -1,6 +1,7 @@
-// The web channel editor's data (bot-building spec §3, §5, §9): the form's values and their
-// defaults, the body POST /ch/web takes, the JSON copied and pasted, and the rgba colour text.
-import { WebConfig, WebTheme, WEB_DEFAULTS, type Canal, type CanalBody } from '../../../../server/src/schemas/canales';
+// The web channel editor's data (bot-building spec §3, §5, §9): the web object with every field and
+// its defaults, the JSON copied and pasted, the rgba colour text and the size checks.
+import type { Canal } from '../../../api/canales';
+import { WebConfig, WebTheme, WEB_DEFAULTS } from '../../../../server/src/schemas/canales';
 
 export type WebThemeForm = Required<{ [K in keyof WebTheme]: string }>;
 
@@ -34,13 +35,13 @@ export interface WebForm {
   carouselDoble: boolean;
 }
 
-/** What the form edits. The channel's id, company, bot, state and rev stay outside it. */
-export interface CanalWebValues {
+/** What a pasted channel replaces in the form: everything it edits but the ids (and the secrets, which a web channel has none of). */
+export interface PastedCanal {
   dsc: string;
   porHora: boolean;
-  hi: string;
-  hf: string;
-  msgFueraHora: string;
+  hi: string | null;
+  hf: string | null;
+  msgFueraHora: string | null;
   web: WebForm;
 }
 
@@ -120,69 +121,48 @@ export function toWebForm(web: unknown): WebForm {
   return result as unknown as WebForm;
 }
 
-const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** The form's values of a saved channel, or of a new one (undefined). */
-export function toCanalWebValues(canal?: Pick<Canal, 'dsc' | 'porHora' | 'hi' | 'hf' | 'msgFueraHora' | 'web'> | Record<string, unknown>): CanalWebValues {
-  const given: Record<string, unknown> = canal ?? {};
-  return {
-    dsc: text(given.dsc),
-    porHora: typeof given.porHora === 'boolean' ? given.porHora : false,
-    hi: text(given.hi),
-    hf: text(given.hf),
-    msgFueraHora: text(given.msgFueraHora),
-    web: toWebForm(given.web),
-  };
-}
-
-/** The channel as the page holds it: saved (from the server) or new (no id yet). */
-export type CanalWebState = Pick<Canal, 'activo' | 'b' | 'bot'> & Partial<Pick<Canal, 'id' | 'idE' | 'idR' | 'rev'>>;
-
-/** A new channel starts active and unlinked (access spec §4). */
-export const NEW_CANAL: CanalWebState = { activo: true, b: null, bot: null };
-
-/** POST /ch/web's body for a web channel. (The schema's `name` is a union built from a list, which its Static reads as never.) */
-export type CanalWebBody = Omit<CanalBody, 'name'> & { name: 'Web' };
-
-/** POST /ch/web: the form's values on the channel's id, company and rev (none for a new one). */
-export function toCanalBody(values: CanalWebValues, canal: CanalWebState): CanalWebBody {
-  const { welcomeHeight, ...web } = values.web;
-  return {
-    ...(canal.id ? { id: canal.id } : {}),
-    name: 'Web',
-    dsc: values.dsc.trim(),
-    activo: canal.activo,
-    ...(canal.idE ? { idE: canal.idE } : {}),
-    ...(canal.idR ? { idR: canal.idR } : {}),
-    porHora: values.porHora,
-    hi: values.hi || null,
-    hf: values.hf || null,
-    msgFueraHora: values.msgFueraHora || null,
-    web: { ...web, domain: web.domain.map((site) => site.trim()).filter(Boolean), ...(welcomeHeight === null ? {} : { welcomeHeight }) },
-    ...(canal.rev !== undefined ? { rev: canal.rev } : {}),
-  };
-}
-
-/** 'Copiar configuración': the whole channel, as its form shows it now. */
-export function toCopiedJson(values: CanalWebValues, canal: CanalWebState): string {
-  return JSON.stringify({ ...toCanalBody(values, canal), b: canal.b }, null, 2);
+/** The editor's form record with every web field in place (a stored channel may lack some). */
+export function withWebForm<T extends { web?: unknown }>(values: T): T & { web: WebForm } {
+  return { ...values, web: toWebForm(values.web) };
 }
 
 /**
  * 'Pegar configuración' (spec §5): the text must hold a brace and parse as a JSON object, else
- * null ('Error al decodificar canal'). The pasted channel replaces every value the form edits;
- * the id, idE and idR (and the bot, state and rev) stay the current channel's, since they are
- * never read from the paste.
+ * null ('Error al decodificar canal'). A field of the wrong type, or missing, takes its default;
+ * unknown fields are dropped; ids are never read from it.
  */
-export function parsePastedCanal(text: string): CanalWebValues | null {
-  if (!text.includes('{')) return null;
+export function parsePastedCanal(pasted: string): PastedCanal | null {
+  if (!pasted.includes('{')) return null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text.trim());
+    parsed = JSON.parse(pasted.trim());
   } catch {
     return null;
   }
-  return isObject(parsed) ? toCanalWebValues(parsed) : null;
+  if (!isObject(parsed)) return null;
+  return {
+    dsc: text(parsed.dsc),
+    porHora: parsed.porHora === true,
+    hi: textOrNull(parsed.hi),
+    hf: textOrNull(parsed.hf),
+    msgFueraHora: textOrNull(parsed.msgFueraHora),
+    web: toWebForm(parsed.web),
+  };
+}
+
+/** The form after a paste: the pasted values over the current ones, keeping the current id and idR. */
+export function pasteInto<T extends { id?: string; idR?: string | null }>(current: T, pasted: PastedCanal): T {
+  return { ...current, ...pasted, id: current.id, idR: current.idR };
+}
+
+/** 'Copiar configuración': the whole web channel as its editor shows it now (typed values included). */
+export function toCopiedJson(canal: Pick<Canal, 'id' | 'name' | 'idE' | 'idR' | 'activo' | 'b'>, values: Partial<PastedCanal>): string {
+  const { id, name, idE, idR, activo, b } = canal;
+  const { dsc, porHora, hi, hf, msgFueraHora, web } = values;
+  return JSON.stringify({ id, name, idE, idR, activo, b, dsc, porHora, hi, hf, msgFueraHora, web }, null, 2);
 }
 
 export interface Rgba {
@@ -230,4 +210,9 @@ export const WELCOME_HEIGHT = { min: 0, max: 150 } as const;
 /** Spec §5, §9: a whole number from 0 to 150. */
 export function isWelcomeHeight(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= WELCOME_HEIGHT.min && value <= WELCOME_HEIGHT.max;
+}
+
+/** A site allowed to embed the chat: a host name ('tienda.ejemplo.com', 'localhost') or an origin ('https://tienda.ejemplo.com:8443'). */
+export function isSiteAddress(value: string): boolean {
+  return /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?\/?$/i.test(value.trim());
 }
