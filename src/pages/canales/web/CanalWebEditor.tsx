@@ -1,6 +1,7 @@
 // The web channel editor (/canal/web/{id}, 'new' creates; bot-building spec §2, §3, §5): global
 // settings, colours, fonts, header, size, floating button, welcome message and the rest of the web
-// object, with the live widget and the embed snippet beside them (below them under 993 px).
+// object, with the live widget and the embed snippet beside them on wide screens (below them on
+// narrower ones, the 993 px mobile layout included).
 // Loading, Guardar, the bot link, activation and delete are the common editor's (../common): a new
 // channel starts active and unsaved, without bot, activation or delete; after delete the form is
 // a default channel again.
@@ -34,7 +35,7 @@ export function CanalWebEditor() {
   return (
     <CanalEditorFrame editor={editor}>
       <CanalForm editor={editor}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(320px, 420px)' }, columnGap: 3 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(340px, 420px)' }, columnGap: 3 }}>
           <Box sx={{ minWidth: 0 }}>
             <CanalWebGeneral />
             <CanalWebColores readOnly={readOnly} />
@@ -44,7 +45,7 @@ export function CanalWebEditor() {
             <CanalWebBoton readOnly={readOnly} />
             <CanalWebBienvenida readOnly={readOnly} />
           </Box>
-          <Box sx={{ minWidth: 0, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 64 } }}>
+          <Box sx={{ minWidth: 0, alignSelf: 'start', position: { lg: 'sticky' }, top: { lg: 64 } }}>
             <CanalWebPreview />
             <CanalWebSnippet />
           </Box>

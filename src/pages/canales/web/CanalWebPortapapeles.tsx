@@ -17,6 +17,7 @@ import { Button, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useCanalEditorContext } from '../common';
 import { parsePastedCanal, pasteInto, toCopiedJson } from './canalWebModel';
+import { CopiadoStatus } from './CopiadoStatus';
 import { useCopiado } from './useCopiado';
 
 async function readClipboard(): Promise<string | null> {
@@ -67,6 +68,7 @@ export function CanalWebPortapapeles() {
           {copiado ? <CheckIcon /> : <ContentCopyIcon />}
         </Button>
       ) : null}
+      <CopiadoStatus copiado={copiado} />
       {readOnly ? null : (
         <Button label="quipu.canalWeb.pegarConfiguracion" variant="outlined" onClick={() => void paste()}>
           <ContentPasteIcon />

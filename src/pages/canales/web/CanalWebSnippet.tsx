@@ -22,14 +22,11 @@ export function CanalWebSnippet() {
     <FormSection title="quipu.canalWeb.secciones.insertar">
       {snippet ? (
         <>
-          <Typography variant="body2" color="text.secondary" id="canal-web-snippet-ayuda">
+          <Typography variant="body2" color="text.secondary">
             {translate('quipu.canalWeb.insertarAyuda')}
           </Typography>
           <Box
             component="pre"
-            tabIndex={0}
-            aria-label={translate('quipu.canalWeb.secciones.insertar')}
-            aria-describedby="canal-web-snippet-ayuda"
             sx={{ my: 1, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all', overflowWrap: 'anywhere' }}
           >
             <code>{snippet}</code>
