@@ -16,7 +16,7 @@ import type { WebForm } from './canalWebModel';
 function toWebConfig(web: WebForm | undefined): WebConfig {
   if (!web) return {};
   const { welcomeHeight, ...rest } = web;
-  return welcomeHeight === null || welcomeHeight === undefined ? rest : { ...rest, welcomeHeight };
+  return typeof welcomeHeight === 'number' ? { ...rest, welcomeHeight } : rest;
 }
 
 export function CanalWebPreview() {

@@ -29,8 +29,8 @@ export interface WebForm {
   bottom: string;
   right: string;
   fullFloatingIcon: boolean;
-  /** null while the input is empty (the form refuses it). */
-  welcomeHeight: number | null;
+  /** Emptied, the input holds null, which the form refuses. */
+  welcomeHeight: number;
   showCloseWelcome: boolean;
   carouselDoble: boolean;
 }
@@ -84,7 +84,7 @@ const BLANK_WEB: Omit<WebForm, 'theme'> = {
   bottom: '',
   right: '',
   fullFloatingIcon: false,
-  welcomeHeight: null,
+  welcomeHeight: 0,
   showCloseWelcome: false,
   carouselDoble: false,
 };
@@ -92,7 +92,7 @@ const BLANK_WEB: Omit<WebForm, 'theme'> = {
 /** A field's value when it has the type of its blank (a string, a boolean, a number, a list of strings); otherwise undefined. */
 function sameKind<T>(blank: T, value: unknown): T | undefined {
   if (Array.isArray(blank)) return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as T) : undefined;
-  if (blank === null) return typeof value === 'number' && Number.isFinite(value) ? (value as T) : undefined;
+  if (typeof blank === 'number') return typeof value === 'number' && Number.isFinite(value) ? (value as T) : undefined;
   return typeof value === typeof blank ? (value as T) : undefined;
 }
 
@@ -125,7 +125,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The editor's form record with every web field in place (a stored channel may lack some). */
-export function withWebForm<T extends { web?: unknown }>(values: T): T & { web: WebForm } {
+export function withWebForm<T extends { web?: unknown }>(values: T): Omit<T, 'web'> & { web: WebForm } {
   return { ...values, web: toWebForm(values.web) };
 }
 
