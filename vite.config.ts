@@ -31,7 +31,11 @@ export default defineConfig({
   base: process.env.BASE_PATH || '/',
   plugins: [react(), aboutJson()],
   // The console calls the API base the server is started with.
-  define: process.env.API_BASE ? { 'import.meta.env.VITE_API_BASE': JSON.stringify(process.env.API_BASE) } : {},
+  // The manual's address (MANUAL_URL) shows the help links; unset hides them.
+  define: {
+    ...(process.env.API_BASE ? { 'import.meta.env.VITE_API_BASE': JSON.stringify(process.env.API_BASE) } : {}),
+    ...(process.env.MANUAL_URL ? { 'import.meta.env.VITE_MANUAL_URL': JSON.stringify(process.env.MANUAL_URL) } : {}),
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -15,6 +15,7 @@ import { Layout } from './layout/Layout';
 import { RouteGuard } from './permissions/RouteGuard';
 import { auditoria } from './resources/auditoria';
 import { bots } from './resources/bots';
+import { canales } from './resources/canales';
 import { skills } from './resources/skills';
 import { empresas } from './resources/empresas';
 import { usuarios } from './resources/usuarios';
@@ -79,12 +80,14 @@ function Console() {
         <Route path={listRoute('bots')} element={<ResourceListRoute name="bots" {...bots} />} />
         <Route path={formRoute('bots')} element={<ResourceFormRoute name="bots" {...bots} />} />
         <Route path={formRoute('skills')} element={<ResourceFormRoute name="skills" {...skills} />} />
+        <Route path={listRoute('canales')} element={<ResourceListRoute name="canales" {...canales} />} />
       </CustomRoutes>
       <Resource name="usuarios" {...usuarios} />
       <Resource name="empresas" {...empresas} />
       <Resource name="auditoria" {...auditoria} />
       <Resource name="bots" {...bots} />
       <Resource name="skills" {...skills} />
+      <Resource name="canales" {...canales} />
     </Admin>
   );
 }

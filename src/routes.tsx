@@ -8,6 +8,7 @@ import { CanalWebEditor } from './pages/canales/web/CanalWebEditor';
 import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
+import { CANAL_SCREENS } from './pages/canales/screens';
 import { ROUTES, type RouteCheck } from './permissions/roles';
 import { isResourcePath } from './routing/specPaths';
 
@@ -24,5 +25,5 @@ export interface AppRoute {
 export const APP_ROUTES: AppRoute[] = ROUTES.filter(({ path }) => !isResourcePath(path)).map(({ path, check }) => ({
   path,
   check,
-  Screen: SCREENS.find((screen) => screen.path === path) ?? ConstruccionPage,
+  Screen: [...SCREENS, ...CANAL_SCREENS].find((screen) => screen.path === path) ?? ConstruccionPage,
 }));

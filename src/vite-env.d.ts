@@ -3,4 +3,6 @@
 interface ImportMetaEnv {
   /** API base, '/api' by default. */
   readonly VITE_API_BASE?: string;
+  /** The user manual's address (MANUAL_URL at build time); unset hides the help links. */
+  readonly VITE_MANUAL_URL?: string;
 }

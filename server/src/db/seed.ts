@@ -1,5 +1,5 @@
 // Demo data (DESIGN.md «Demo data»): three companies, the nine demo accounts, and enough users,
-// bots and audit rows to fill more than one page of every table.
+// bots, channels and audit rows to fill more than one page of every table.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Rol } from '../../../src/permissions/roles';
@@ -7,6 +7,7 @@ import { generatePassword, hashPassword } from '../services/passwords';
 import type { DB } from './index';
 import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from './schema';
 import { seedAsistente } from './seedAsistente';
+import { seedCanales } from './seedCanales';
 import { seedDemoBotContent } from './seedBots';
 
 export const DEMO_PASSWORD = 'Demo.2026';
@@ -198,6 +199,7 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
   await db.insertInto('bot').values(bots).execute();
   await seedDemoBotContent(db, bots.filter((b) => b.idE === demo.id), now);
   await seedAsistente(db, { idE: demo.id, idU: users.find((u) => u.usuario === 'compania@quipu.test')?.id ?? null }, now);
+  await seedCanales(db, ids, now);
 
   const byLogin = new Map(users.map((u) => [u.usuario, u]));
   const demoAuthors = ['compania@quipu.test', 'usuario@quipu.test', 'supervisor@quipu.test', 'historial@quipu.test', 'usuarios@quipu.test'];

@@ -1,6 +1,7 @@
 // Bots (bot-building §2, §7): the bot, its paged list and the company's bot names (the skills are
 // in skills.ts). Every route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER, within the
 // caller's company (another company's bot answers 404); changes need isBotEdit unless noted.
+// GET /bots (names only) also serves channel-access users, for the channel editors' bot selector.
 import { Type } from 'typebox';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
 import { deleteBot, findBotFor, listBotRefs, saveBot, searchBots, toBot } from '../services/bots';
@@ -77,8 +78,9 @@ export async function botsRoutes(app: App): Promise<void> {
   app.get(
     '/bots',
     {
-      preHandler: requireUser(botRule),
-      schema: { tags, operationId: 'listBotRefs', summary: 'Id y nombre de los bots de la empresa', querystring: BotsQuery, response: { 200: Type.Array(BotRef), ...refusals } },
+      // Id and name only: channel users need them for the bot selector, without seeing the bots.
+      preHandler: requireUser('botNamesOrChannel'),
+      schema: { tags, operationId: 'listBotRefs', summary: 'Id y nombre de los bots de la empresa (también para quien tiene acceso a canales)', querystring: BotsQuery, response: { 200: Type.Array(BotRef), ...refusals } },
     },
     async (request) => {
       const user = currentUser(request);

@@ -4,6 +4,7 @@ import { accionesRoutes } from './acciones';
 import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
+import { canalesRoutes } from './canales';
 import { chatRoutes } from './chat';
 import { demoRoutes } from './demo';
 import { emailRoutes } from './email';
@@ -20,4 +21,5 @@ export type RoutePlugin = (app: App) => Promise<void>;
 export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   chatRoutes, demoRoutes,
+  canalesRoutes,
 ];

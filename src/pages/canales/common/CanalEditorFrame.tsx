@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
-import { BackButton, PageHeading } from '../../../layout/FormParts';
+import { BackButton } from '../../../layout/FormParts';
 import { StatusMessage } from '../../../layout/ListTable';
 import type { CanalEditor } from './useCanalEditor';
 
@@ -16,7 +17,9 @@ export function CanalEditorFrame({ editor, children }: { editor: CanalEditor; ch
   return (
     <>
       <Title title={title} />
-      <PageHeading title={title} />
+      <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
+        {title}
+      </Typography>
       <Card sx={{ mt: 2 }}>
         <CardContent>
           {editor.loadError ? (

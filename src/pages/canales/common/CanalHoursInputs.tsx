@@ -7,7 +7,7 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { esES } from '@mui/x-date-pickers/locales';
 import { es } from 'date-fns/locale/es';
-import { BooleanInput, TextInput, useInput, useTranslate, type Validator } from 'react-admin';
+import { BooleanInput, InputHelperText, TextInput, useInput, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CANAL_MESSAGES } from '../../../api/canales';
 import { isHour } from './canalModel';
@@ -34,11 +34,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 function HourInput({ source, label, readOnly }: { source: 'hi' | 'hf'; label: string; readOnly: boolean }) {
   const translate = useTranslate();
-  const { field, fieldState, isRequired } = useInput({ source, validate: validateHour });
+  const { field, fieldState, formState: { isSubmitted }, isRequired } = useInput({ source, validate: validateHour });
   // The picker is controlled: an unfinished time comes back as the very Date it gave us.
   const unfinished = useRef<Date | null>(null);
   const value = field.value === UNFINISHED ? unfinished.current : toDate(field.value);
+  // react-admin's validators leave an encoded message that its InputHelperText translates.
   const error = fieldState.error?.message;
+  const showError = !!error && (fieldState.isTouched || isSubmitted);
   return (
     <TimePicker
       label={translate(label)}
@@ -65,8 +67,8 @@ function HourInput({ source, label, readOnly }: { source: 'hi' | 'hf'; label: st
           name: source,
           required: isRequired,
           onBlur: field.onBlur,
-          error: !!error && (fieldState.isTouched || fieldState.isDirty || !!fieldState.error),
-          helperText: error ? translate(error, { _: error }) : ' ',
+          error: showError,
+          helperText: <InputHelperText error={showError ? error : undefined} helperText=" " />,
           size: 'small',
           sx: { width: 180 },
         },

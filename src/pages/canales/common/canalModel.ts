@@ -119,8 +119,10 @@ export function toCanalBody(canal: Canal, values: Partial<CanalFormValues>): Can
     body.id = canal.id;
     body.rev = canal.rev;
   }
-  if (values.idR !== undefined || canal.idR !== null) body.idR = blankToNull(values.idR ?? canal.idR);
-  if (values.web !== undefined || canal.web !== null) body.web = values.web ?? canal.web;
+  const idR = values.idR === undefined ? canal.idR : values.idR;
+  if (idR != null) body.idR = blankToNull(idR);
+  const web = values.web === undefined ? canal.web : values.web;
+  if (web != null) body.web = web;
   if (Object.keys(typed).length > 0) body.secretos = typed;
   return body;
 }

@@ -1,0 +1,129 @@
+// Channels (/canal, access spec §2 "Channel list"): a card per channel with its icon, name, linked
+// bot and '{name} - Activo' / '{name} - Inactivo', opening the editor of its kind; the add buttons
+// (web, Microsoft, WhatsApp, Slack, Google, and Telegram when the company has it enabled) and the
+// manual's link when MANUAL_URL is configured. GET /ch answers every channel at once.
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import AddIcon from '@mui/icons-material/Add';
+import { Button, LinkBase, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import type { Canal, CanalKind } from '../../api/canales';
+import { PageHeading } from '../../layout/FormParts';
+import { StatusMessage } from '../../layout/ListTable';
+import { useSession } from '../../permissions/useSession';
+import { editorPath, newPath } from '../../pages/canales/common/canalModel';
+import { canalIcon } from './canalIcons';
+
+/** The manual's address, set at build time like API_BASE (MANUAL_URL, see vite.config.ts); none hides the link. */
+export const manualUrl = (): string | undefined => import.meta.env.VITE_MANUAL_URL || undefined;
+
+const ADD_BUTTONS: Array<{ kind: CanalKind; label: string }> = [
+  { kind: 'Web', label: 'quipu.canales.agregarWeb' },
+  { kind: 'Microsoft', label: 'quipu.canales.agregarMsft' },
+  { kind: 'Whatsapp', label: 'quipu.canales.agregarWhatsapp' },
+  { kind: 'Slack', label: 'quipu.canales.agregarSlack' },
+  { kind: 'Google', label: 'quipu.canales.agregarGoogle' },
+];
+
+function CanalListActions() {
+  const translate = useTranslate();
+  // Telegram is offered only to a company that has it enabled (the company's tg flag, access spec §3).
+  const telegram = !!useSession()?.emp.tg;
+  const manual = manualUrl();
+  const buttons = telegram ? [...ADD_BUTTONS, { kind: 'Telegram' as const, label: 'quipu.canales.agregarTelegram' }] : ADD_BUTTONS;
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start' }} aria-label={translate('quipu.canales.agregar')} role="group">
+      {buttons.map(({ kind, label }) => (
+        <Button key={kind} component={LinkBase} to={newPath(kind)} label={label} variant="outlined" aria-label={`${translate('quipu.canales.agregar')} ${translate(label)}`}>
+          <AddIcon />
+        </Button>
+      ))}
+      {manual ? (
+        <Button component="a" href={manual} target="_blank" rel="noopener noreferrer" label="quipu.canales.manual">
+          <MenuBookIcon />
+        </Button>
+      ) : null}
+    </TopToolbar>
+  );
+}
+
+function CanalCard({ canal }: { canal: Canal }) {
+  const translate = useTranslate();
+  const Icon = canalIcon(canal.name);
+  const dsc = canal.dsc || canal.name;
+  return (
+    <Card variant="outlined" component="li" sx={{ listStyle: 'none', height: '100%' }}>
+      <CardActionArea
+        component={LinkBase}
+        to={editorPath(canal)}
+        sx={{ height: '100%' }}
+        aria-label={translate('quipu.canales.abrir', { dsc })}
+        aria-describedby={`canal-${canal.id}-bot canal-${canal.id}-estado`}
+      >
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <Icon fontSize="large" color={canal.activo ? 'primary' : 'disabled'} aria-hidden />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {dsc}
+            </Typography>
+            <Typography id={`canal-${canal.id}-bot`} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {canal.bot ? translate('quipu.canales.botVinculado', { bot: canal.bot }) : translate('quipu.canales.sinBot')}
+            </Typography>
+            <Typography id={`canal-${canal.id}-estado`} variant="body2">
+              {translate(canal.activo ? 'quipu.canales.estadoActivo' : 'quipu.canales.estadoInactivo', { name: canal.name })}
+            </Typography>
+          </Box>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function CanalCards() {
+  const translate = useTranslate();
+  const { data, isPending, error } = useListContext<Canal>();
+  if (isPending && !error) return <StatusMessage text="quipu.canales.cargando" />;
+  if (!data?.length) return <StatusMessage text="quipu.canales.vacio" />;
+  return (
+    <Box
+      component="ul"
+      aria-label={translate('quipu.canales.titulo')}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+        gap: 2,
+        p: { xs: 1, sm: 2 },
+        m: 0,
+      }}
+    >
+      {data.map((canal) => (
+        <CanalCard key={canal.id} canal={canal} />
+      ))}
+    </Box>
+  );
+}
+
+export function CanalList() {
+  const translate = useTranslate();
+  return (
+    <>
+      <PageHeading title="quipu.canales.titulo" />
+      <List
+        resource="canales"
+        title={translate('quipu.canales.titulo')}
+        perPage={1000}
+        sort={{ field: 'dsc', order: 'ASC' }}
+        actions={<CanalListActions />}
+        pagination={false}
+        exporter={false}
+        empty={false}
+        disableSyncWithLocation
+      >
+        <CanalCards />
+      </List>
+    </>
+  );
+}
