@@ -4,7 +4,6 @@
 import type { ComponentType } from 'react';
 import { Cambiar } from './auth/Cambiar';
 import { AboutPage } from './pages/about/AboutPage';
-import { CanalWebEditor } from './pages/canales/web/CanalWebEditor';
 import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
@@ -14,7 +13,7 @@ import { isResourcePath } from './routing/specPaths';
 
 type Screen = ComponentType & { path: string };
 
-export const SCREENS: Screen[] = [AboutPage, Cambiar, CanalWebEditor, CfgPage, CuentaPage];
+export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage];
 
 export interface AppRoute {
   path: string;
