@@ -22,6 +22,9 @@ export interface WidgetProps {
   onOpenChange?: (open: boolean) => void;
 }
 
+/** How many announcements the live region keeps. */
+const SPOKEN_KEPT = 5;
+
 function useChatState(chat: ChatController): ChatState {
   const [state, setState] = useState(chat.state());
   useEffect(() => {
@@ -58,7 +61,7 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
   const [open, setOpen] = useState(!floating || !!initiallyOpen);
   const [welcome, setWelcome] = useState(true);
   const [text, setText] = useState('');
-  const [spoken, setSpoken] = useState('');
+  const [spoken, setSpoken] = useState<Array<{ id: string; text: string }>>([]);
   const input = useRef<HTMLInputElement>(null);
   const fab = useRef<HTMLButtonElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -75,7 +78,8 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
     const ids = state.entries.map((e) => e.id);
     if (seen.current) {
       const fresh = state.entries.filter((e): e is Extract<Entry, { from: 'bot' }> => e.from === 'bot' && !seen.current?.has(e.id));
-      if (fresh.length) setSpoken(fresh.map((e) => `${name}: ${spokenText(e.message)}`).join('\n'));
+      // Kept as separate lines, so messages arriving one after another are each read out.
+      if (fresh.length) setSpoken((before) => [...before, ...fresh.map((e) => ({ id: e.id, text: `${name}: ${spokenText(e.message)}` }))].slice(-SPOKEN_KEPT));
     }
     seen.current = new Set(ids);
     const element = log.current;
@@ -150,9 +154,11 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
                   {entry.failed ? (
                     <p class="qw-failed">
                       {T.noEnviado}
-                      <button type="button" onClick={() => chat.retry(entry.id)}>
-                        {T.reintentar}
-                      </button>
+                      {usable ? (
+                        <button type="button" onClick={() => chat.retry(entry.id)}>
+                          {T.reintentar}
+                        </button>
+                      ) : null}
                     </p>
                   ) : null}
                 </div>
@@ -161,8 +167,10 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
           )}
           {quick?.from === 'bot' && usable ? <QuickReplies message={quick.message} onPostback={onPostback} /> : null}
         </div>
-        <div class="qw-sr" aria-live="polite" aria-atomic="true">
-          {spoken}
+        <div class="qw-sr" aria-live="polite" aria-relevant="additions">
+          {spoken.map((line) => (
+            <p key={line.id}>{line.text}</p>
+          ))}
         </div>
         {notice ? (
           <p class="qw-alert" role="alert">

@@ -94,6 +94,7 @@ export const STYLE_SHEET = `
   color: ${v('--qw-head-fg')}; display: flex; align-items: center; justify-content: center; font-size: 13px; font-weight: 600; }
 .qw-row--user .qw-avatar { background: rgba(0, 0, 0, 0.15); color: rgba(33, 33, 33, 1); }
 .qw-msg { max-width: ${v('--qw-bubble-max')}; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+.qw-row--rich { align-items: flex-start; }
 .qw-row--rich .qw-msg { max-width: calc(100% - 34px); flex: 1; }
 .qw-bubble { padding: 8px 12px; border-radius: 14px; overflow-wrap: anywhere; }
 .qw-bot { background: ${v('--qw-bot-bg')}; color: ${v('--qw-bot-fg')}; border-bottom-left-radius: 4px; }

@@ -52,7 +52,11 @@ describe('documento OpenAPI', () => {
   });
 
   it('cada escritura firmada declara X-Ts, X-Nonce y X-Sig', () => {
-    const writes = operations.filter(({ method }) => SIGNED.has(method));
+    // Writes that callers without a console key make (the web chat widget, providers' webhooks) are
+    // public (no security) and unsigned, and live under /public/ or /wh/.
+    const unsigned = operations.filter(({ method, op }) => SIGNED.has(method) && op.security?.length === 0);
+    for (const { method, path } of unsigned) expect(`${method} ${path}`).toMatch(/^post \/(public|wh)\//);
+    const writes = operations.filter(({ method, op }) => SIGNED.has(method) && op.security?.length !== 0);
     expect(writes.length).toBeGreaterThan(8);
     for (const { method, path, op } of writes) {
       const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => `${p.name}:${p.required}`);

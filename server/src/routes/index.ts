@@ -15,6 +15,7 @@ import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
+import { webchatPublicoRoutes } from './webchatPublico';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
@@ -22,4 +23,5 @@ export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   chatRoutes, demoRoutes,
   canalesRoutes,
+  webchatPublicoRoutes,
 ];

@@ -3,7 +3,7 @@
 // the live region that reads new bot messages, and the channel's appearance.
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { botEntry, renderWidget } from './widgetSupport';
 
 describe('el widget del chat web', () => {
@@ -113,6 +113,58 @@ describe('el teclado y los lectores de pantalla', () => {
     expect(live).toHaveTextContent('');
     chat.set({ entries: [...chat.state().entries, botEntry({ type: 'BUTTON', title: '¿Le ayudo?', buttons: [{ type: 'POSTBACK', title: 'Sí', value: 's' }] })] });
     await waitFor(() => expect(live).toHaveTextContent('Asistente Quipu: ¿Le ayudo?. Sí'));
+    // Two messages one after the other are both read out.
+    chat.set({ entries: [...chat.state().entries, botEntry({ type: 'TEXT', text: 'Segundo' })] });
+    chat.set({ entries: [...chat.state().entries, botEntry({ type: 'IMAGE', image_url: 'https://example.com/a.png' })] });
+    await waitFor(() => expect([...live.querySelectorAll('p')].map((p) => p.textContent).slice(-3)).toEqual(['Asistente Quipu: ¿Le ayudo?. Sí', 'Asistente Quipu: Segundo', 'Asistente Quipu: Imagen']));
     expect(screen.getByRole('log', { name: 'Mensajes' })).toHaveAttribute('aria-live', 'off');
+  });
+});
+
+describe('la apariencia del canal y sus avisos', () => {
+  it('usa el ícono flotante, los avatares y cierra la bienvenida con su botón', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWidget(
+      { floatingIcon: 'https://example.com/icono.png', fullFloatingIcon: true, botAvatar: 'https://example.com/bot.png', hideUserAvatar: false, welcomeMessage: 'Bienvenido', welcomeHeight: 90, width: '400px', theme: { botBubbleColor: 'rgba(1, 2, 3, 1)' } },
+      { entries: [botEntry({ type: 'TEXT', text: 'Hola' }), { from: 'user', id: 'u1', text: 'Buenas' }] },
+    );
+    const fab = screen.getByRole('button', { name: 'Abrir chat' });
+    expect(fab).toHaveClass('qw-fab--full');
+    expect(fab.querySelector('img')).toHaveAttribute('src', 'https://example.com/icono.png');
+    const root = container.querySelector('.qw') as HTMLElement;
+    expect(root.style.getPropertyValue('--qw-w')).toBe('400px');
+    expect(root.style.getPropertyValue('--qw-welcome-h')).toBe('90px');
+    expect(root.style.getPropertyValue('--qw-bot-bg')).toBe('rgba(1, 2, 3, 1)');
+    await user.click(fab);
+    expect(container.querySelector('.qw-row img.qw-avatar')).toHaveAttribute('src', 'https://example.com/bot.png');
+    expect(container.querySelector('.qw-row--user .qw-avatar')).toHaveTextContent('U');
+    await user.click(screen.getByRole('button', { name: 'Cerrar mensaje de bienvenida' }));
+    await waitFor(() => expect(screen.queryByText('Bienvenido')).toBeNull());
+  });
+
+  it('sin botón flotante (floating false) la ventana queda abierta y sin botón de cerrar; los avatares ocultos no se dibujan', () => {
+    const { container } = renderWidget({ floating: false, hideBotAvatar: true }, { entries: [botEntry({ type: 'TEXT', text: 'Hola' })] });
+    expect(screen.getByRole('dialog', { name: 'Asistente Quipu' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Abrir chat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cerrar chat' })).toBeNull();
+    expect(container.querySelector('.qw-avatar')).toBeNull();
+  });
+
+  it('un canal que rechaza muestra su aviso como alerta y deshabilita el campo, sin ofrecer reintentar', () => {
+    renderWidget({}, { status: 'refused', notice: 'Este canal no está disponible en este momento.', entries: [{ from: 'user', id: 'u1', text: 'hola', failed: true }] }, { open: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('Este canal no está disponible en este momento.');
+    expect(screen.getByRole('textbox', { name: 'Mensaje' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    expect(screen.getByText('No se pudo enviar.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
+  it('sin conexión por un momento dice que se está reconectando, y un mensaje no enviado se puede reintentar', async () => {
+    const user = userEvent.setup();
+    const { chat } = renderWidget({}, { status: 'offline', entries: [{ from: 'user', id: 'u1', text: 'hola', failed: true }] }, { open: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('Reconectando con el chat…');
+    const retry = vi.spyOn(chat, 'retry');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(retry).toHaveBeenCalledWith('u1');
   });
 });
