@@ -4,8 +4,6 @@ import { CANAL_MESSAGES, WebConfig } from '../../server/src/schemas/canales';
 
 export const canalWebTexts = {
   canalWeb: {
-    titulo: 'Canal Web',
-    tituloNuevo: 'Nuevo Canal Web',
     secciones: {
       general: 'Configuración global',
       colores: 'Colores',
@@ -85,7 +83,5 @@ export const canalWebTexts = {
     cancelar: 'Cancelar',
     pegado: CANAL_MESSAGES.pasted,
     errorDecodificar: CANAL_MESSAGES.decodeError,
-    stale: CANAL_MESSAGES.stale,
-    atras: 'Atras',
   },
 };
