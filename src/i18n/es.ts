@@ -4,6 +4,7 @@ import { administracionTexts } from './esAdministracion';
 import { accionesTexts } from './esAcciones';
 import { botsTexts } from './esBots';
 import { canalesTexts } from './esCanales';
+import { canalWebTexts } from './esCanalWeb';
 import { chatTexts } from './esChat';
 import { requerimientosTexts } from './esRequerimientos';
 import { skillsTexts } from './esSkills';
@@ -66,5 +67,5 @@ export const es: TranslationMessages = {
     skills: { name: 'Skills' },
     canales: { name: 'Canales' },
   },
-  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts, ...canalesTexts },
+  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts, ...canalesTexts, ...canalWebTexts },
 };

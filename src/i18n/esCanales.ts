@@ -141,6 +141,8 @@ export const canalesTexts = {
       desconectado: CANAL_MESSAGES.disconnected,
       conectado: 'Conectado con éxito',
       cuenta: 'Conectado como @%{username}',
+      conectadoSinUsuario: 'Conectado',
+      sinConectar: 'Sin conectar: pegue el token del bot y pulse "Conectar".',
       deshabilitado: CANAL_MESSAGES.telegramDisabled,
     },
   },

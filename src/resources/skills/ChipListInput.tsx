@@ -23,6 +23,8 @@ export interface ChipListInputProps {
   duplicate: string;
   /** Texts the new one may not repeat besides the list's own (a token's name for its synonyms). */
   taken?: readonly string[];
+  /** The list's own rule for a new text: its message when refused (a site that is no address). */
+  check?: (text: string) => string | null;
   readOnly?: boolean;
   /** How a chip reads ('t0' is 'Global (t0)'). */
   chipLabel?: (item: string) => string;
@@ -76,7 +78,7 @@ const ARROWS: Record<string, (position: number, last: number) => number> = {
   End: (_p, last) => last,
 };
 
-export function ChipListInput({ source, label, listLabel, duplicate, taken = [], readOnly, chipLabel, visible, header, aside }: ChipListInputProps) {
+export function ChipListInput({ source, label, listLabel, duplicate, taken = [], check, readOnly, chipLabel, visible, header, aside }: ChipListInputProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const id = useId();
@@ -94,6 +96,11 @@ export function ChipListInput({ source, label, listLabel, duplicate, taken = [],
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const result = addToList([...taken, ...list], text, duplicate);
+    const refused = 'list' in result ? check?.(result.list[result.list.length - 1]) : null;
+    if (refused) {
+      setRefusal(refused);
+      return;
+    }
     if ('message' in result) {
       setRefusal(result.message);
       if (result.message === SKILL_MESSAGES.textoInvalido) notify(result.message, { type: 'info', messageArgs: { _: result.message } });

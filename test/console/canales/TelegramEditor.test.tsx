@@ -38,15 +38,17 @@ describe('Editor de Telegram', () => {
   });
 
   it("'Conectar' en un canal nuevo lo guarda como 'Telegram' y luego envía el token a POST /loginTg", async () => {
-    const saves = record('post', '/ch/web', () => telegram({ activo: false }));
+    // The server creates the channel active, without a webhook yet.
+    const saves = record('post', '/ch/web', () => telegram());
     const logins = record('post', '/loginTg', () => connected());
     record('get', '/bots', () => BOTS);
     renderAdmin('/canal/tg/new', companiaTg);
+    expect(await screen.findByText('Sin conectar: pegue el token del bot y pulse "Conectar".')).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText('Token del bot *'), '123456:ABC-token');
     await userEvent.click(screen.getByRole('button', { name: 'Conectar' }));
     expect(await screen.findByText('Conectado con éxito')).toBeInTheDocument();
     expect(saves).toHaveLength(1);
-    expect(saves[0].body).toMatchObject({ name: 'Telegram', dsc: 'Telegram', activo: false });
+    expect(saves[0].body).toMatchObject({ name: 'Telegram', dsc: 'Telegram' });
     expect(saves[0].body).not.toHaveProperty('secretos');
     expect(logins[0].body).toEqual({ id: 'c4', token: '123456:ABC-token' });
     await waitFor(() => expect(window.location.pathname).toBe('/canal/tg/c4'));
@@ -59,7 +61,7 @@ describe('Editor de Telegram', () => {
   });
 
   it('un token rechazado se marca, se conserva y el canal ya creado no se vuelve a crear', async () => {
-    const saves = record('post', '/ch/web', () => telegram({ activo: false }));
+    const saves = record('post', '/ch/web', () => telegram());
     const logins = record('post', '/loginTg', () =>
       logins.length === 1 ? HttpResponse.json({ message: 'El token no fue aceptado por Telegram', field: 'token' }, { status: 400 }) : connected(),
     );
@@ -71,6 +73,8 @@ describe('Editor de Telegram', () => {
     await waitFor(() => expect(screen.getAllByText('El token no fue aceptado por Telegram')).toHaveLength(2));
     expect(screen.getByLabelText('Token del bot *')).toHaveValue('malo');
     await waitFor(() => expect(window.location.pathname).toBe('/canal/tg/c4'));
+    // Created, but not connected: still 'Conectar'.
+    expect(screen.queryByRole('button', { name: 'Desconectar' })).not.toBeInTheDocument();
     const again = screen.getByLabelText('Token del bot *');
     await userEvent.clear(again);
     await userEvent.type(again, '123456:bueno');

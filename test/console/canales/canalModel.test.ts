@@ -1,5 +1,7 @@
 // The editors' model: each kind's route, a new channel's defaults, and the body POST /ch/web takes.
+import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
+import { CanalBody } from '../../../server/src/schemas/canales';
 import { editorPath, formValuesOf, newCanal, newPath, toCanalBody } from '../../../src/pages/canales/common/canalModel';
 import { canal } from './support';
 
@@ -45,5 +47,27 @@ describe('canalModel', () => {
       cfg: {},
       secretos: { verifyToken: 'v1' },
     });
+  });
+
+  it('lo que envía el editor cabe en el esquema cerrado de POST /ch/web, sea un canal nuevo o uno guardado de cada tipo', () => {
+    const schema = Compile(CanalBody);
+    const guardado = (name: Parameters<typeof newCanal>[0]) => ({
+      ...newCanal(name),
+      id: 'c1',
+      dsc: 'Guardado',
+      rev: 3,
+      b: 'b1',
+      bot: 'Asistente',
+      cfg: { appId: 'A1', teamName: 'Equipo', username: 'bot', webhook: true, phoneNumberId: '55' },
+      secretos: { appSecret: true },
+    });
+    const kinds = ['Web', 'Whatsapp', 'Microsoft', 'Slack', 'Google', 'Telegram'] as const;
+    for (const kind of kinds) {
+      const nuevo = toCanalBody(newCanal(kind), { ...formValuesOf(newCanal(kind)), dsc: 'Nuevo' });
+      expect([...schema.Errors(nuevo)], kind).toEqual([]);
+      const stored = guardado(kind);
+      const body = toCanalBody(stored, { ...formValuesOf(stored), porHora: true, hi: '08:00', hf: '18:00', excluir: [{ numero: '51999', nombre: '' }], secretos: { signingSecret: 's' } });
+      expect([...schema.Errors(body)], kind).toEqual([]);
+    }
   });
 });

@@ -25,7 +25,20 @@ const BUILT: Record<string, string> = {
   '/bot': 'Bots',
   '/bot/:id': 'Bot',
   '/skill/:id': 'Consultar saldo',
+  '/canal': 'Canales',
+  '/canal/tg/:id': 'Canal Telegram',
+  '/canal/msft/:id': 'Canal Microsoft Teams',
+  '/canal/google/:id': 'Canal Google',
+  '/canal/slack/:id': 'Canal Slack',
+  '/canal/whatsapp/:id': 'Canal WhatsApp',
 };
+
+// A channel editor's GET /ch?id answers a channel of the kind its route opens.
+const KIND_OF_PATH: Record<string, string> = { tg: 'Telegram', msft: 'Microsoft', google: 'Google', slack: 'Slack', whatsapp: 'Whatsapp', web: 'Web' };
+const canalFor = (id: string) => ({
+  id, name: KIND_OF_PATH[window.location.pathname.split('/')[2]] ?? 'Web', red: 3, dsc: 'Canal', activo: true, idE: '3', idR: null, b: null, bot: null,
+  porHora: false, hi: null, hf: null, msgFueraHora: null, liveAgent: false, email: null, useChasqui: false, chasquiUrl: null, excluir: [], web: null, cfg: {}, secretos: {}, rev: 1,
+});
 
 // The built screens load their data: empty answers are enough to show them.
 const empty = { content: [], totalPages: 0, totalElements: 0 };
@@ -42,6 +55,11 @@ beforeEach(() => {
     http.get('*/api/skills', () => HttpResponse.json([])),
     http.get('*/api/skill', () => HttpResponse.json(skill('5'))),
     http.get('*/api/acciones', () => HttpResponse.json([])),
+    http.get('*/api/ch', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('id');
+      return HttpResponse.json(id ? canalFor(id) : []);
+    }),
+    http.get('*/api/bots', () => HttpResponse.json([])),
     http.get('*/api/email', () => HttpResponse.json({ host: '', port: null, username: '', email: '', provider: 'SMTP', passwordSet: false })),
   );
 });
@@ -50,7 +68,7 @@ const concrete = (path: string) => path.replace(':id', '5');
 describe('tabla de rutas', () => {
   it('tiene una entrada por cada ruta de ROUTES, con su control: una página propia o la de un recurso', () => {
     const resourcePaths = ROUTES.filter(({ path }) => isResourcePath(path)).map(({ path }) => path);
-    expect(resourcePaths).toEqual(['/auditoria', '/usuarios', '/usuario/:id', '/empresas', '/empresa/:id', '/bot', '/bot/:id', '/skill/:id']);
+    expect(resourcePaths).toEqual(['/auditoria', '/usuarios', '/usuario/:id', '/canal', '/empresas', '/empresa/:id', '/bot', '/bot/:id', '/skill/:id']);
     expect(APP_ROUTES.map(({ path, check }) => ({ path, check }))).toEqual(
       ROUTES.filter(({ path }) => !isResourcePath(path)).map(({ path, check }) => ({ path, check })),
     );
@@ -78,7 +96,7 @@ describe('RouteGuard', () => {
 
   it('ROLE_DASHBOARD sí abre los editores sin control extra (/canal/msft/new)', async () => {
     renderApp('/canal/msft/new', makeSession({ rol: 'ROLE_DASHBOARD' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuevo canal Microsoft Teams' })).toBeInTheDocument();
   });
 
   it('ROLE_USER con pmHist abre /historial', async () => {

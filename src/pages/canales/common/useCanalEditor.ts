@@ -166,5 +166,6 @@ export function useCanalEditor(kind: CanalKind, id: string | undefined, options:
     }
   }, [accept, afterDelete, dataProvider, deleteCall, fail, kind, notify]);
 
-  return { kind, canal, loadError, isNew: !canal?.id, readOnly, formRecord, formKey, save, linkBot, setActive, remove, accept, fail };
+  // While loading, the route says whether it is new; then the channel does (a first save gives it an id).
+  return { kind, canal, loadError, isNew: canal ? !canal.id : isNew, readOnly, formRecord, formKey, save, linkBot, setActive, remove, accept, fail };
 }

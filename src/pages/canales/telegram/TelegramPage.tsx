@@ -33,13 +33,12 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { HttpError, messageOf } from '../../../api/HttpError';
 import { BackButton, FormSection } from '../../../layout/FormParts';
 import { useSession } from '../../../permissions/useSession';
-import { CanalBotSelector, CanalEditorFrame, CanalForm, CanalStatus, editorPath, toCanalBody, useCanalEditor, useCanalEditorContext, formValuesOf } from '../common';
+import { CanalBotSelector, CanalEditorFrame, CanalForm, editorPath, toCanalBody, useCanalEditor, useCanalEditorContext, formValuesOf } from '../common';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
 const TOKEN_RECORD = { token: '' };
 const validateToken = [required('quipu.canales.requerido')];
 
-const isCanal = (value: unknown): value is Canal => typeof value === 'object' && value !== null && 'id' in value && 'rev' in value;
 
 function Steps() {
   const translate = useTranslate();
@@ -74,8 +73,7 @@ function DisconnectButton({ enabled }: { enabled: boolean }) {
     setAsking(false);
     setBusy(true);
     try {
-      const answer: unknown = await dataProvider.logoutTelegram(canal.id);
-      accept(isCanal(answer) ? answer : await dataProvider.getCanal(canal.id), { resetForm: true });
+      accept(await dataProvider.logoutTelegram(canal.id), { resetForm: true });
       notify('quipu.canales.telegram.desconectado', { type: 'success' });
     } catch (error) {
       fail(error);
@@ -102,16 +100,22 @@ function DisconnectButton({ enabled }: { enabled: boolean }) {
   );
 }
 
+/** Connected: active with our webhook set at Telegram (a channel just created is active, but not connected yet). */
+const isConnected = (canal: Canal | null) => !!canal?.id && canal.activo && !!canal.cfg.webhook;
+
 function TelegramInputs({ enabled }: { enabled: boolean }) {
   const translate = useTranslate();
   const { canal } = useCanalEditorContext();
   const stored = !!canal?.secretos.token;
-  const active = !!canal?.id && canal.activo;
+  const active = isConnected(canal);
   return (
     <>
       {!enabled ? <Alert severity="warning">{translate('quipu.canales.telegram.deshabilitado')}</Alert> : null}
-      <CanalStatus />
-      {active && canal?.cfg.username ? <Typography>{translate('quipu.canales.telegram.cuenta', { username: canal.cfg.username })}</Typography> : null}
+      <Typography role="status">
+        {active
+          ? translate(canal?.cfg.username ? 'quipu.canales.telegram.cuenta' : 'quipu.canales.telegram.conectadoSinUsuario', { username: canal?.cfg.username ?? '' })
+          : translate('quipu.canales.telegram.sinConectar')}
+      </Typography>
       <PasswordInput
         source="token"
         label="quipu.canales.telegram.token"
@@ -143,20 +147,19 @@ export function TelegramPage() {
   const enabled = !!useSession()?.emp.tg;
 
   // Conectar / Guardar: the token goes to POST /loginTg; a new channel is first created as 'Telegram'
-  // (inactive until Telegram accepts the token). A refusal keeps the token typed and marks it.
+  // (it is not connected until Telegram accepts the token). A refusal keeps the token typed and marks it.
   const connect = async (values: FieldValues): Promise<FieldValues | undefined> => {
     const before = editor.canal;
     if (!before) return undefined;
     let canal = before;
     try {
       if (!canal.id) {
-        canal = await dataProvider.saveCanal({ ...toCanalBody(canal, formValuesOf(canal)), dsc: 'Telegram', activo: false });
+        canal = await dataProvider.saveCanal({ ...toCanalBody(canal, formValuesOf(canal)), dsc: 'Telegram' });
         // From here on the channel exists, whatever Telegram says about the token.
         editor.accept(canal);
         navigate(editorPath(canal), { replace: true });
       }
-      const answer: unknown = await dataProvider.loginTelegram({ id: canal.id, token: String(values.token ?? '') });
-      editor.accept(isCanal(answer) ? answer : await dataProvider.getCanal(canal.id), { resetForm: true });
+      editor.accept(await dataProvider.loginTelegram({ id: canal.id, token: String(values.token ?? '') }), { resetForm: true });
       notify('quipu.canales.telegram.conectado', { type: 'success' });
       return undefined;
     } catch (error) {

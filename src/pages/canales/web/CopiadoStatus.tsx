@@ -1,0 +1,14 @@
+// Says 'Copiado' to screen readers while a copy button shows it (a live region, not seen).
+import Box from '@mui/material/Box';
+import { useTranslate } from 'react-admin';
+
+const unseen = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+export function CopiadoStatus({ copiado }: { copiado: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box component="span" role="status" sx={unseen}>
+      {copiado ? translate('quipu.canalWeb.copiado') : ''}
+    </Box>
+  );
+}
