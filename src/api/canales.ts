@@ -29,8 +29,8 @@ export {
   WEB_DEFAULTS,
 } from '../../server/src/schemas/canales';
 export type { Canal, CanalBody, CanalCfg, CanalKind, CanalSecretsBody, WebConfig, WebTheme };
-/** POST /ch/web's body. (The schema builds `name` from a mapped list, which Static<> cannot narrow: it is the kind.) */
-export type CanalSaveBody = Omit<CanalBody, 'name'> & { name: CanalKind };
+/** POST /ch/web's body. */
+export type CanalSaveBody = CanalBody;
 export type CanalExclusion = Static<typeof Exclusion>;
 export type TelegramLogin = Static<typeof TelegramLoginBody>;
 export type WhatsappExportRequest = Static<typeof WhatsappExportBody>;

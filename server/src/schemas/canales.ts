@@ -2,7 +2,7 @@
 // hours, its bot, the web chat's appearance, and each provider's settings. Provider secrets are
 // write-only: a body may carry them, an answer only says which are set.
 import { Type, type Static } from 'typebox';
-import { closed, RequiredText } from './common';
+import { closed, literals, RequiredText } from './common';
 
 export const CANAL_MESSAGES = {
   required: 'Campo requerido',
@@ -39,7 +39,7 @@ export const CANAL_KINDS = {
   Google: { red: 9, path: 'google' },
 } as const;
 export type CanalKind = keyof typeof CANAL_KINDS;
-export const CANAL_NAMES = Object.keys(CANAL_KINDS) as CanalKind[];
+export const CANAL_NAMES = ['Twitter', 'Facebook', 'Telegram', 'Web', 'Whatsapp', 'Microsoft', 'Slack', 'Google'] as const satisfies readonly CanalKind[];
 
 /** HH:mm, 00:00 to 23:59. */
 export const HOUR_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
@@ -198,7 +198,7 @@ export type Canal = Static<typeof Canal>;
 /** POST /ch/web: creates (no id) or saves a channel of any kind. `idE` only counts for ROLE_ADMIN. */
 export const CanalBody = Type.Object({
   id: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 64 })])),
-  name: Type.Union(CANAL_NAMES.map((n) => Type.Literal(n))),
+  name: literals(CANAL_NAMES),
   dsc: RequiredText(200, CANAL_MESSAGES.required),
   activo: Type.Optional(Type.Boolean()),
   idE: Text(64),
