@@ -11,6 +11,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, LinkBase, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import type { Canal, CanalKind } from '../../api/canales';
+import { messageOf } from '../../api/HttpError';
 import { PageHeading } from '../../layout/FormParts';
 import { StatusMessage } from '../../layout/ListTable';
 import { useSession } from '../../permissions/useSession';
@@ -86,6 +87,14 @@ function CanalCards() {
   const translate = useTranslate();
   const { data, isPending, error } = useListContext<Canal>();
   if (isPending && !error) return <StatusMessage text="quipu.canales.cargando" />;
+  // A refused list (the notice says why) is not an empty one.
+  if (error) {
+    return (
+      <Typography role="status" sx={{ p: 2 }}>
+        {messageOf(error)}
+      </Typography>
+    );
+  }
   if (!data?.length) return <StatusMessage text="quipu.canales.vacio" />;
   return (
     <Box

@@ -4,6 +4,7 @@
 // loading states; cards below 993 px; only users with channel access.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSession } from '../fixtures';
 import { BOTS, canal, compania, companiaTg, record, renderAdmin, sinCanales, usuarioCanales } from './support';
@@ -119,6 +120,13 @@ describe('Lista de canales', () => {
     expect(await screen.findByText('Cargando...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Todavía no hay canales. Agregue uno con los botones de arriba.')).toBeInTheDocument();
+  });
+
+  it('si el servidor rechaza la lista, lo dice en lugar de mostrarla vacía', async () => {
+    record('get', '/ch', () => HttpResponse.json({ message: 'No tiene permiso para esta operación' }, { status: 403 }));
+    renderAdmin('/canal', compania);
+    await waitFor(() => expect(screen.getAllByText('No tiene permiso para esta operación').length).toBeGreaterThan(0));
+    expect(screen.queryByText('Todavía no hay canales. Agregue uno con los botones de arriba.')).not.toBeInTheDocument();
   });
 
   it('por debajo de 993 px las tarjetas van en una columna y los botones siguen a mano', async () => {
