@@ -1,7 +1,7 @@
 // Console build. It also writes about.json (branch, commit id and commit time from git), which
 // the server serves at GET /public/about.
 import { execFileSync } from 'node:child_process';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 function git(args: string[]): string | null {
@@ -27,9 +27,20 @@ function aboutJson(): Plugin {
   };
 }
 
+/** The web chat widget is its own build (vite.widget.config.ts), run once the console's is written. */
+function webchatWidget(): Plugin {
+  return {
+    name: 'quipu-webchat-widget',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile: 'vite.widget.config.ts', logLevel: 'warn' });
+    },
+  };
+}
+
 export default defineConfig({
   base: process.env.BASE_PATH || '/',
-  plugins: [react(), aboutJson()],
+  plugins: [react(), aboutJson(), webchatWidget()],
   // The console calls the API base the server is started with.
   // The manual's address (MANUAL_URL) shows the help links; unset hides them.
   define: {

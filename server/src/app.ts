@@ -15,11 +15,13 @@ import { Broker } from './realtime/broker';
 import { BotEngine, conversationLookup } from './services/chat';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
+import { webchatAssets } from './plugins/webchat';
 import { sessionPlugin } from './plugins/session';
 import { aboutRoutes } from './routes/about';
 import { routePlugins, type RoutePlugin } from './routes/index';
 import { sessionRoutes } from './routes/session';
 import { usuarioLookupRoutes } from './routes/usuarioLookup';
+import { webchatTokens } from './services/webchatPublico';
 import { DEFAULT_SCRYPT_N } from './services/passwords';
 import type { App } from './types';
 
@@ -63,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('realtime', new Broker(app, { heartbeatMs: config.stompHeartbeatMs }));
   app.decorate('engine', new BotEngine());
   app.realtime.conversations.lookUpWith(conversationLookup(db));
+  app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);
   // Before the server closes: open WebSockets would keep it waiting.
   app.addHook('preClose', async () => {
@@ -127,7 +130,10 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
     { prefix: config.apiBase },
   );
 
-  if (consoleDir) await serveConsole(app, consoleDir);
+  if (consoleDir) {
+    await serveConsole(app, consoleDir);
+    await webchatAssets(app, consoleDir);
+  }
 
   await app.ready();
 }

@@ -1,4 +1,5 @@
 // Every setting of the server, read from the environment, with defaults for the embedded run.
+import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TS } from './schemas/rules';
 import { keyFromDataDir, parseSecretKey } from './services/secrets';
@@ -51,6 +52,15 @@ export interface Config {
   webhookTimeoutMs: number;
   /** The time zone dates and times in messages are read in ('mañana a las 5'). */
   chatTimeZone: string;
+  /** Base addresses of the providers' APIs (the public ones by default; tests point them at local fakes). */
+  telegramApiBase: string;
+  whatsappApiBase: string;
+  /** Ends with '/', as @slack/web-api's slackApiUrl expects. */
+  slackApiBase: string;
+  /** Slack's OAuth v2 authorisation page, where 'Agregar Slack' sends the browser. */
+  slackOauthBase: string;
+  /** PEM certificates trusted, besides the system's, when posting to a WhatsApp relay (useChasqui) with a private certificate. */
+  relayCa?: string;
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -97,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
+    telegramApiBase: withoutSlash(env.TELEGRAM_API_BASE || 'https://api.telegram.org'),
+    whatsappApiBase: withoutSlash(env.WHATSAPP_API_BASE || 'https://graph.facebook.com/v21.0'),
+    slackApiBase: withoutSlash(env.SLACK_API_BASE || 'https://slack.com/api') + '/',
+    slackOauthBase: env.SLACK_OAUTH_BASE || 'https://slack.com/oauth/v2/authorize',
+    relayCa: env.RELAY_CA_FILE ? fs.readFileSync(env.RELAY_CA_FILE, 'utf8') : undefined,
     now: () => Date.now(),
     ...overrides,
   };
@@ -107,6 +122,10 @@ function trustProxy(value: string | undefined): boolean | string[] {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+function withoutSlash(url: string): string {
+  return url.trim().replace(/\/+$/, '');
 }
 
 function normaliseBase(base: string): string {

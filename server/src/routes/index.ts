@@ -5,6 +5,7 @@ import { auditoriaRoutes } from './auditoria';
 import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
 import { canalesRoutes } from './canales';
+import { canalesProveedoresRoutes } from './canalesProveedores';
 import { chatRoutes } from './chat';
 import { demoRoutes } from './demo';
 import { emailRoutes } from './email';
@@ -15,6 +16,7 @@ import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
+import { webchatPublicoRoutes } from './webchatPublico';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 
@@ -22,4 +24,6 @@ export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   chatRoutes, demoRoutes,
   canalesRoutes,
+  canalesProveedoresRoutes,
+  webchatPublicoRoutes,
 ];

@@ -1,0 +1,147 @@
+// What every provider adapter (telegram/, whatsapp/, slack/) provides, and the small pieces they
+// share: constant-time secret comparison, HMAC, the server's public addresses, and how a button's
+// postback travels when it is longer than the provider lets a button carry.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError } from '../errors';
+import type { CanalKind } from '../schemas/canales';
+import type { ChatMessage } from '../schemas/chat';
+import type { App } from '../types';
+import type { CanalRow, InboundMessage } from './inbound';
+
+/** Where an answer goes: the chat (Telegram chat id, WhatsApp number, Slack channel) and, on Slack, the thread. */
+export interface Recipient {
+  id: string;
+  thread?: string;
+}
+
+/** A message a webhook carried, with where its answer goes. */
+export interface ProviderMessage extends InboundMessage {
+  to: Recipient;
+  /** Called before the bot answers (Telegram's answerCallbackQuery stops the button's spinner). */
+  ack?: () => Promise<unknown>;
+}
+
+/** A webhook call as the adapter reads it: the exact bytes the provider signed, and their parse. */
+export interface WebhookInput {
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  body: unknown;
+}
+
+/**
+ * What a webhook call comes to: refused (bad or missing signature: nothing is answered), a
+ * handshake answered as is (Slack's url_verification), or the messages to answer.
+ */
+export type WebhookReading =
+  | { kind: 'refused'; status: 401 | 403; message: string }
+  | { kind: 'handshake'; body: Record<string, unknown> }
+  | { kind: 'messages'; messages: ProviderMessage[] };
+
+export interface ChannelAdapter {
+  kind: CanalKind;
+  /** Verifies the call the way the provider signs it and reads the messages it carries. */
+  read(app: App, canal: CanalRow, input: WebhookInput): Promise<WebhookReading>;
+  /** Sends the bot's answer to `to`, in the provider's own formats. */
+  send(app: App, canal: CanalRow, to: Recipient, messages: ChatMessage[]): Promise<void>;
+}
+
+export const PROVIDER_MESSAGES = {
+  badSignature: 'Firma del proveedor inválida',
+  staleSignature: 'La firma del proveedor está vencida',
+  notConfigured: 'El canal no tiene configurado el secreto con el que el proveedor firma sus llamadas',
+  wrongKind: (kind: string) => `El canal no es de ${kind}`,
+  unreachable: (provider: string) => `${provider} no respondió. Intente nuevamente en unos minutos.`,
+  webhookRefused: (reason: string) => `Telegram no aceptó la dirección del webhook: ${reason}`,
+} as const;
+
+/** The channel when it is of `kind`; 400 otherwise. */
+export function assertKind<T extends { name: string }>(canal: T, kind: CanalKind): T {
+  if (canal.name !== kind) throw new ApiError(400, PROVIDER_MESSAGES.wrongKind(kind));
+  return canal;
+}
+
+/** Equal texts, compared in constant time whatever their lengths. */
+export function sameSecret(given: string | undefined, expected: string | undefined): boolean {
+  if (given === undefined || expected === undefined || expected === '') return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export function hmacHex(key: string, data: Buffer | string): string {
+  return createHmac('sha256', key).update(data).digest('hex');
+}
+
+export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The server's public origin: PUBLIC_URL's when set, otherwise the address the request came to
+ * (the console's own origin, as the mail links take it). The API lives at `{origin}{API_BASE}`.
+ */
+export function publicOrigin(app: App, request: { headers: IncomingHttpHeaders; protocol: string; host: string }): string {
+  if (app.config.publicUrl) return new URL(app.config.publicUrl).origin;
+  const origin = header(request.headers, 'origin');
+  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+/** `{origin}{API_BASE}{path}`. */
+export function apiAddress(app: App, origin: string, path: string): string {
+  return `${origin}${app.config.apiBase}${path}`;
+}
+
+/**
+ * A button whose postback does not fit where the provider keeps it (Telegram's 64 bytes of
+ * callback_data, WhatsApp's reply id, Slack's value) carries this mark instead, and the press
+ * reaches the bot as the button's title: the engine takes a typed title as pressing that button.
+ */
+export const BY_TITLE = '~t';
+
+/** The value a button carries: its postback, or BY_TITLE (with a suffix telling buttons apart) when it does not fit. */
+export function buttonData(value: string, maxBytes: number, suffix = ''): string {
+  return value && Buffer.byteLength(value, 'utf8') <= maxBytes && !value.startsWith(BY_TITLE) ? value : `${BY_TITLE}${suffix}`;
+}
+
+/** What a pressed button sends the bot: its postback, or its title when it carried BY_TITLE. */
+export function pressed(data: string | undefined, title: string | undefined): Pick<InboundMessage, 'postback' | 'text'> {
+  if (data === undefined || data === '') return title ? { text: title } : {};
+  return data.startsWith(BY_TITLE) ? { text: title } : { postback: data };
+}
+
+/** Cuts `text` to `max` characters (code points), with an ellipsis when cut. */
+export function cut(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Splits a long text into pieces of at most `max` characters, at line or word breaks when it can. */
+export function split(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while ([...rest].length > max) {
+    const chars = [...rest];
+    const head = chars.slice(0, max).join('');
+    // Where the piece ends: right after it when a break follows, else at its last break.
+    const at = /\s/.test(chars[max]) ? head.length : Math.max(head.lastIndexOf('\n'), head.lastIndexOf(' '));
+    const end = at > 0 ? at : head.length;
+    pieces.push(rest.slice(0, end).trimEnd());
+    rest = rest.slice(end).trimStart();
+  }
+  if (rest || pieces.length === 0) pieces.push(rest);
+  return pieces;
+}
+
+/** Only http(s) addresses become link buttons; anything else is shown as text. */
+export function webUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

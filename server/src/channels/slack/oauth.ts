@@ -1,0 +1,130 @@
+// 'Agregar Slack': GET /loginSlack?ch sends the browser to Slack's OAuth v2 page with the channel's
+// App Id, the scopes the bot needs and a `state` binding the channel and the user for ten minutes
+// (signed with SECRET_KEY, and spent on first use); GET /callback-slack exchanges the code with
+// oauth.v2.access (App Id and App Secret), keeps the bot token encrypted and the workspace in cfg,
+// writes the channel's audit row, and sends the browser back to the channel's editor with ?status.
+import { createHmac, randomBytes } from 'node:crypto';
+import { CHECKS } from '../../../../src/permissions/roles';
+import { badRequest } from '../../errors';
+import { sameTenant } from '../../plugins/guards';
+import type { CanalCfg } from '../../schemas/canales';
+import { canalById, findCanalFor, readCanalSecret, updateCanal, type CanalRecord } from '../../services/canales';
+import { rememberNonce } from '../../services/nonces';
+import { loadSessionUser } from '../../services/sessions';
+import type { App, SessionUser } from '../../types';
+import { apiAddress, assertKind, sameSecret } from '../adapter';
+import { slackClient, slackErrorCode } from './api';
+
+/** Send messages; read direct messages to the bot and mentions of it. */
+export const SLACK_SCOPES = ['chat:write', 'im:history', 'app_mentions:read'] as const;
+export const STATE_TTL_MS = 10 * 60_000;
+export const SLACK_STATUS = {
+  ok: 'ok',
+  noAppId: 'falta_app_id',
+  noAppSecret: 'falta_app_secret',
+  expired: 'autorizacion_vencida',
+  used: 'autorizacion_usada',
+  denied: 'sin_permiso',
+  noCode: 'sin_codigo',
+  unreachable: 'slack_no_responde',
+} as const;
+export const SLACK_MESSAGES = {
+  badState: 'La autorización de Slack no es válida. Vuelva a intentarlo con «Agregar Slack» desde el canal.',
+} as const;
+
+export const slackRedirectUri = (app: App, origin: string) => apiAddress(app, origin, '/callback-slack');
+
+/** The console's Slack editor with ?status: where the browser ends after the authorisation. */
+export function editorAddress(app: App, id: string, status: string): string {
+  const base = app.config.basePath === '/' ? '' : app.config.basePath;
+  return `${base}/canal/slack/${encodeURIComponent(id)}?status=${encodeURIComponent(status)}`;
+}
+
+interface StateData {
+  /** Channel, its company, the user who started, when it expires, and a one-time value. */
+  c: string;
+  e: string;
+  u: string;
+  x: number;
+  n: string;
+}
+
+const stateKey = (secretKey: Buffer) => createHmac('sha256', secretKey).update('quipu/slack-oauth-state').digest();
+const sign = (secretKey: Buffer, payload: string) => createHmac('sha256', stateKey(secretKey)).update(payload).digest('base64url');
+
+export function makeState(secretKey: Buffer, canal: Pick<CanalRecord, 'id' | 'idE'>, user: Pick<SessionUser, 'id'>, now: number): string {
+  const data: StateData = { c: canal.id, e: canal.idE, u: user.id, x: now + STATE_TTL_MS, n: randomBytes(16).toString('base64url') };
+  const payload = Buffer.from(JSON.stringify(data)).toString('base64url');
+  return `${payload}.${sign(secretKey, payload)}`;
+}
+
+/** The state's data when its signature holds (expired or not), else undefined. */
+export function readState(secretKey: Buffer, state: string | undefined): StateData | undefined {
+  const [payload, signature, extra] = (state ?? '').split('.');
+  if (!payload || !signature || extra !== undefined || !sameSecret(signature, sign(secretKey, payload))) return undefined;
+  try {
+    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as StateData;
+    return typeof data.c === 'string' && typeof data.e === 'string' && typeof data.u === 'string' && typeof data.x === 'number' && typeof data.n === 'string' ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where 'Agregar Slack' sends the browser: Slack's authorisation page, or back to the editor when the App Id is missing. */
+export async function slackAuthorizeAddress(app: App, user: SessionUser, id: string, origin: string): Promise<string> {
+  const canal = assertKind(await findCanalFor(app.db, user, id), 'Slack');
+  const appId = (JSON.parse(canal.cfg || '{}') as CanalCfg).appId?.trim();
+  if (!appId) return editorAddress(app, canal.id, SLACK_STATUS.noAppId);
+  const url = new URL(app.config.slackOauthBase);
+  url.searchParams.set('client_id', appId);
+  url.searchParams.set('scope', SLACK_SCOPES.join(','));
+  url.searchParams.set('redirect_uri', slackRedirectUri(app, origin));
+  url.searchParams.set('state', makeState(app.config.secretKey, canal, user, app.config.now()));
+  return url.toString();
+}
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
+/**
+ * The address the callback sends the browser to. A state that is not ours (or names a channel
+ * that no longer exists) is a 400 and touches nothing; an expired or spent one, a refusal at
+ * Slack or a failed exchange go back to the editor with the reason in ?status.
+ */
+export async function finishSlackOauth(app: App, query: CallbackQuery, origin: string): Promise<string> {
+  const state = readState(app.config.secretKey, query.state);
+  const canal = state && (await canalById(app.db, state.c));
+  if (!state || !canal || canal.idE !== state.e || canal.name !== 'Slack') throw badRequest(SLACK_MESSAGES.badState);
+  const back = (status: string) => editorAddress(app, canal.id, status);
+  const now = app.config.now();
+  if (now > state.x) return back(SLACK_STATUS.expired);
+  if (!(await rememberNonce(app.db, `slack.${state.n}`, now))) return back(SLACK_STATUS.used);
+  // The user who started must still reach the channel.
+  const user = await loadSessionUser(app.db, state.u, app.config.defaultSessionMinutes);
+  if (!user || !CHECKS.channel(user.flags) || !sameTenant(user, canal.idE)) return back(SLACK_STATUS.denied);
+  if (query.error) return back(query.error.slice(0, 100));
+  if (!query.code) return back(SLACK_STATUS.noCode);
+  const appId = (JSON.parse(canal.cfg || '{}') as CanalCfg).appId?.trim();
+  const appSecret = readCanalSecret(app, canal, 'appSecret');
+  if (!appId) return back(SLACK_STATUS.noAppId);
+  if (!appSecret) return back(SLACK_STATUS.noAppSecret);
+
+  let access;
+  try {
+    access = await slackClient(app).oauth.v2.access({ client_id: appId, client_secret: appSecret, code: query.code, redirect_uri: slackRedirectUri(app, origin) });
+  } catch (error) {
+    const code = slackErrorCode(error);
+    if (!code) app.log.warn(`Slack no respondió a oauth.v2.access: ${error instanceof Error ? error.message : String(error)}`);
+    return back(code ?? SLACK_STATUS.unreachable);
+  }
+  if (!access.access_token) return back('sin_token');
+  const teamName = access.team?.name ?? null;
+  await updateCanal(app, canal.id, {
+    secretos: { botToken: access.access_token },
+    cfg: { teamId: access.team?.id ?? null, teamName, botUserId: access.bot_user_id ?? null },
+  }, { actor: user, detail: `vinculado con Slack${teamName ? ` (${teamName})` : ''}` });
+  return back(SLACK_STATUS.ok);
+}

@@ -1,0 +1,44 @@
+// A provider's webhook call, the same for every adapter: the channel of that kind, the provider's
+// signature, then each message through the channel's entry (inbound.ts: active, linked, hours,
+// exclusions, a delivery answered once) and its answer back out through the provider. The provider
+// gets 200 whenever the call was genuine, answered or not, so it does not retry for ever.
+import { ApiError, notFound } from '../errors';
+import { CANAL_MESSAGES, type CanalKind } from '../schemas/canales';
+import { canalById } from '../services/canales';
+import type { App } from '../types';
+import type { ChannelAdapter, ProviderMessage, WebhookInput } from './adapter';
+import { CHANNEL_ADAPTERS } from './index';
+import { receiveChannelMessage, type CanalRow } from './inbound';
+
+export type WebhookAnswer = { ok: true } | Record<string, unknown>;
+
+/** The channel `id` when it is of `kind`; 404 otherwise. */
+export async function providerCanal(app: App, kind: CanalKind, id: string): Promise<CanalRow> {
+  const canal = await canalById(app.db, id);
+  if (!canal || canal.name !== kind) throw notFound(CANAL_MESSAGES.notFound);
+  return canal;
+}
+
+export async function answerWebhook(app: App, kind: CanalKind, id: string, input: WebhookInput): Promise<WebhookAnswer> {
+  const adapter = CHANNEL_ADAPTERS[kind];
+  if (!adapter) throw notFound(CANAL_MESSAGES.notFound);
+  const canal = await providerCanal(app, kind, id);
+  const reading = await adapter.read(app, canal, input);
+  if (reading.kind === 'refused') throw new ApiError(reading.status, reading.message);
+  if (reading.kind === 'handshake') return reading.body;
+  for (const message of reading.messages) await answerMessage(app, adapter, canal, message);
+  return { ok: true };
+}
+
+async function answerMessage(app: App, adapter: ChannelAdapter, canal: CanalRow, { to, ack, ...message }: ProviderMessage): Promise<void> {
+  if (ack) await ack().catch((error: unknown) => app.log.warn(`${adapter.kind}: no se pudo confirmar el botón: ${error instanceof Error ? error.message : String(error)}`));
+  // An engine failure propagates: the provider's retry may be answered (inbound.ts gives the delivery back).
+  const result = await receiveChannelMessage(app, canal, message);
+  if (result.kind !== 'answered' && result.kind !== 'outOfHours') return;
+  try {
+    await adapter.send(app, canal, to, result.messages);
+  } catch (error) {
+    // The turn is recorded already; a retry would run it again, so the failure is only logged.
+    app.log.warn(`${adapter.kind}: no se pudo enviar la respuesta del canal ${canal.id}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,126 @@
+// The web chat widget's public routes, `/public/webchat/{key}` (key: the snippet's encoded channel
+// id): no session and no integrity headers, since they are called from customers' pages. CORS
+// answers only the channel's domain list and this server's own pages (the sample page); any other
+// site's call gets 403 and no CORS headers. Opening is throttled per address, messages per
+// conversation.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, forbidden, notFound } from '../errors';
+import type { CanalRow } from '../channels/inbound';
+import { REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
+import { CANAL_MESSAGES } from '../schemas/canales';
+import { ErrorBody } from '../schemas/common';
+import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatOpenBody, WebchatReply } from '../schemas/webchat';
+import {
+  WEBCHAT_MESSAGES_PER_MINUTE,
+  callerAllowed,
+  canalOfKey,
+  openConversation,
+  readToken,
+  sendMessage,
+  webchatCanal,
+  webchatCaller,
+  type Caller,
+} from '../services/webchatPublico';
+import type { App } from '../types';
+
+const tags = ['Conversaciones'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+/** What a preflight may ask for. */
+const ALLOWED_METHODS = 'GET, POST';
+const ALLOWED_HEADERS = 'Content-Type';
+const PREFLIGHT_MAX_AGE = '600';
+
+export async function webchatPublicoRoutes(app: App): Promise<void> {
+  const found = new WeakMap<FastifyRequest, { canal: CanalRow; caller: Caller }>();
+  const context = (request: FastifyRequest) => found.get(request) as { canal: CanalRow; caller: Caller };
+
+  // Every route here names a channel: find it, and answer CORS for its sites only (this plugin's scope).
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Vary', 'Origin');
+    reply.header('Cache-Control', 'no-store');
+    const caller = webchatCaller(request, app.config.publicUrl);
+    const canal = await canalOfKey(app, (request.params as { key?: string }).key ?? '');
+    if (!canal) throw notFound(CANAL_MESSAGES.notFound);
+    if (!callerAllowed(canal, caller)) throw forbidden(WEBCHAT_MESSAGES.foreignOrigin);
+    if (caller.origin !== undefined) reply.header('Access-Control-Allow-Origin', caller.origin);
+    found.set(request, { canal, caller });
+  });
+
+  const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (context(request).caller.origin !== undefined) {
+      reply.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
+      reply.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+      reply.header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
+    }
+    return reply.status(204).send();
+  };
+  for (const url of ['/public/webchat/:key', '/public/webchat/:key/conversacion', '/public/webchat/:key/mensaje']) {
+    app.options(url, { schema: { hide: true, params: WebchatKeyParams } }, preflight);
+  }
+
+  const openLimit = perAddressLimit(app.config.publicRatePerMinute, REQUESTS_THROTTLED);
+
+  app.get(
+    '/public/webchat/:key',
+    {
+      config: { rateLimit: openLimit },
+      schema: {
+        tags, operationId: 'getWebchatCanal', security: [],
+        summary: 'Apariencia del chat web de un canal y nombre de su bot (solo si el canal está activo y su bot desplegado)',
+        params: WebchatKeyParams,
+        response: { 200: WebchatCanal, ...errors },
+      },
+    },
+    async (request) => webchatCanal(app, context(request).canal),
+  );
+
+  app.post(
+    '/public/webchat/:key/conversacion',
+    {
+      config: { integrity: false, rateLimit: openLimit },
+      schema: {
+        tags, operationId: 'openWebchatConversation', security: [],
+        summary: 'Abre (o retoma con su token) una conversación del chat web; el token sirve de passcode en STOMP',
+        params: WebchatKeyParams,
+        body: WebchatOpenBody,
+        response: { 200: WebchatConversation, ...errors },
+      },
+    },
+    async (request) => {
+      const { canal, caller } = context(request);
+      return openConversation(app, canal, request.body.token, caller);
+    },
+  );
+
+  app.post(
+    '/public/webchat/:key/mensaje',
+    {
+      config: {
+        integrity: false,
+        // Per conversation, once the body (and its token) is read; a call without a valid token counts against its address.
+        rateLimit: {
+          max: WEBCHAT_MESSAGES_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => {
+            const token = (request.body as { token?: unknown } | undefined)?.token;
+            const claims = typeof token === 'string' ? readToken(app, token) : null;
+            return claims ? `webchat ${claims.c} ${claims.p}` : `webchat ${request.ip}`;
+          },
+          errorResponseBuilder: () => new ApiError(429, WEBCHAT_MESSAGES.throttled),
+        },
+      },
+      schema: {
+        tags, operationId: 'sendWebchatMessage', security: [],
+        summary: 'Mensaje (texto o postback) de un visitante al bot del canal; la respuesta también llega por /topic/{psi}',
+        params: WebchatKeyParams,
+        body: WebchatMessageBody,
+        response: { 200: WebchatReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { canal, caller } = context(request);
+      return sendMessage(app, canal, request.body, caller);
+    },
+  );
+}

@@ -1,0 +1,58 @@
+// The conversation as the widget shows it, and what the view asks of whoever runs it: the live
+// connection (connection.ts) or the editor's preview (preview.ts), which has no network.
+import type { ChatMessage } from '../../server/src/schemas/chat';
+
+export type Entry =
+  | { from: 'bot'; id: string; message: ChatMessage }
+  | { from: 'user'; id: string; text: string; failed?: boolean };
+
+export type ChatStatus = 'idle' | 'opening' | 'ready' | 'refused' | 'offline';
+
+export interface ChatState {
+  entries: Entry[];
+  status: ChatStatus;
+  /** What the widget says about the connection (a refusal, a network problem), shown as an alert. */
+  notice: string | null;
+}
+
+export type ChatInput = { text: string } | { postback: string; title: string };
+
+export interface ChatController {
+  state(): ChatState;
+  subscribe(listener: () => void): () => void;
+  /** Opens (or resumes) the conversation; called when the chat is first shown. Idempotent. */
+  start(): void;
+  send(input: ChatInput): void;
+  /** Sends a user message that could not be sent again. */
+  retry(id: string): void;
+}
+
+/** A controller whose state the caller sets: the preview's, and the tests'. */
+export class StaticChat implements ChatController {
+  private listeners = new Set<() => void>();
+  readonly sent: ChatInput[] = [];
+
+  constructor(private current: ChatState) {}
+
+  state(): ChatState {
+    return this.current;
+  }
+
+  set(next: Partial<ChatState>): void {
+    this.current = { ...this.current, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  start(): void {}
+
+  send(input: ChatInput): void {
+    this.sent.push(input);
+  }
+
+  retry(): void {}
+}

@@ -1,0 +1,325 @@
+// The widget's conversation with the server: the channel's appearance, opening (or resuming, with
+// the token kept in localStorage) a conversation, sending messages through the public routes, and
+// receiving the bot's answers over STOMP (`/topic/{psi}`, the token as CONNECT's passcode). Answers
+// arrive twice (in the POST's reply and on the topic) and are shown once, by id. After a network
+// drop STOMP reconnects by itself and the conversation is read again, so nothing said meanwhile is
+// lost; a message whose POST failed is sent again with the same id, which the server answers once.
+import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
+import type { ChatMessage } from '../../server/src/schemas/chat';
+import type { WebchatCanal, WebchatConversation, WebchatReply } from '../../server/src/schemas/webchat';
+import type { ChatController, ChatInput, ChatState, Entry } from './chatState';
+import { WIDGET_TEXTS as T } from './texts';
+
+/** The STOMP ERROR the server sends for a token it no longer takes (realtime/messages.ts badToken). */
+const BAD_TOKEN = 'La credencial de la conversación no es válida o está vencida';
+/** Waits between the tries of a message whose POST did not reach the server. */
+const RESEND_DELAYS_MS = [1000, 2000, 4000];
+const REOPEN_DELAY_MS = 5000;
+
+export interface StompHandlers {
+  onConnect(): void;
+  onMessage(body: string): void;
+  /** The server refused the connection (ERROR frame). */
+  onRefused(message: string): void;
+  onClose(): void;
+}
+
+/** The part of a STOMP client the connection uses; tests hand in their own. */
+export interface StompLink {
+  start(passcode: string, psi: string): void;
+  stop(): void;
+}
+
+export type StompFactory = (url: string, handlers: StompHandlers) => StompLink;
+
+/** @stomp/stompjs, reconnecting every 3 s after a drop, with heart-beats both ways. */
+export const stompjsLink: StompFactory = (url, handlers) => {
+  let client: Client | undefined;
+  return {
+    start(passcode, psi) {
+      client?.deactivate();
+      const current: Client = new Client({
+        brokerURL: url,
+        connectHeaders: { passcode },
+        reconnectDelay: 3000,
+        heartbeatIncoming: 10_000,
+        heartbeatOutgoing: 10_000,
+        debug: () => undefined,
+        onConnect: () => {
+          current.subscribe(`/topic/${psi}`, (message: IMessage) => handlers.onMessage(message.body));
+          handlers.onConnect();
+        },
+        onStompError: (frame: IFrame) => handlers.onRefused(frame.headers.message ?? ''),
+        onWebSocketClose: () => handlers.onClose(),
+      });
+      client = current;
+      current.activate();
+    },
+    stop() {
+      client?.deactivate();
+      client = undefined;
+    },
+  };
+};
+
+export interface ConnectionOptions {
+  /** The API's address on the chat host, e.g. 'https://bots.example.com/api'. */
+  api: string;
+  /** The channel key of the snippet. */
+  key: string;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  stomp?: StompFactory;
+  fetch?: typeof fetch;
+  /** setTimeout, so tests can run the waits at once. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+/** 16 random bytes in base64url: a message's id (crypto.randomUUID needs https, which a customer's page may lack). */
+export function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+type Answer<T> = { ok: true; body: T } | { ok: false; status: number; message: string };
+
+export class WebchatConnection implements ChatController {
+  private current: ChatState = { entries: [], status: 'idle', notice: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly link: StompLink;
+  private readonly fetcher: typeof fetch;
+  private readonly wait: (ms: number) => Promise<void>;
+  private readonly storage: ConnectionOptions['storage'];
+  private conversation?: { psi: string; token: string };
+  private opening?: Promise<boolean>;
+  private connectedBefore = false;
+  private linked = false;
+  private pending = new Map<string, ChatInput>();
+
+  constructor(private readonly options: ConnectionOptions) {
+    this.fetcher = options.fetch ?? ((...args) => fetch(...args));
+    this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.storage = options.storage === undefined ? safeLocalStorage() : options.storage;
+    const ws = `${options.api.replace(/^http/, 'ws')}/ws`;
+    this.link = (options.stomp ?? stompjsLink)(ws, {
+      onConnect: () => this.connected(),
+      onMessage: (body) => this.received(body),
+      onRefused: (message) => void this.stompRefused(message),
+      onClose: () => this.dropped(),
+    });
+  }
+
+  // --- ChatController ---
+
+  state(): ChatState {
+    return this.current;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.current.status === 'idle' || this.current.status === 'offline') void this.open();
+  }
+
+  send(input: ChatInput): void {
+    const id = randomId();
+    const text = 'text' in input ? input.text : input.title;
+    this.pending.set(id, input);
+    this.set({ entries: [...this.current.entries, { from: 'user', id, text }] });
+    void this.deliver(id);
+  }
+
+  retry(id: string): void {
+    if (!this.pending.has(id)) return;
+    this.set({ entries: this.current.entries.map((e) => (e.id === id && e.from === 'user' ? { ...e, failed: false } : e)), notice: null });
+    void this.deliver(id);
+  }
+
+  // --- the channel ---
+
+  private get storeKey() {
+    return `quipu-webchat:${this.options.key}`;
+  }
+
+  /** GET the channel's appearance; null when it is refused or unreachable (the state then says why). */
+  async load(): Promise<WebchatCanal | null> {
+    const answer = await this.request<WebchatCanal>('GET', '');
+    if (answer?.ok) return answer.body;
+    this.set({ status: answer ? 'refused' : 'offline', notice: answer?.message ?? T.sinConexion });
+    return null;
+  }
+
+  /** Opens or resumes the conversation and connects STOMP; false when it could not. One at a time. */
+  private open(): Promise<boolean> {
+    this.opening ??= this.openOnce().finally(() => (this.opening = undefined));
+    return this.opening;
+  }
+
+  private async openOnce(): Promise<boolean> {
+    if (this.current.status !== 'ready') this.set({ status: 'opening', notice: null });
+    const token = this.conversation?.token ?? this.storage?.getItem(this.storeKey) ?? null;
+    const answer = await this.request<WebchatConversation>('POST', '/conversacion', { token });
+    if (!answer) {
+      this.set({ status: 'offline', notice: T.sinConexion });
+      void this.wait(REOPEN_DELAY_MS).then(() => this.start());
+      return false;
+    }
+    if (!answer.ok) {
+      this.refuse(answer.message);
+      return false;
+    }
+    const { psi, historial } = answer.body;
+    const samePsi = this.conversation?.psi === psi;
+    this.keep(psi, answer.body.token);
+    if (this.current.entries.length === 0 && historial.length) this.set({ entries: historial });
+    else this.merge(historial.flatMap((e) => (e.from === 'bot' ? [e.message] : [])));
+    this.set({ status: 'ready', notice: null });
+    if (!samePsi || !this.linked) {
+      this.connectedBefore = false;
+      this.linked = true;
+      this.link.start(answer.body.token, psi);
+    }
+    return true;
+  }
+
+  private keep(psi: string, token: string): void {
+    this.conversation = { psi, token };
+    try {
+      this.storage?.setItem(this.storeKey, token);
+    } catch {
+      // A full or blocked storage only means the conversation is not resumed on the next page.
+    }
+  }
+
+  private unlink(): void {
+    this.linked = false;
+    this.link.stop();
+  }
+
+  private refuse(message: string): void {
+    this.unlink();
+    this.conversation = undefined;
+    this.storage?.removeItem(this.storeKey);
+    this.set({ status: 'refused', notice: message });
+  }
+
+  // --- messages ---
+
+  private async deliver(id: string): Promise<void> {
+    const input = this.pending.get(id);
+    if (!input) return;
+    let reopened = false;
+    for (let attempt = 0; ; attempt++) {
+      if (!this.conversation && !(await this.open())) return this.failed(id, this.current.status === 'refused' ? null : T.sinConexion);
+      const { token } = this.conversation as { token: string };
+      const body = 'text' in input ? { token, id, message: input.text } : { token, id, postback: input.postback };
+      const answer = await this.request<WebchatReply>('POST', '/mensaje', body);
+      if (answer?.ok) {
+        this.pending.delete(id);
+        if (this.conversation) this.keep(this.conversation.psi, answer.body.token);
+        this.merge(answer.body.messages);
+        // Answered before (a resend after a lost reply): its answer went out then, read it again.
+        if (answer.body.repetido) void this.open();
+        return;
+      }
+      if (!answer) {
+        if (attempt < RESEND_DELAYS_MS.length) {
+          await this.wait(RESEND_DELAYS_MS[attempt]);
+          continue;
+        }
+        return this.failed(id, T.sinConexion);
+      }
+      if (answer.status === 401 && !reopened) {
+        // The token expired: a new conversation, and the message once more.
+        reopened = true;
+        this.conversation = undefined;
+        this.storage?.removeItem(this.storeKey);
+        continue;
+      }
+      if (answer.status === 403 || answer.status === 404) {
+        this.refuse(answer.message);
+        return this.failed(id, null);
+      }
+      return this.failed(id, answer.message);
+    }
+  }
+
+  private failed(id: string, notice: string | null): void {
+    this.set({
+      entries: this.current.entries.map((e) => (e.id === id && e.from === 'user' ? { ...e, failed: true } : e)),
+      ...(notice ? { notice } : {}),
+    });
+  }
+
+  /** Appends the bot messages not shown yet, in order. */
+  private merge(messages: ChatMessage[]): void {
+    const known = new Set(this.current.entries.map((e) => e.id));
+    const fresh: Entry[] = messages.filter((m) => !known.has(m.id)).map((message) => ({ from: 'bot', id: message.id, message }));
+    if (fresh.length) this.set({ entries: [...this.current.entries, ...fresh] });
+  }
+
+  // --- STOMP ---
+
+  private connected(): void {
+    const again = this.connectedBefore;
+    this.connectedBefore = true;
+    if (this.current.status === 'offline') this.set({ status: 'ready', notice: null });
+    // Back after a drop: whatever the bot said meanwhile is read from the conversation.
+    if (again) void this.open();
+  }
+
+  private received(body: string): void {
+    try {
+      const message = JSON.parse(body) as ChatMessage;
+      if (message && typeof message.id === 'string') this.merge([message]);
+    } catch {
+      // Not a chat message: nothing to show.
+    }
+  }
+
+  private dropped(): void {
+    if (this.current.status === 'ready') this.set({ status: 'offline', notice: null });
+  }
+
+  private async stompRefused(message: string): Promise<void> {
+    this.unlink();
+    // The channel may have been deactivated, or the token expired: opening again tells which.
+    if (message === BAD_TOKEN) await this.open();
+  }
+
+  // --- plumbing ---
+
+  private set(next: Partial<ChatState>): void {
+    this.current = { ...this.current, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** A call to the channel's public routes: its body, the server's refusal, or undefined when the network failed. */
+  private async request<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer<T> | undefined> {
+    let response: Response;
+    try {
+      response = await this.fetcher(`${this.options.api}/public/webchat/${encodeURIComponent(this.options.key)}${path}`, {
+        method,
+        credentials: 'omit',
+        headers: body ? { 'Content-Type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    } catch {
+      return undefined;
+    }
+    const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+    if (response.ok && json) return { ok: true, body: json };
+    if (response.status >= 500 || !json) return undefined;
+    return { ok: false, status: response.status, message: json.message ?? T.sinConexion };
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,202 @@
+// The widget's conversation with the server, with the network faked: opening (and resuming with
+// the kept token), sending, answers shown once whether they come in the reply or over STOMP, the
+// catch-up after a dropped connection, resending after a failed POST, and the channel's refusal.
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../../server/src/schemas/chat';
+import { WebchatConnection, type StompHandlers } from '../../../src/widget/connection';
+import { WIDGET_TEXTS } from '../../../src/widget/texts';
+
+const API = 'https://bots.example.com/api';
+const KEY = 'Y2FuYWwtMQ';
+const INACTIVE = 'Este canal no está disponible en este momento.';
+
+const bot = (id: string, text: string): ChatMessage => ({ id, type: 'TEXT', text, fc: '2026-03-02T10:00:00.000Z' });
+
+interface Call {
+  url: string;
+  body: Record<string, unknown> | undefined;
+}
+
+/** A fake server: answers each call with the next queued answer for its path ('network' throws like a dropped connection). */
+function fakeServer() {
+  const calls: Call[] = [];
+  const queue = new Map<string, Array<object | 'network' | { status: number; message: string }>>();
+  const answer = (path: string, ...answers: Array<object | 'network' | { status: number; message: string }>) => queue.set(path, [...(queue.get(path) ?? []), ...answers]);
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.slice(`${API}/public/webchat/${KEY}`.length) || '/';
+    calls.push({ url: path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    expect(init?.credentials).toBe('omit');
+    const next = queue.get(path)?.shift();
+    if (next === undefined) throw new Error(`sin respuesta preparada para ${path}`);
+    if (next === 'network') throw new TypeError('Failed to fetch');
+    if ('status' in next && typeof next.status === 'number') return new Response(JSON.stringify({ message: next.message }), { status: next.status });
+    return new Response(JSON.stringify(next), { status: 200 });
+  });
+  return { calls, answer, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+function fakeStomp() {
+  const link = { handlers: undefined as StompHandlers | undefined, url: '', starts: [] as Array<[string, string]>, stops: 0 };
+  const factory = (url: string, handlers: StompHandlers) => {
+    link.url = url;
+    link.handlers = handlers;
+    return { start: (passcode: string, psi: string) => void link.starts.push([passcode, psi]), stop: () => void (link.stops += 1) };
+  };
+  return { link, factory };
+}
+
+function connection(storage: Map<string, string> = new Map()) {
+  const server = fakeServer();
+  const stomp = fakeStomp();
+  const chat = new WebchatConnection({
+    api: API,
+    key: KEY,
+    fetch: server.fetch,
+    stomp: stomp.factory,
+    wait: async () => undefined,
+    storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
+  });
+  return { chat, server, stomp: stomp.link, storage };
+}
+
+const conversation = (psi: string, token: string, historial: object[] = []) => ({ psi, token, idBot: 'bot-1', historial });
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('la conexión del widget', () => {
+  it('abre la conversación, guarda el token y se suscribe por STOMP con él en la dirección del servidor', async () => {
+    const { chat, server, stomp, storage } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'));
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    expect(server.calls).toEqual([{ url: '/conversacion', body: { token: null } }]);
+    expect(stomp.url).toBe('wss://bots.example.com/api/ws');
+    expect(stomp.starts).toEqual([['tok-1', 'web-1']]);
+    expect(storage.get(`quipu-webchat:${KEY}`)).toBe('tok-1');
+  });
+
+  it('con un token guardado retoma la conversación y muestra lo conversado', async () => {
+    const { chat, server } = connection(new Map([[`quipu-webchat:${KEY}`, 'tok-viejo']]));
+    server.answer('/conversacion', conversation('web-1', 'tok-2', [{ from: 'user', id: 'u1', text: 'hola' }, { from: 'bot', id: 'b1', message: bot('b1', '¡Hola!') }]));
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().entries.map((e) => e.id)).toEqual(['u1', 'b1']));
+    expect(server.calls[0].body).toEqual({ token: 'tok-viejo' });
+  });
+
+  it('muestra el mensaje del visitante al instante y cada respuesta una sola vez, llegue por la respuesta o por STOMP', async () => {
+    const { chat, server, stomp } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'));
+    server.answer('/mensaje', { messages: [bot('b1', '¡Hola!'), bot('b2', '¿Algo más?')], repetido: false, token: 'tok-2' });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    // The topic is quicker than the reply for the first message.
+    stomp.handlers?.onMessage(JSON.stringify(bot('b1', '¡Hola!')));
+    chat.send({ text: 'hola' });
+    expect(chat.state().entries.at(-1)).toMatchObject({ from: 'user', text: 'hola' });
+    await vi.waitFor(() => expect(chat.state().entries).toHaveLength(3));
+    const sent = server.calls[1];
+    expect(sent.url).toBe('/mensaje');
+    expect(sent.body).toMatchObject({ token: 'tok-1', message: 'hola' });
+    expect(String(sent.body?.id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    stomp.handlers?.onMessage(JSON.stringify(bot('b2', '¿Algo más?')));
+    expect(chat.state().entries.map((e) => e.id)).toEqual(['b1', chat.state().entries[1].id, 'b2']);
+    // A postback shows the button's title and sends its value, with the renewed token.
+    server.answer('/mensaje', { messages: [], repetido: false, token: 'tok-3' });
+    chat.send({ postback: 'skill-precios', title: 'Ver precios' });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(3));
+    expect(server.calls[2].body).toMatchObject({ token: 'tok-2', postback: 'skill-precios' });
+    expect(chat.state().entries.at(-1)).toMatchObject({ from: 'user', text: 'Ver precios' });
+  });
+
+  it('si el POST no llega al servidor lo reenvía con el mismo id; si ya se respondió, lee la conversación de nuevo', async () => {
+    const { chat, server } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'), conversation('web-1', 'tok-1', [{ from: 'user', id: 'x', text: 'hola' }, { from: 'bot', id: 'b1', message: bot('b1', '¡Hola!') }]));
+    server.answer('/mensaje', 'network', 'network', { messages: [], repetido: true, token: 'tok-2' });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    chat.send({ text: 'hola' });
+    await vi.waitFor(() => expect(chat.state().entries.map((e) => e.id).at(-1)).toBe('b1'));
+    const ids = server.calls.filter((c) => c.url === '/mensaje').map((c) => c.body?.id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(1);
+    // The visitor's own line is not shown twice.
+    expect(chat.state().entries.filter((e) => e.from === 'user')).toHaveLength(1);
+  });
+
+  it('sin red después de varios intentos marca el mensaje como no enviado y lo reintenta a pedido', async () => {
+    const { chat, server } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'));
+    server.answer('/mensaje', 'network', 'network', 'network', 'network', { messages: [bot('b1', '¡Hola!')], repetido: false, token: 'tok-2' });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    chat.send({ text: 'hola' });
+    await vi.waitFor(() => expect(chat.state().entries[0]).toMatchObject({ failed: true }));
+    expect(chat.state().notice).toBe(WIDGET_TEXTS.sinConexion);
+    chat.retry(chat.state().entries[0].id);
+    await vi.waitFor(() => expect(chat.state().entries.map((e) => e.id).at(-1)).toBe('b1'));
+    expect(chat.state().entries[0]).toMatchObject({ failed: false });
+    expect(chat.state().notice).toBeNull();
+  });
+
+  it('al volver la conexión STOMP lee la conversación y agrega lo que el bot dijo mientras tanto', async () => {
+    const { chat, server, stomp } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'), conversation('web-1', 'tok-2', [{ from: 'bot', id: 'b1', message: bot('b1', 'Uno') }, { from: 'bot', id: 'b2', message: bot('b2', 'Dos') }]));
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    stomp.handlers?.onConnect();
+    stomp.handlers?.onMessage(JSON.stringify(bot('b1', 'Uno')));
+    stomp.handlers?.onClose();
+    expect(chat.state().status).toBe('offline');
+    stomp.handlers?.onConnect();
+    await vi.waitFor(() => expect(chat.state().entries.map((e) => e.id)).toEqual(['b1', 'b2']));
+    expect(chat.state().status).toBe('ready');
+    expect(stomp.starts).toHaveLength(1);
+  });
+
+  it('un canal desactivado rechaza: el aviso del servidor, el mensaje sin enviar y STOMP detenido', async () => {
+    const { chat, server, stomp, storage } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'));
+    server.answer('/mensaje', { status: 403, message: INACTIVE });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    chat.send({ text: 'hola' });
+    await vi.waitFor(() => expect(chat.state().status).toBe('refused'));
+    expect(chat.state().notice).toBe(INACTIVE);
+    expect(chat.state().entries[0]).toMatchObject({ failed: true });
+    expect(stomp.stops).toBe(1);
+    expect(storage.has(`quipu-webchat:${KEY}`)).toBe(false);
+  });
+
+  it('si STOMP rechaza el token, pregunta al servidor: un canal desactivado queda rechazado', async () => {
+    const { chat, server, stomp } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'), { status: 403, message: INACTIVE });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    stomp.handlers?.onRefused('La credencial de la conversación no es válida o está vencida');
+    await vi.waitFor(() => expect(chat.state()).toMatchObject({ status: 'refused', notice: INACTIVE }));
+  });
+
+  it('un token vencido al enviar abre otra conversación y envía el mensaje en ella', async () => {
+    const { chat, server, stomp } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'), conversation('web-2', 'tok-nuevo'));
+    server.answer('/mensaje', { status: 401, message: 'vencido' }, { messages: [bot('b1', '¡Hola!')], repetido: false, token: 'tok-3' });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    chat.send({ text: 'hola' });
+    await vi.waitFor(() => expect(chat.state().entries.at(-1)?.id).toBe('b1'));
+    expect(server.calls.map((c) => c.url)).toEqual(['/conversacion', '/mensaje', '/conversacion', '/mensaje']);
+    expect(server.calls[2].body).toEqual({ token: null });
+    expect(server.calls[3].body).toMatchObject({ token: 'tok-nuevo' });
+    expect(stomp.starts).toEqual([['tok-1', 'web-1'], ['tok-nuevo', 'web-2']]);
+    await settled();
+  });
+
+  it('GET del canal: su apariencia, o el aviso de un canal no disponible', async () => {
+    const { chat, server } = connection();
+    server.answer('/', { web: { headerTitle: 'Tienda' }, bot: 'Asistente Quipu' }, { status: 403, message: INACTIVE });
+    expect(await chat.load()).toEqual({ web: { headerTitle: 'Tienda' }, bot: 'Asistente Quipu' });
+    expect(await chat.load()).toBeNull();
+    expect(chat.state()).toMatchObject({ status: 'refused', notice: INACTIVE });
+    chat.start();
+    expect(server.calls).toHaveLength(2);
+  });
+});

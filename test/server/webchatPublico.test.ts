@@ -1,0 +1,460 @@
+// The web chat widget's public routes (/public/webchat/{key}) and its STOMP token: a conversation
+// opens only while the channel is active and linked to a deployed bot; a visitor's message goes
+// through the engine and its answer comes back in the reply and on /topic/{psi}; the token admits
+// its own conversation only; CORS answers the channel's sites only; each conversation is throttled;
+// a resent message is answered once.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { IMessage } from '@stomp/stompjs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STOMP_MESSAGES } from '../../server/src/realtime/messages';
+import { CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../../server/src/schemas/canales';
+import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
+import { WEBCHAT_MESSAGES, type WebchatConversation, type WebchatReply } from '../../server/src/schemas/webchat';
+import { embedSnippet, encodeCanalKey } from '../../server/src/schemas/webchatKey';
+import { DEMO_WEB_CHANNEL } from '../../server/src/db/seedCanales';
+import { WIDGET_NOT_BUILT } from '../../server/src/plugins/webchat';
+import { WEBCHAT_MESSAGES_PER_MINUTE, WEBCHAT_TOKEN_MS } from '../../server/src/services/webchatPublico';
+import { companyId } from './adminFixtures';
+import { deployNow, insertChatBot, texts, type ChatBot } from './chatFixtures';
+import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
+import { TestStomp, WAIT, closeStompClients, listen } from './realtime/stompClients';
+
+const SHOP = 'https://tienda.example.com';
+const OTHER_SITE = 'https://otro-sitio.example.net';
+/** The address the tests' calls come to: this server's own pages. */
+const HOST = 'quipu.test';
+
+describe.each(dialects)('rutas públicas del chat web (%s)', (dialect) => {
+  let t: TestApp;
+  let url: string;
+  let chat: ChatBot;
+  let idE: string;
+  let canal: string;
+  let key: string;
+  let visitor: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    url = await listen(t.app);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    idE = await companyId(t, 'Demo Internacional');
+    chat = await insertChatBot(t, idE);
+    await deployNow(t, chat.bot);
+    canal = await insertCanal();
+    key = encodeCanalKey(canal);
+    visitor = t.client();
+  });
+  afterEach(async () => {
+    await closeStompClients();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A web channel written straight to the database: active, linked to the test bot, for the shop's site. */
+  async function insertCanal(row: { activo?: 0 | 1; b?: string | null; idE?: string; name?: string; red?: number; web?: WebConfig } = {}): Promise<string> {
+    const id = randomUUID();
+    await t.app.db
+      .insertInto('canal')
+      .values({
+        id, idE: row.idE ?? idE, name: row.name ?? 'Web', red: row.red ?? 3, dsc: 'Chat de la tienda', activo: row.activo ?? 1, idR: null,
+        b: row.b === undefined ? chat.bot : row.b, porHora: 0, hi: null, hf: null, msgFueraHora: null, liveAgent: 0, email: null, useChasqui: 0, chasquiUrl: null,
+        web: JSON.stringify(row.web ?? { headerTitle: 'Tienda Andina', domain: ['tienda.example.com'], theme: { headerBgColor: 'rgba(0, 128, 0, 1)' } }),
+        fc: new Date(t.clock.now).toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
+  const setCanal = (values: { activo?: 0 | 1; b?: string | null; web?: string }) => t.app.db.updateTable('canal').set(values).where('id', '=', canal).execute();
+
+  function call(method: 'GET' | 'POST' | 'OPTIONS', path: string, body?: object, origin: string | null = SHOP, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return visitor.inject({
+      method,
+      url: `${API}/public/webchat/${path}`,
+      payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: { host: HOST, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(origin ? { origin } : {}), ...headers },
+    });
+  }
+
+  async function open(token?: string, channelKey = key): Promise<WebchatConversation> {
+    const response = await call('POST', `${channelKey}/conversacion`, token ? { token } : {});
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  function send(token: string, input: string | { postback: string }, id: string = randomUUID(), channelKey = key) {
+    return call('POST', `${channelKey}/mensaje`, { token, id, ...(typeof input === 'string' ? { message: input } : input) });
+  }
+
+  async function say(token: string, input: string | { postback: string }, id?: string): Promise<WebchatReply> {
+    const response = await send(token, input, id);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  async function stomp(passcode: string, origin: string | undefined = SHOP): Promise<TestStomp> {
+    const client = new TestStomp(url, { passcode, origin });
+    await client.connect();
+    return client;
+  }
+
+  async function bodies(inbox: IMessage[], count: number): Promise<ChatMessage[]> {
+    await vi.waitFor(() => expect(inbox.length).toBeGreaterThanOrEqual(count), WAIT);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return inbox.map((m) => JSON.parse(m.body) as ChatMessage);
+  }
+
+  describe('GET /public/webchat/{key}', () => {
+    it('responde la apariencia del canal sobre los valores por omisión, sin su lista de sitios, y el nombre del bot', async () => {
+      const response = await call('GET', key);
+      expect(response.statusCode).toBe(200);
+      const { web, bot } = response.json();
+      const name = (await t.app.db.selectFrom('bot').select('nm').where('id', '=', chat.bot).executeTakeFirstOrThrow()).nm;
+      expect(bot).toBe(name);
+      expect(web.headerTitle).toBe('Tienda Andina');
+      expect(web.theme.headerBgColor).toBe('rgba(0, 128, 0, 1)');
+      expect(web.theme.botBubbleColor).toBe(WEB_DEFAULTS.theme.botBubbleColor);
+      expect(web.width).toBe('360px');
+      expect(web.height).toBe('540px');
+      expect(web.welcomeHeight).toBe(60);
+      expect(web).not.toHaveProperty('domain');
+    });
+
+    it.each([
+      ['inactivo', { activo: 0 as const }],
+      ['sin bot', { b: null }],
+    ])('un canal %s responde 403 con el aviso que muestra el widget', async (_case, values) => {
+      await setCanal(values);
+      const response = await call('GET', key);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(CANAL_MESSAGES.inactive);
+      expect(response.headers['access-control-allow-origin']).toBe(SHOP);
+    });
+
+    it('un canal cuyo bot no está desplegado tampoco está disponible', async () => {
+      const other = await insertChatBot(t, idE);
+      await setCanal({ b: other.bot });
+      expect((await call('GET', key)).json().message).toBe(CANAL_MESSAGES.inactive);
+    });
+
+    it('una clave que no es de un canal web responde 404', async () => {
+      const telegram = await insertCanal({ name: 'Telegram', red: 2 });
+      for (const unknown of [encodeCanalKey(randomUUID()), encodeCanalKey(telegram), 'no-es-una-clave!']) {
+        const response = await call('GET', unknown);
+        expect(response.statusCode, unknown).toBe(404);
+        expect(response.json().message).toBe(CANAL_MESSAGES.notFound);
+      }
+    });
+  });
+
+  describe('POST /public/webchat/{key}/conversacion', () => {
+    it('abre una conversación nueva con psi, token e idBot, sin sesión ni cabeceras de integridad', async () => {
+      const opened = await open();
+      expect(opened.psi).toMatch(/^web-[0-9a-f-]{36}$/);
+      expect(opened.idBot).toBe(chat.bot);
+      expect(opened.token).toMatch(/^[\w-]+\.[\w-]+$/);
+      expect(opened.historial).toEqual([]);
+      expect(visitor.cookies.size).toBe(0);
+    });
+
+    it('con el token guardado retoma la misma conversación y devuelve lo conversado en orden', async () => {
+      const opened = await open();
+      const first = await say(opened.token, 'hola');
+      await say(opened.token, { postback: 'cuánto cuesta' });
+      const again = await open(opened.token);
+      expect(again.psi).toBe(opened.psi);
+      expect(again.token).not.toBe('');
+      expect(again.historial[0]).toMatchObject({ from: 'user', text: 'hola' });
+      expect(again.historial.slice(1, 3)).toEqual(first.messages.map((message) => ({ from: 'bot', id: message.id, message })));
+      // The postback itself is a value, not words: only its answer is shown again.
+      expect(again.historial.filter((e) => e.from === 'user')).toHaveLength(1);
+      expect(again.historial.length).toBe(1 + first.messages.length + 3);
+    });
+
+    it('un token de otro canal, alterado o vencido abre una conversación nueva', async () => {
+      const otherKey = encodeCanalKey(await insertCanal());
+      const elsewhere = await open(undefined, otherKey);
+      expect((await open(elsewhere.token)).psi).not.toBe(elsewhere.psi);
+      const mine = await open();
+      const tampered = `${mine.token.split('.')[0]}.${'A'.repeat(43)}`;
+      expect((await open(tampered)).psi).not.toBe(mine.psi);
+      t.clock.advance(WEBCHAT_TOKEN_MS + 1000);
+      expect((await open(mine.token)).psi).not.toBe(mine.psi);
+    });
+
+    it('un canal desactivado no abre conversaciones', async () => {
+      await setCanal({ activo: 0 });
+      const response = await call('POST', `${key}/conversacion`, {});
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(CANAL_MESSAGES.inactive);
+    });
+  });
+
+  describe('POST /public/webchat/{key}/mensaje', () => {
+    it('el mensaje pasa por el motor hasta el bot desplegado, se guarda como conversación del canal y llega también por /topic/{psi}', async () => {
+      const { psi, token } = await open();
+      const client = await stomp(token);
+      expect(client.connected).toHaveLength(1);
+      const inbox = await client.subscribe(`/topic/${psi}`);
+      const reply = await say(token, 'hola');
+      expect(texts(reply.messages)).toEqual(['¡Hola! ¿En qué le ayudo?', 'Elija una opción']);
+      expect(reply.messages[1]).toMatchObject({ type: 'BUTTON', quick: true });
+      expect(reply.repetido).toBe(false);
+      expect(await bodies(inbox, 2)).toEqual(reply.messages);
+
+      // A card's postback and a carousel, through the same token renewed by the reply.
+      const prices = await say(reply.token, { postback: 'cuánto cuesta' });
+      expect(prices.messages.map((m) => m.type)).toEqual(['TEXT', 'CAROUSEL', 'CARD']);
+      expect(await bodies(inbox, 5)).toEqual([...reply.messages, ...prices.messages]);
+
+      const cliente = await t.app.db.selectFrom('chat_cliente').selectAll().where('psi', '=', psi).executeTakeFirstOrThrow();
+      expect(cliente).toMatchObject({ idE, idChannel: canal, red: 3 });
+      expect(Number(cliente.test)).toBe(0);
+      expect(client.errors).toHaveLength(0);
+    });
+
+    it('el token de otro canal o uno alterado se rechaza con 401', async () => {
+      const otherKey = encodeCanalKey(await insertCanal());
+      const elsewhere = await open(undefined, otherKey);
+      for (const token of [elsewhere.token, `${elsewhere.token}x`, 'nada']) {
+        const response = await send(token, 'hola');
+        expect(response.statusCode, token).toBe(401);
+        expect(response.json().message).toBe(WEBCHAT_MESSAGES.badToken);
+      }
+    });
+
+    it('un canal desactivado, desvinculado o con el bot sin desplegar rechaza el mensaje con el aviso', async () => {
+      const { token } = await open();
+      await setCanal({ activo: 0 });
+      let response = await send(token, 'hola');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(CANAL_MESSAGES.inactive);
+      await setCanal({ activo: 1, b: null });
+      expect((await send(token, 'hola')).json().message).toBe(CANAL_MESSAGES.inactive);
+      await setCanal({ b: (await insertChatBot(t, idE)).bot });
+      response = await send(token, 'hola');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(CANAL_MESSAGES.inactive);
+      expect(await t.app.db.selectFrom('chat_mensaje').select('id').execute()).toHaveLength(0);
+    });
+
+    it('un mensaje vacío o un id mal formado responden 400 en castellano', async () => {
+      const { token } = await open();
+      const empty = await send(token, '   ');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe(CHAT_MESSAGES.vacio);
+      const badId = await send(token, 'hola', 'no válido');
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json().message).toBe('El campo id no tiene un formato válido');
+    });
+
+    it('el mismo mensaje reenviado (mismo id) se responde una sola vez', async () => {
+      const { psi, token } = await open();
+      const id = randomUUID();
+      const first = await say(token, 'hola', id);
+      expect(first.messages).toHaveLength(2);
+      const again = await say(token, 'hola', id);
+      expect(again).toMatchObject({ messages: [], repetido: true });
+      const rows = await t.app.db
+        .selectFrom('chat_mensaje')
+        .innerJoin('chat_sesion', 'chat_sesion.id', 'chat_mensaje.idSesion')
+        .innerJoin('chat_cliente', 'chat_cliente.id', 'chat_sesion.idClt')
+        .select(['chat_mensaje.t', 'chat_mensaje.m'])
+        .where('chat_cliente.psi', '=', psi)
+        .execute();
+      expect(rows.filter((r) => Number(r.t) === 1).map((r) => r.m)).toEqual(['hola']);
+      // Another id is another message.
+      expect((await say(token, 'hola')).messages).toHaveLength(2);
+    });
+
+    it(`limita cada conversación a ${WEBCHAT_MESSAGES_PER_MINUTE} mensajes por minuto con un 429 en castellano; otra conversación sigue`, async () => {
+      const { token } = await open();
+      for (let i = 0; i < WEBCHAT_MESSAGES_PER_MINUTE; i++) expect((await send(token, 'hola')).statusCode).toBe(200);
+      const throttled = await send(token, 'hola');
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json().message).toBe(WEBCHAT_MESSAGES.throttled);
+      expect(throttled.headers['access-control-allow-origin']).toBe(SHOP);
+      const other = await open();
+      expect((await send(other.token, 'hola')).statusCode).toBe(200);
+    });
+  });
+
+  describe('CORS', () => {
+    it('responde a los sitios de la lista del canal (nombre de host u origen) y a las páginas de este servidor', async () => {
+      await setCanal({ web: JSON.stringify({ domain: ['tienda.example.com', 'https://shop.example.org:8443'] }) });
+      for (const origin of [SHOP, 'http://tienda.example.com:3000', 'https://shop.example.org:8443', `http://${HOST}`]) {
+        const response = await call('GET', key, undefined, origin);
+        expect(response.statusCode, origin).toBe(200);
+        expect(response.headers['access-control-allow-origin'], origin).toBe(origin);
+        expect(response.headers.vary).toMatch(/Origin/);
+      }
+      // A call that no browser sent from another site (no Origin) gets its answer, without CORS headers.
+      const plain = await call('GET', key, undefined, null);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('responde la consulta previa (OPTIONS) de un sitio permitido con los métodos y cabeceras', async () => {
+      for (const path of [`${key}/conversacion`, `${key}/mensaje`]) {
+        const response = await call('OPTIONS', path, undefined, SHOP, { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
+        expect(response.statusCode).toBe(204);
+        expect(response.headers).toMatchObject({
+          'access-control-allow-origin': SHOP,
+          'access-control-allow-methods': 'GET, POST',
+          'access-control-allow-headers': 'Content-Type',
+        });
+      }
+    });
+
+    it('a cualquier otro sitio le responde 403 sin cabeceras CORS, también en la consulta previa y al conversar', async () => {
+      for (const origin of [OTHER_SITE, 'https://tienda.example.com.evil.test', 'http://shop.example.org', 'null']) {
+        for (const [method, path, body] of [['GET', key], ['OPTIONS', `${key}/mensaje`], ['POST', `${key}/conversacion`, {}]] as const) {
+          const response = await call(method, path, body, origin);
+          expect(response.statusCode, `${method} ${origin}`).toBe(403);
+          expect(response.headers['access-control-allow-origin']).toBeUndefined();
+          expect(response.json().message).toBe(WEBCHAT_MESSAGES.foreignOrigin);
+        }
+      }
+      const { token } = await open();
+      const response = await call('POST', `${key}/mensaje`, { token, id: randomUUID(), message: 'hola' }, OTHER_SITE);
+      expect(response.statusCode).toBe(403);
+      expect(await t.app.db.selectFrom('chat_mensaje').select('id').execute()).toHaveLength(0);
+    });
+  });
+
+  describe('STOMP con el token de la conversación', () => {
+    it('el token solo se suscribe a /topic/{psi} de su conversación, no a la de otro', async () => {
+      const mine = await open();
+      const theirs = await open();
+      const client = await stomp(mine.token);
+      const stolen: IMessage[] = [];
+      client.client.subscribe(`/topic/${theirs.psi}`, (m) => void stolen.push(m));
+      expect((await client.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
+      await say(theirs.token, 'hola');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stolen).toHaveLength(0);
+    });
+
+    it('un token alterado, vencido o presentado desde un sitio ajeno no conecta', async () => {
+      const { token } = await open();
+      for (const [passcode, origin] of [[`${token}x`, SHOP], [token, OTHER_SITE]]) {
+        const client = await stomp(passcode, origin);
+        expect(client.connected).toHaveLength(0);
+        expect((await client.refused()).headers.message).toBe(STOMP_MESSAGES.badToken);
+      }
+      t.clock.advance(WEBCHAT_TOKEN_MS + 1000);
+      const late = await stomp(token);
+      expect((await late.refused()).headers.message).toBe(STOMP_MESSAGES.badToken);
+    });
+
+    it('al desactivar el canal se rechaza el CONNECT, y la verificación periódica cierra la conexión abierta', async () => {
+      const { psi, token } = await open();
+      const open1 = await stomp(token);
+      await open1.subscribe(`/topic/${psi}`);
+      await setCanal({ activo: 0 });
+      const refused = await stomp(token);
+      expect(refused.connected).toHaveLength(0);
+      expect((await refused.refused()).headers.message).toBe(STOMP_MESSAGES.badToken);
+      await t.app.realtime.recheck();
+      expect((await open1.refused()).headers.message).toBe(STOMP_MESSAGES.badToken);
+    });
+  });
+});
+
+describe.each(dialects)('el script del widget y la página de ejemplo (%s)', (dialect) => {
+  let t: TestApp;
+  let consoleDir: string;
+  const SCRIPT = '(function(){/* quipu-webchat */})();';
+
+  beforeAll(async () => {
+    consoleDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-console-'));
+    await fs.mkdir(path.join(consoleDir, 'webchat'));
+    await fs.writeFile(path.join(consoleDir, 'index.html'), '<!doctype html><title>Quipu</title><div id="root"></div>');
+    await fs.writeFile(path.join(consoleDir, 'webchat', 'quipu-webchat.js'), SCRIPT);
+    t = await createTestApp(dialect, { consoleDir, publicRatePerMinute: 4 });
+  });
+  beforeEach(async () => {
+    await t.reset();
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(consoleDir, { recursive: true, force: true });
+  });
+
+  const page = (query = '') => t.client().get(`/webchat/ejemplo.html${query}`, { host: HOST });
+
+  it('sirve /webchat/quipu-webchat.js a cualquier sitio: política de recursos cross-origin, revalidado en cada carga', async () => {
+    const response = await t.client().get('/webchat/quipu-webchat.js', { origin: OTHER_SITE });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SCRIPT);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const again = await t.client().get('/webchat/quipu-webchat.js', { 'if-none-match': String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    // The console's own files keep the same-origin policy.
+    expect((await t.client().get('/')).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('sin el widget construido responde 404 con el aviso, no la consola', async () => {
+    await fs.rename(path.join(consoleDir, 'webchat', 'quipu-webchat.js'), path.join(consoleDir, 'webchat', 'otro.js'));
+    try {
+      const response = await t.client().get('/webchat/quipu-webchat.js');
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(WIDGET_NOT_BUILT);
+    } finally {
+      await fs.rename(path.join(consoleDir, 'webchat', 'otro.js'), path.join(consoleDir, 'webchat', 'quipu-webchat.js'));
+    }
+  });
+
+  it(`la página de ejemplo es una tienda que inserta el canal '${DEMO_WEB_CHANNEL}' con el código que pegaría un cliente`, async () => {
+    const demo = await t.app.db.selectFrom('canal').select('id').where('dsc', '=', DEMO_WEB_CHANNEL).executeTakeFirstOrThrow();
+    const response = await page();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const snippet = embedSnippet(`http://${HOST}`, '/', demo.id);
+    expect(response.body).toContain(snippet);
+    expect(response.body).toContain('<html lang="es">');
+    expect(response.body).toContain('<h1>Tienda Andina</h1>');
+    expect(response.body).toContain(`«${DEMO_WEB_CHANNEL}»`);
+    // Its policy lets the widget run (same origin) and show the images bots send from other https sites.
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/connect-src 'self'/);
+    expect(csp).toMatch(/img-src 'self' data: blob: https:/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    // The widget answers the sample page, which is this server's own.
+    const widget = await t.client().get(`${API}/public/webchat/${encodeCanalKey(demo.id)}`, { host: HOST, origin: `http://${HOST}` });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.json().bot).toBe('Asistente Quipu');
+  });
+
+  it('abrir el chat se limita por dirección (PUBLIC_RATE_PER_MINUTE), con un 429 en castellano', async () => {
+    const demo = await t.app.db.selectFrom('canal').select('id').where('dsc', '=', DEMO_WEB_CHANNEL).executeTakeFirstOrThrow();
+    const browser = t.client();
+    const url = `${API}/public/webchat/${encodeCanalKey(demo.id)}`;
+    for (let i = 0; i < 4; i++) expect((await browser.get(url)).statusCode).toBe(200);
+    const throttled = await browser.get(url);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toBe('Demasiadas solicitudes. Espere un minuto e intente nuevamente.');
+    expect((await t.client().get(url)).statusCode).toBe(200);
+  });
+
+  it('?canal= elige el canal; sin ningún canal web disponible la página lo explica', async () => {
+    const otro = await t.app.db.selectFrom('canal').select(['id', 'dsc']).where('dsc', '=', 'Ayuda en la app').executeTakeFirstOrThrow();
+    expect((await page(`?canal=${encodeCanalKey(otro.id)}`)).body).toContain(`data-canal="${encodeCanalKey(otro.id)}"`);
+    await t.app.db.updateTable('canal').set({ activo: 0 }).where('red', '=', 3).execute();
+    const empty = await page();
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).not.toContain('<script');
+    expect(empty.body).toContain('No hay un canal web activo con un bot desplegado.');
+  });
+});
