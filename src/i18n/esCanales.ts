@@ -20,7 +20,6 @@ export const canalesTexts = {
     botVinculado: 'Bot: %{bot}',
     estadoActivo: '%{name} - Activo',
     estadoInactivo: '%{name} - Inactivo',
-    abrir: 'Abrir el canal %{dsc}',
     // The common editor (access spec §2, §4).
     tituloNuevo: 'Nuevo canal %{kind}',
     tituloEditar: 'Canal %{kind}',
@@ -31,7 +30,7 @@ export const canalesTexts = {
     hi: 'Hora de inicio',
     hf: 'Hora de fin',
     msgFueraHora: 'Mensaje fuera de horario',
-    msgFueraHoraAyuda: 'Vacío: "%{defecto}"',
+    msgFueraHoraAyuda: 'Vacío, se responde: "%{defecto}". En su mensaje, {hi} y {hf} se reemplazan por las horas.',
     bot: 'Bot',
     botSeleccione: 'Seleccione un bot',
     desvincular: 'Desvincular',

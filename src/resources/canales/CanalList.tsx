@@ -3,14 +3,16 @@
 // (web, Microsoft, WhatsApp, Slack, Google, and Telegram when the company has it enabled) and the
 // manual's link when MANUAL_URL is configured. GET /ch answers every channel at once.
 import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AddIcon from '@mui/icons-material/Add';
-import { Button, LinkBase, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { LinkBase, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import type { Canal, CanalKind } from '../../api/canales';
+import { messageOf } from '../../api/HttpError';
 import { PageHeading } from '../../layout/FormParts';
 import { StatusMessage } from '../../layout/ListTable';
 import { useSession } from '../../permissions/useSession';
@@ -36,15 +38,28 @@ function CanalListActions() {
   const buttons = telegram ? [...ADD_BUTTONS, { kind: 'Telegram' as const, label: 'quipu.canales.agregarTelegram' }] : ADD_BUTTONS;
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start' }} aria-label={translate('quipu.canales.agregar')} role="group">
-      {buttons.map(({ kind, label }) => (
-        <Button key={kind} component={LinkBase} to={newPath(kind)} label={label} variant="outlined" aria-label={`${translate('quipu.canales.agregar')} ${translate(label)}`}>
-          <AddIcon />
-        </Button>
-      ))}
+      {/* Always labelled, also on a phone: the kinds are told apart by name, not by an icon alone. */}
+      {buttons.map(({ kind, label }) => {
+        const Icon = canalIcon(kind);
+        return (
+          <MuiButton
+            key={kind}
+            component={LinkBase}
+            to={newPath(kind)}
+            variant="outlined"
+            size="small"
+            startIcon={<AddIcon />}
+            endIcon={<Icon />}
+            aria-label={`${translate('quipu.canales.agregar')} ${translate(label)}`}
+          >
+            {translate(label)}
+          </MuiButton>
+        );
+      })}
       {manual ? (
-        <Button component="a" href={manual} target="_blank" rel="noopener noreferrer" label="quipu.canales.manual">
-          <MenuBookIcon />
-        </Button>
+        <MuiButton component="a" href={manual} target="_blank" rel="noopener noreferrer" size="small" startIcon={<MenuBookIcon />}>
+          {translate('quipu.canales.manual')}
+        </MuiButton>
       ) : null}
     </TopToolbar>
   );
@@ -56,23 +71,18 @@ function CanalCard({ canal }: { canal: Canal }) {
   const dsc = canal.dsc || canal.name;
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none', height: '100%' }}>
-      <CardActionArea
-        component={LinkBase}
-        to={editorPath(canal)}
-        sx={{ height: '100%' }}
-        aria-label={translate('quipu.canales.abrir', { dsc })}
-        aria-describedby={`canal-${canal.id}-bot canal-${canal.id}-estado`}
-      >
+      {/* The link's name is the card's text: the channel's name, its bot and its state. */}
+      <CardActionArea component={LinkBase} to={editorPath(canal)} sx={{ height: '100%' }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
           <Icon fontSize="large" color={canal.activo ? 'primary' : 'disabled'} aria-hidden />
           <Box sx={{ minWidth: 0 }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {dsc}
             </Typography>
-            <Typography id={`canal-${canal.id}-bot`} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {canal.bot ? translate('quipu.canales.botVinculado', { bot: canal.bot }) : translate('quipu.canales.sinBot')}
             </Typography>
-            <Typography id={`canal-${canal.id}-estado`} variant="body2">
+            <Typography variant="body2">
               {translate(canal.activo ? 'quipu.canales.estadoActivo' : 'quipu.canales.estadoInactivo', { name: canal.name })}
             </Typography>
           </Box>
@@ -86,6 +96,14 @@ function CanalCards() {
   const translate = useTranslate();
   const { data, isPending, error } = useListContext<Canal>();
   if (isPending && !error) return <StatusMessage text="quipu.canales.cargando" />;
+  // A refused list (the notice says why) is not an empty one.
+  if (error) {
+    return (
+      <Typography role="status" sx={{ p: 2 }}>
+        {messageOf(error)}
+      </Typography>
+    );
+  }
   if (!data?.length) return <StatusMessage text="quipu.canales.vacio" />;
   return (
     <Box

@@ -28,7 +28,6 @@ export function CanalActiveButton({ confirm = false }: { confirm?: boolean }) {
       <Button
         label={next ? 'quipu.canales.activar' : 'quipu.canales.desactivar'}
         variant="outlined"
-        color={next ? 'primary' : 'warning'}
         disabled={busy}
         onClick={() => (confirm ? setAsking(true) : void run())}
       >

@@ -80,7 +80,10 @@ function HourInput({ source, label, readOnly }: { source: 'hi' | 'hf'; label: st
 export function CanalHoursInputs() {
   const { readOnly } = useCanalEditorContext();
   const porHora = useWatch<{ porHora?: boolean }, 'porHora'>({ name: 'porHora' });
+  const [hi, hf] = useWatch<{ hi?: string | null; hf?: string | null }, ['hi', 'hf']>({ name: ['hi', 'hf'] });
   const translate = useTranslate();
+  // What the channel answers when the message is left empty, with the hours as typed.
+  const outOfHours = CANAL_MESSAGES.outOfHours.replace('{hi}', isHour(hi) ? hi : 'HH:mm').replace('{hf}', isHour(hf) ? hf : 'HH:mm');
   return (
     <Box>
       <BooleanInput source="porHora" label="quipu.canales.porHora" helperText="quipu.canales.porHoraAyuda" readOnly={readOnly} />
@@ -92,7 +95,7 @@ export function CanalHoursInputs() {
             <TextInput
               source="msgFueraHora"
               label="quipu.canales.msgFueraHora"
-              helperText={translate('quipu.canales.msgFueraHoraAyuda', { defecto: CANAL_MESSAGES.outOfHours })}
+              helperText={translate('quipu.canales.msgFueraHoraAyuda', { defecto: outOfHours })}
               multiline
               minRows={2}
               readOnly={readOnly}

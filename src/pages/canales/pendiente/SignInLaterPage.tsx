@@ -4,8 +4,9 @@
 // The tenant id (idR) and the authorized e-mail are shown when the server has them.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
 import LoginIcon from '@mui/icons-material/Login';
-import { Button, useParams, useTranslate } from 'react-admin';
+import { useParams, useTranslate } from 'react-admin';
 import { ReadOnlyValue } from '../../../layout/FormParts';
 import { CanalCommonInputs, CanalEditorFrame, CanalForm, CanalToolbar, SaveToSignIn, useCanalEditor, useCanalEditorContext } from '../common';
 
@@ -23,9 +24,9 @@ function PendingSignIn({ kind }: { kind: Kind }) {
   const id = `canal-${kind.toLowerCase()}-pendiente`;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start', maxWidth: 640 }}>
-      <Button label={TEXTS[kind].signIn} variant="contained" disabled aria-describedby={id}>
-        <LoginIcon />
-      </Button>
+      <MuiButton variant="contained" disabled aria-describedby={id} startIcon={<LoginIcon />}>
+        {translate(TEXTS[kind].signIn)}
+      </MuiButton>
       <Alert id={id} severity="warning">
         {translate(TEXTS[kind].pending)}
       </Alert>

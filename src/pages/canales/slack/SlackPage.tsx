@@ -9,10 +9,11 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LoginIcon from '@mui/icons-material/Login';
 import Typography from '@mui/material/Typography';
-import { Button, PasswordInput, useLocation, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { PasswordInput, useLocation, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
 import { API_URL } from '../../../api/client';
 import {
   CanalCommonInputs,
@@ -51,9 +52,9 @@ function SlackSignIn() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
       {readOnly ? null : (
-        <Button component="a" href={slackLoginUrl(canal.id)} label="quipu.canales.slack.agregar" variant="contained">
-          <LoginIcon />
-        </Button>
+        <MuiButton href={slackLoginUrl(canal.id)} variant="contained" startIcon={<LoginIcon />}>
+          {translate('quipu.canales.slack.agregar')}
+        </MuiButton>
       )}
       <Typography variant="body2">
         {canal.cfg.teamName ? translate('quipu.canales.slack.equipo', { team: canal.cfg.teamName }) : translate('quipu.canales.slack.sinEquipo')}

@@ -83,7 +83,7 @@ function DisconnectButton({ enabled }: { enabled: boolean }) {
   };
   return (
     <>
-      <Button label="quipu.canales.telegram.desconectar" variant="outlined" color="warning" disabled={busy} onClick={() => setAsking(true)}>
+      <Button label="quipu.canales.telegram.desconectar" variant="outlined" disabled={busy} onClick={() => setAsking(true)}>
         <LinkOffIcon />
       </Button>
       <Confirm

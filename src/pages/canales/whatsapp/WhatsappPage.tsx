@@ -82,7 +82,11 @@ function ExportButton() {
 
 function ChannelId() {
   const { canal } = useCanalEditorContext();
-  return canal?.id ? <ReadOnlyValue id="canal-id" label="quipu.canales.idCanal" value={canal.id} /> : null;
+  return canal?.id ? (
+    <Box sx={{ maxWidth: 480, display: 'flex', flexDirection: 'column' }}>
+      <ReadOnlyValue id="canal-id" label="quipu.canales.idCanal" value={canal.id} />
+    </Box>
+  ) : null;
 }
 
 export function WhatsappPage() {
