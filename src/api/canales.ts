@@ -29,8 +29,6 @@ export {
   WEB_DEFAULTS,
 } from '../../server/src/schemas/canales';
 export type { Canal, CanalBody, CanalCfg, CanalKind, CanalSecretsBody, WebConfig, WebTheme };
-/** POST /ch/web's body. */
-export type CanalSaveBody = CanalBody;
 export type CanalExclusion = Static<typeof Exclusion>;
 export type TelegramLogin = Static<typeof TelegramLoginBody>;
 export type WhatsappExportRequest = Static<typeof WhatsappExportBody>;
@@ -48,7 +46,7 @@ export function createCanalesApi(apiUrl: string, httpClient: HttpClient) {
     /** GET /ch?idE: the company's channels (a non-admin's idE is its own whatever it sends). */
     listCanales: (idE?: string) => call<Canal[]>('GET', idE ? `/ch?idE=${q(idE)}` : '/ch'),
     /** POST /ch/web: creates (no id) or saves a channel of any kind; answers the stored channel. 409 on a stale rev. */
-    saveCanal: (body: CanalSaveBody) => call<Canal>('POST', '/ch/web', body),
+    saveCanal: (body: CanalBody) => call<Canal>('POST', '/ch/web', body),
     /** DELETE /ch?id (access spec §7); the WhatsApp editor calls DELETE /ch/web?id (deleteCanalWeb). */
     deleteCanal: (id: string) => call<unknown>('DELETE', `/ch?id=${q(id)}`),
     deleteCanalWeb: (id: string) => call<unknown>('DELETE', `/ch/web?id=${q(id)}`),

@@ -31,6 +31,7 @@ const BUILT: Record<string, string> = {
   '/canal/google/:id': 'Canal Google',
   '/canal/slack/:id': 'Canal Slack',
   '/canal/whatsapp/:id': 'Canal WhatsApp',
+  '/canal/web/:id': 'Canal Web',
 };
 
 // A channel editor's GET /ch?id answers a channel of the kind its route opens.

@@ -5,7 +5,7 @@ import {
   HOUR_PATTERN,
   WEB_DEFAULTS,
   type Canal,
-  type CanalSaveBody,
+  type CanalBody,
   type CanalKind,
   type CanalSecretsBody,
 } from '../../../api/canales';
@@ -98,11 +98,11 @@ const blankToNull = (value: string | null | undefined): string | null => (value 
  * POST /ch/web's body: the form's values on the channel as the server last answered it (its kind,
  * state and rev). A secret goes only when typed; hours only matter with porHora on.
  */
-export function toCanalBody(canal: Canal, values: Partial<CanalFormValues>): CanalSaveBody {
+export function toCanalBody(canal: Canal, values: Partial<CanalFormValues>): CanalBody {
   const typed = Object.fromEntries(
     Object.entries(values.secretos ?? {}).filter(([, value]) => typeof value === 'string' && value !== ''),
   ) as CanalSecretsBody;
-  const body: CanalSaveBody = {
+  const body: CanalBody = {
     name: isCanalKind(canal.name) ? canal.name : 'Web',
     dsc: values.dsc ?? canal.dsc,
     activo: canal.activo,
