@@ -185,6 +185,23 @@ describe.each(dialects)('Telegram (%s)', (dialect) => {
       expect((await auditRows(t, 3)).map((r) => r.val)).toContain('Canal Telegram «Telegram de la tienda»: desconectado de Telegram');
     });
 
+    it('borrar un canal conectado borra antes su webhook en Telegram', async () => {
+      await connect();
+      fake.requests.length = 0;
+      const res = await (await as('compania')).send('DELETE', `${API}/ch?id=${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(fake.requests.map((r) => r.path)).toEqual([`/bot${TG_TOKEN}/deleteWebhook`]);
+      expect(await t.app.db.selectFrom('canal').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('otra empresa no puede borrar el canal ni tocar su webhook', async () => {
+      await connect();
+      fake.requests.length = 0;
+      const res = await (await as('otra')).send('DELETE', `${API}/ch?id=${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(fake.requests).toHaveLength(0);
+    });
+
     it('desconecta aunque Telegram ya no acepte el token', async () => {
       await connect();
       const revoked = await fakeServer(() => ({ status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } }));

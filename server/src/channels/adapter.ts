@@ -44,6 +44,8 @@ export interface ChannelAdapter {
   read(app: App, canal: CanalRow, input: WebhookInput): Promise<WebhookReading>;
   /** Sends the bot's answer to `to`, in the provider's own formats. */
   send(app: App, canal: CanalRow, to: Recipient, messages: ChatMessage[]): Promise<void>;
+  /** Before the channel is deleted: asks the provider to stop sending to it, where ours is the call that set that up. */
+  release?(app: App, canal: CanalRow): Promise<void>;
 }
 
 export const PROVIDER_MESSAGES = {

@@ -5,12 +5,13 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { CHANNEL_ADAPTERS } from '../channels';
 import { ApiError } from '../errors';
 import { clientError } from '../plugins/errors';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteCanal, getCanal, linkCanal, listCanales, saveCanal, setCanalActive } from '../services/canales';
+import { deleteCanal, findCanalFor, getCanal, linkCanal, listCanales, saveCanal, setCanalActive } from '../services/canales';
 import type { App } from '../types';
-import { ActiveQuery, Canal, CANAL_MESSAGES, CanalBody, CanalQuery, SuscribeQuery } from '../schemas/canales';
+import { ActiveQuery, Canal, CANAL_MESSAGES, CanalBody, CanalQuery, SuscribeQuery, type CanalKind } from '../schemas/canales';
 import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
 
 const tags = ['Canales'];
@@ -125,7 +126,10 @@ export async function canalesRoutes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        await deleteCanal(app, currentUser(request), request.query.id);
+        const user = currentUser(request);
+        const canal = await findCanalFor(app.db, user, request.query.id);
+        await CHANNEL_ADAPTERS[canal.name as CanalKind]?.release?.(app, canal);
+        await deleteCanal(app, user, request.query.id);
         return { id: request.query.id };
       },
     );

@@ -44,4 +44,15 @@ export const telegram: ChannelAdapter = {
       }
     }
   },
+
+  async release(app, canal) {
+    const token = readCanalSecret(app, canal, 'token');
+    if (!token) return;
+    try {
+      await telegramApi(app, token).deleteWebhook();
+    } catch (error) {
+      // The channel goes anyway: whatever Telegram still sends finds no channel (404).
+      app.log.warn(`Telegram no borró el webhook: ${telegramFailure(error)}`);
+    }
+  },
 };
