@@ -39,6 +39,7 @@ describe('Telegram', () => {
     await page.getByRole('combobox', { name: 'Bot' }).click();
     await page.getByRole('option', { name: 'Asistente Quipu' }).click();
     await notice(page, 'Guardado con éxito').waitFor();
+    await expectAccessible(page, 'el editor de Telegram conectado');
 
     // Telegram delivers a message to the address and with the secret token Quipu gave it.
     const update = { update_id: 900_001, message: { message_id: 1, date: 1_750_000_000, from: { id: CHAT, is_bot: false, first_name: 'Ana' }, chat: { id: CHAT, type: 'private' }, text: 'hola' } };
