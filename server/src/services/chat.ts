@@ -177,10 +177,8 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
     }
   });
   app.realtime.conversations.register(body.psi, { idBot: bot.id, idE: bot.idE, ...(sesionId ? { sesion: sesionId } : {}) });
-  for (const message of messages) {
-    await app.realtime.publish(`/topic/${bot.id}/${body.psi}`, message);
-    await app.realtime.publish(`/topic/${body.psi}`, message);
-  }
+  // Published in this order at once (each is delivered here when called); the other instances get them in one NOTIFY.
+  await Promise.all(messages.flatMap((message) => [app.realtime.publish(`/topic/${bot.id}/${body.psi}`, message), app.realtime.publish(`/topic/${body.psi}`, message)]));
   return { psi: body.psi, messages };
 }
 
