@@ -8,7 +8,7 @@
 // Also prints the server's CPU per message and the statements it sent to the database per message
 // (bench/query-count.mjs, preloaded; QUERY_DETAIL=1 lists them by SQL text).
 // Budget (issue): ≥ 500 messages/s and p95 ≤ 300 ms on a 2-core machine. Prints figures only.
-// Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load)
+// Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load; SKIP_SQLITE=1 measures PostgreSQL only)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -283,6 +283,7 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
 }
 
 console.log(`chat-load: ${USERS} usuarios, ${MESSAGES} mensajes cada uno, bot de ${SKILLS} skills; ${os.cpus().length} núcleos`);
-await run('SQLite (embebida)', undefined);
+if (process.env.SKIP_SQLITE) console.log('\nSQLite: omitida (SKIP_SQLITE)');
+else await run('SQLite (embebida)', undefined);
 if (process.env.DATABASE_URL) await run('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else console.log('\nPostgreSQL: defina DATABASE_URL para medirlo también');
