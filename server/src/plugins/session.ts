@@ -10,8 +10,9 @@ import {
   RECHECK_MS,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
+  TOUCH_INTERVAL_MS,
   deleteSesion,
-  loadSessionUser,
+  loadSesion,
   markChecked,
   sesionExpired,
   tokenId,
@@ -55,11 +56,12 @@ export type SessionCheck = { sesion: SesionTable; user: SessionUser | null } | {
  * open WebSocket does not keep a session alive by itself.
  */
 export async function checkSession(app: App, token: string, ip: string, touch = true): Promise<SessionCheck> {
-  const sesion = await app.db.selectFrom('sesion').selectAll().where('id', '=', tokenId(token)).executeTakeFirst();
-  if (!sesion) return null;
+  // The row with its user and company: one round trip.
+  const found = await loadSesion(app.db, tokenId(token), app.config.defaultSessionMinutes);
+  if (!found) return null;
+  const { sesion, user } = found;
   const now = app.config.now();
-  const user = sesion.idU ? await loadSessionUser(app.db, sesion.idU, app.config.defaultSessionMinutes) : null;
-  if ((sesion.idU && !user) || sesionExpired(sesion, user, now, app.config.sessionMaxHours)) {
+  if (found.userGone || sesionExpired(sesion, user, now, app.config.sessionMaxHours)) {
     await deleteSesion(app.db, sesion.id);
     return null;
   }
@@ -73,8 +75,32 @@ export async function checkSession(app: App, token: string, ip: string, touch = 
     }
     await markChecked(app.db, sesion, now);
   }
-  if (touch) await touchSesion(app.db, sesion, now);
+  if (touch) await touchOnce(app, sesion, now);
   return { sesion, user };
+}
+
+/** When this instance last wrote each session's ua (per app), so requests arriving together touch it once. */
+const touches = new WeakMap<App, Map<string, number>>();
+const MAX_TOUCHES_KEPT = 10_000;
+
+/**
+ * touchSesion, skipped when this instance has written a later ua than the row it read (requests
+ * that read the row before that write landed): the row then holds at least that, as if read after.
+ */
+async function touchOnce(app: App, sesion: SesionTable, now: number): Promise<void> {
+  let kept = touches.get(app);
+  if (!kept) touches.set(app, (kept = new Map()));
+  const written = kept.get(sesion.id);
+  if (written !== undefined && written > Number(sesion.ua) && written <= now) sesion.ua = written;
+  if (now - Number(sesion.ua) < TOUCH_INTERVAL_MS) return;
+  if (kept.size >= MAX_TOUCHES_KEPT) kept.clear();
+  kept.set(sesion.id, now);
+  try {
+    await touchSesion(app.db, sesion, now);
+  } catch (error) {
+    kept.delete(sesion.id);
+    throw error;
+  }
 }
 
 /** The company's refusal when its access list or end date no longer admit the session. */

@@ -37,34 +37,75 @@ export async function deleteSesion(db: DB, id: string): Promise<void> {
   await db.deleteFrom('sesion').where('id', '=', id).execute();
 }
 
-/**
- * The signed-in user with flags and company, or null when the user, its company or its role no
- * longer allows a session (deleted, deactivated).
- */
-export async function loadSessionUser(db: DB, idU: string, defaultMinutes: number): Promise<SessionUser | null> {
-  const row = await db
-    .selectFrom('usuario as u')
-    .innerJoin('empresa as e', 'e.id', 'u.idE')
-    .select([
-      'u.id', 'u.usuario', 'u.nm', 'u.ap', 'u.rol', 'u.idE', 'u.sso', 'u.pmHist', 'u.showChannels', 'u.a',
-      'e.nm as empNm', 'e.audit', 'e.tg', 'e.liveAgent', 'e.ts', 'e.activo',
-    ])
-    .where('u.id', '=', idU)
-    .executeTakeFirst();
-  if (!row || !row.a || !row.activo || !isRol(row.rol)) return null;
-  const emp = { id: row.idE, nm: row.empNm, audit: !!row.audit, tg: !!row.tg, liveAgent: !!row.liveAgent, ts: row.ts > 0 ? row.ts : defaultMinutes };
+/** The user's and company's columns a session needs, aliased apart from the session's own. */
+const USER_COLUMNS = [
+  'u.id as uId', 'u.usuario', 'u.nm', 'u.ap', 'u.rol', 'u.idE', 'u.sso', 'u.pmHist', 'u.showChannels', 'u.a',
+  'e.nm as empNm', 'e.audit', 'e.tg', 'e.liveAgent', 'e.ts', 'e.activo',
+] as const;
+
+type UserRow = {
+  uId: string | null;
+  usuario: string | null;
+  nm: string | null;
+  ap: string | null;
+  rol: string | null;
+  idE: string | null;
+  sso: unknown;
+  pmHist: unknown;
+  showChannels: unknown;
+  a: unknown;
+  empNm: string | null;
+  audit: unknown;
+  tg: unknown;
+  liveAgent: unknown;
+  ts: number | null;
+  activo: unknown;
+};
+
+/** The SessionUser of a joined user and company row, or null when they no longer allow a session. */
+function sessionUserOf(row: UserRow, defaultMinutes: number): SessionUser | null {
+  if (!row.uId || !row.a || !row.activo || !isRol(row.rol)) return null;
+  const ts = Number(row.ts ?? 0);
+  const emp = { id: row.idE!, nm: row.empNm!, audit: !!row.audit, tg: !!row.tg, liveAgent: !!row.liveAgent, ts: ts > 0 ? ts : defaultMinutes };
   const base = { rol: row.rol, pmHist: !!row.pmHist, showChannels: !!row.showChannels, sso: !!row.sso };
   return {
-    id: row.id,
-    usuario: row.usuario,
-    nm: row.nm,
-    ap: row.ap,
-    idE: row.idE,
+    id: row.uId,
+    usuario: row.usuario!,
+    nm: row.nm!,
+    ap: row.ap!,
+    idE: row.idE!,
     a: true,
     ...base,
     flags: deriveFlags(base, emp),
     emp,
   };
+}
+
+/**
+ * The signed-in user with flags and company, or null when the user, its company or its role no
+ * longer allows a session (deleted, deactivated).
+ */
+export async function loadSessionUser(db: DB, idU: string, defaultMinutes: number): Promise<SessionUser | null> {
+  const row = await db.selectFrom('usuario as u').innerJoin('empresa as e', 'e.id', 'u.idE').select(USER_COLUMNS).where('u.id', '=', idU).executeTakeFirst();
+  return row ? sessionUserOf(row, defaultMinutes) : null;
+}
+
+/**
+ * The session row `id` with its signed-in user (as loadSessionUser gives it), in one query; `user`
+ * is null for a pre-session and for a user who no longer allows a session (`userGone`).
+ */
+export async function loadSesion(db: DB, id: string, defaultMinutes: number): Promise<{ sesion: SesionTable; user: SessionUser | null; userGone: boolean } | undefined> {
+  const row = await db
+    .selectFrom('sesion as s')
+    .leftJoin('usuario as u', 'u.id', 's.idU')
+    .leftJoin('empresa as e', 'e.id', 'u.idE')
+    .select(['s.id as sId', 's.idU as sIdU', 's.k as sK', 's.fc as sFc', 's.ua as sUa', 's.checkedAt as sCheckedAt', ...USER_COLUMNS])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const sesion: SesionTable = { id: row.sId, idU: row.sIdU, k: row.sK, fc: row.sFc, ua: row.sUa, checkedAt: row.sCheckedAt };
+  const user = sesion.idU ? sessionUserOf(row, defaultMinutes) : null;
+  return { sesion, user, userGone: !!sesion.idU && !user };
 }
 
 /**
