@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../../server/src/types';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
 import { companyId } from './adminFixtures';
@@ -530,6 +530,18 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       expect(client).toMatchObject({ test: 0, idU: null });
       expect(sesiones[0].test).toBe(0);
     });
+  });
+
+  it('mensajes simultáneos a un bot desplegado leen su fila una sola vez', async () => {
+    await deployNow(t, chat.bot);
+    const spy = vi.spyOn(t.app.db.getExecutor(), 'executeQuery');
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => say(c, chat.bot, newPsi(), 'hola', { test: false })));
+      for (const answer of answers) expect(texts(answer)).toEqual(['¡Hola! ¿En qué le ayudo?', 'Elija una opción']);
+      expect(spy.mock.calls.filter(([query]) => query.sql.includes('left join "bot_version"'))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   describe('dos instancias sobre la misma base', () => {

@@ -23,6 +23,8 @@ const BOT_ROW_MS = 1000;
 /** How many times a turn is tried again when another instance changed the conversation meanwhile. */
 const CONFLICT_RETRIES = 3;
 
+type KeptBot = { bot: BotRecord; idVersion: string | null };
+
 /** Compiled bots of this instance: deployed versions by version id, working definitions by content. */
 export class BotEngine {
   private readonly deployed = new BotCache(64);
@@ -34,6 +36,8 @@ export class BotEngine {
 
   /** Deployed bots' rows with their version, read again after BOT_ROW_MS (a new deploy on this instance drops its entry at once). */
   private readonly rows = new Map<string, { at: number; bot: BotRecord; idVersion: string }>();
+  /** Reads of a bot's row under way: messages arriving meanwhile wait for it instead of reading it again. */
+  private readonly reading = new Map<string, Promise<KeptBot | undefined>>();
 
   /**
    * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id. A
@@ -46,24 +50,37 @@ export class BotEngine {
     const kept = this.rows.get(idBot);
     let entry: { bot: BotRecord; idVersion: string | null } | undefined = kept && now - kept.at < BOT_ROW_MS ? kept : undefined;
     if (!entry) {
-      const row = await db
-        .selectFrom('bot')
-        .leftJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version').on('bot_version.done', '=', 1).on('bot_version.error', '=', 0))
-        .selectAll('bot')
-        .select('bot_version.id as idVersion')
-        .where('bot.id', '=', idBot)
-        .executeTakeFirst();
-      entry = row ? { bot: row, idVersion: row.idVersion } : undefined;
-      if (entry?.idVersion) this.rows.set(idBot, { at: now, bot: entry.bot, idVersion: entry.idVersion });
-      else this.rows.delete(idBot);
+      let reading = this.reading.get(idBot);
+      if (!reading) {
+        const read: Promise<KeptBot | undefined> = this.readBot(db, idBot, now).finally(() => {
+          if (this.reading.get(idBot) === read) this.reading.delete(idBot);
+        });
+        this.reading.set(idBot, (reading = read));
+      }
+      entry = await reading;
     }
     if (!entry || !sameTenant(user, entry.bot.idE)) throw notFound(BOT_MESSAGES.notFound);
+    return entry;
+  }
+
+  private async readBot(db: DB, idBot: string, now: number): Promise<KeptBot | undefined> {
+    const row = await db
+      .selectFrom('bot')
+      .leftJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version').on('bot_version.done', '=', 1).on('bot_version.error', '=', 0))
+      .selectAll('bot')
+      .select('bot_version.id as idVersion')
+      .where('bot.id', '=', idBot)
+      .executeTakeFirst();
+    const entry = row ? { bot: row, idVersion: row.idVersion } : undefined;
+    if (entry?.idVersion) this.rows.set(idBot, { at: now, bot: entry.bot, idVersion: entry.idVersion });
+    else this.rows.delete(idBot);
     return entry;
   }
 
   /** Forgets what was kept of a bot (a deploy or a restore on this instance). */
   forget(idBot: string): void {
     this.rows.delete(idBot);
+    this.reading.delete(idBot);
   }
 
   /** The deployed version `idVersion`, ready to answer. */
