@@ -6,7 +6,8 @@
 // Two rounds: users that write again as soon as the reply arrives (what the server can answer),
 // then users that pause 1 to 2 s between a reply and their next message, as people in a chat do.
 // Also prints the server's CPU per message and the statements it sent to the database per message
-// (bench/query-count.mjs, preloaded; QUERY_DETAIL=1 lists them by SQL text).
+// (bench/query-count.mjs, preloaded; QUERY_DETAIL=1 lists them by SQL text), and with
+// PG_POSTMASTER_PID (a PostgreSQL on this machine) the database's CPU per message.
 // Budget (issue): ≥ 500 messages/s and p95 ≤ 300 ms on a 2-core machine. Prints figures only.
 // Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load; SKIP_SQLITE=1 measures PostgreSQL only)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -225,11 +226,33 @@ function cpuSeconds(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU seconds used so far by a local PostgreSQL: its postmaster (PG_POSTMASTER_PID, the first line
+ * of postmaster.pid) and the processes it started. A backend that exits takes its time with it, so
+ * this is measured while the server's pool keeps its connections.
+ */
+function databaseCpuSeconds(): number | undefined {
+  const postmaster = Number(process.env.PG_POSTMASTER_PID);
+  if (!postmaster) return undefined;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
 /** One round of USERS users × MESSAGES messages; `think` gives each user's pause before its next message. */
 async function round(session: Session, idBot: string, phrases: string[][], title: string, think: () => number, server: Server): Promise<void> {
   const latencies: number[] = [];
   const queriesBefore = await server.queries();
   const cpuBefore = cpuSeconds(server.pid);
+  const databaseBefore = databaseCpuSeconds();
   const started = performance.now();
   const users: Promise<void>[] = [];
   for (let n = 0; n < USERS; n++) {
@@ -246,6 +269,11 @@ async function round(session: Session, idBot: string, phrases: string[][], title
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     const used = cpuAfter - cpuBefore;
     console.log(`    CPU del servidor: ${used.toFixed(1)} s (${((used / seconds) * 100).toFixed(0)} % de un núcleo), ${((used * 1000) / latencies.length).toFixed(2)} ms por mensaje`);
+  }
+  const databaseAfter = databaseCpuSeconds();
+  if (databaseBefore !== undefined && databaseAfter !== undefined) {
+    const used = databaseAfter - databaseBefore;
+    console.log(`    CPU de PostgreSQL: ${used.toFixed(1)} s (${((used / seconds) * 100).toFixed(0)} % de un núcleo), ${((used * 1000) / latencies.length).toFixed(2)} ms por mensaje`);
   }
   const queriesAfter = await server.queries();
   if (queriesBefore && queriesAfter) {
