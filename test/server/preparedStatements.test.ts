@@ -26,6 +26,12 @@ describe('nombres de las sentencias preparadas', () => {
     expect(Array.from({ length: 5 }, () => names.nameFor(text))).toEqual(Array(5).fill(undefined));
   });
 
+  it('un texto largo (una inserción masiva) no se recuerda ni se prepara', () => {
+    const names = new StatementNames();
+    const text = `insert into "frase" ("id", "f") values ${Array.from({ length: 400 }, (_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
+    expect(Array.from({ length: 5 }, () => names.nameFor(text))).toEqual(Array(5).fill(undefined));
+  });
+
   it('count(*) sí se prepara', () => {
     const names = new StatementNames();
     const text = 'select count(*) as "n" from "nonce" where "ts" < $1';

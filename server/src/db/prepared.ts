@@ -16,6 +16,8 @@ export const PREPARED_PER_CONNECTION = 200;
 export const PREPARE_FROM_RUN = 3;
 /** Distinct statement texts remembered; past that the counts start again. */
 const TEXTS_KEPT = 5000;
+/** Longer texts (bulk inserts, long IN lists) are one-offs: never remembered nor prepared. */
+const MAX_TEXT = 4000;
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** `*`, `"t".*` or `returning *` as a projection (not `count(*)`). */
@@ -26,6 +28,7 @@ export class StatementNames {
   private readonly texts = new Map<string, number | string>();
 
   nameFor(text: string): string | undefined {
+    if (text.length > MAX_TEXT) return undefined;
     const known = this.texts.get(text);
     if (typeof known === 'string') return known;
     if (known === undefined && (!PREPARABLE.test(text) || EVERY_COLUMN.test(text))) {
