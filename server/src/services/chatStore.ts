@@ -30,13 +30,18 @@ export interface ConversationRow {
   clientTest: number;
 }
 
-/** How many conversations an instance keeps as it last wrote them. */
+/** How many conversations an instance keeps as it last wrote them, and how many characters of state in all. */
 export const KEPT_CONVERSATIONS = 20_000;
+export const KEPT_STATE_CHARS = 32 * 1024 * 1024;
 
 /** The conversations this instance last wrote, least recently used dropped first. */
 export class KeptConversations {
   private readonly entries = new Map<string, ConversationRow>();
-  constructor(private readonly capacity = KEPT_CONVERSATIONS) {}
+  private chars = 0;
+  constructor(
+    private readonly capacity = KEPT_CONVERSATIONS,
+    private readonly maxChars = KEPT_STATE_CHARS,
+  ) {}
 
   get(key: string): ConversationRow | undefined {
     const hit = this.entries.get(key);
@@ -48,13 +53,19 @@ export class KeptConversations {
   }
 
   set(key: string, row: ConversationRow): void {
-    this.entries.delete(key);
+    this.forget(key);
+    // A state bigger than a share of the budget is read again next time rather than kept.
+    if (row.estado.length > this.maxChars / 64) return;
     this.entries.set(key, row);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.chars += row.estado.length;
+    while (this.entries.size > this.capacity || this.chars > this.maxChars) this.forget(this.entries.keys().next().value!);
   }
 
   forget(key: string): void {
+    const row = this.entries.get(key);
+    if (!row) return;
     this.entries.delete(key);
+    this.chars -= row.estado.length;
   }
 
   get size(): number {
