@@ -2,6 +2,10 @@
 // Idle sessions expire after the company's ts minutes, signed-in ones also SESSION_MAX_HOURS after
 // sign-in, measured on config.now(); the company's access list and end date are checked again
 // every minute. Registered inside the API scope (app.ts), so it runs for the API routes only.
+// A signed write on a session this instance has admitted before is judged a moment later, when
+// the integrity hook has verified its signature: the row is then read in the round trip that
+// records the nonce, and judged exactly as here (expiry, company check, touch) before any handler
+// runs.
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_METHODS } from '../../../src/api/integrity';
