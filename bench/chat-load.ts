@@ -253,6 +253,8 @@ async function round(session: Session, idBot: string, phrases: string[][], title
   const queriesBefore = await server.queries();
   const cpuBefore = cpuSeconds(server.pid);
   const databaseBefore = databaseCpuSeconds();
+  const clientBefore = process.cpuUsage();
+  const loadBefore = os.loadavg()[0];
   const started = performance.now();
   const users: Promise<void>[] = [];
   for (let n = 0; n < USERS; n++) {
@@ -270,6 +272,9 @@ async function round(session: Session, idBot: string, phrases: string[][], title
     const used = cpuAfter - cpuBefore;
     console.log(`    CPU del servidor: ${used.toFixed(1)} s (${((used / seconds) * 100).toFixed(0)} % de un núcleo), ${((used * 1000) / latencies.length).toFixed(2)} ms por mensaje`);
   }
+  const client = process.cpuUsage(clientBefore);
+  const clientSeconds = (client.user + client.system) / 1e6;
+  console.log(`    CPU de los clientes (este proceso): ${clientSeconds.toFixed(1)} s (${((clientSeconds / seconds) * 100).toFixed(0)} % de un núcleo); carga de la máquina ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
   const databaseAfter = databaseCpuSeconds();
   if (databaseBefore !== undefined && databaseAfter !== undefined) {
     const used = databaseAfter - databaseBefore;
