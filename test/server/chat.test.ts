@@ -573,6 +573,31 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       expect(Number((await conversation()).rev)).toBe(4);
     });
 
+    it('con un WEB_HOOK en el bot, cada mensaje lo llama una sola vez aunque la conversación cambie de instancia', async () => {
+      let calls = 0;
+      const server = http.createServer((_req, res) => {
+        calls += 1;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ clima: { hoy: 'soleado' } }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        await addSkill(t, chat.bot, 'Clima', ['cómo está el clima', 'qué tiempo hace hoy', 'va a llover', 'pronóstico del tiempo'], [
+          ['WEB_HOOK', { method: 'GET', url: `http://127.0.0.1:${port}/clima`, headers: [], fields: [], cond: [], op: 'AND', resp: [{ path: 'clima.hoy', k: 'clima' }] }],
+          ['TEXT', { text: ['Hoy está {{clima}}.'] }],
+        ]);
+        const turns = [talk, (m: string) => say(onB, chat.bot, psi, m), talk, talk, (m: string) => say(onB, chat.bot, psi, m), talk];
+        for (const [i, turn] of turns.entries()) {
+          expect(texts(await turn('cómo está el clima'))).toEqual(['Hoy está soleado.']);
+          expect(calls).toBe(i + 1);
+        }
+        expect(Number((await conversation()).rev)).toBe(turns.length - 1);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it('mensajes simultáneos de una conversación en las dos: se responden todos, uno tras otro, sin perder ninguno', async () => {
       await talk('hola');
       await say(onB, chat.bot, psi, 'hola');

@@ -214,14 +214,22 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const now = app.config.now();
   const fc = new Date(now).toISOString();
   const key = conversationKey(req.idBot, req.idChannel, req.psi);
-  // As this instance last wrote it, else read; a copy changed since (another instance, a deletion) fails the rev check of the write.
-  const conversation = app.engine.conversations.get(key) ?? (await readConversation(db, req.idBot, req.idChannel, req.psi));
+  // As this instance last wrote it, else read; a copy changed since (another instance, a deletion)
+  // fails the rev check of the write, and the turn runs again on the stored one. A bot that may
+  // call out is always read, so a webhook never runs twice for one message.
+  const kept = mayCallOut(req.compiled) ? undefined : app.engine.conversations.get(key);
+  const conversation = kept ?? (await readConversation(db, req.idBot, req.idChannel, req.psi));
   // A test conversation is its user's alone: another user naming the same psi is refused.
   const client = conversation
     ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest }
     : await db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', req.idE).where('idChannel', '=', req.idChannel).where('psi', '=', req.psi).executeTakeFirst();
   if (client && (req.test || client.test) && client.idU !== req.user.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
+  if (kept && state.bot && state.bot !== req.idBot) {
+    // Handed to another bot, which may call out: read it.
+    app.engine.conversations.forget(key);
+    return turnOnce(app, req);
+  }
   const before: ChatMessage[] = [];
   let idSesion = conversation?.idSesion ?? null;
   let closeSesion: { id: string; ff: string } | undefined;
@@ -273,6 +281,8 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   } catch (error) {
     // Stale, or not known to be written: read it again next time.
     app.engine.conversations.forget(key);
+    // A kept copy changed elsewhere: run the turn again on the stored one, not counted as a conflict.
+    if (kept && error instanceof StaleConversation) return turnOnce(app, req);
     throw error;
   }
   app.engine.conversations.set(key, {
@@ -286,6 +296,18 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
     clientTest: client ? Number(client.test) : req.test ? 1 : 0,
   });
   return messages;
+}
+
+/** Bots whose turns may call out (WEB_HOOK) or hand over to another bot (GO_BOT), by compiled bot. */
+const callingOut = new WeakMap<CompiledBot, boolean>();
+
+function mayCallOut(bot: CompiledBot): boolean {
+  let calls = callingOut.get(bot);
+  if (calls === undefined) {
+    calls = bot.definition.acciones.some((a) => a.type === 'WEB_HOOK' || a.type === 'GO_BOT');
+    callingOut.set(bot, calls);
+  }
+  return calls;
 }
 
 /** Another bot of the same company for GO_BOT: its working definition in a test, else its deployed version. */

@@ -7,7 +7,8 @@
 // round trip instead of BEGIN, three to six statements and COMMIT. Each instance also keeps the
 // conversations it last wrote, as it wrote them, so the next message of one skips reading it: the
 // rev check refuses the write if another instance (or a deletion) changed it meanwhile, and the
-// turn is then read again and run again.
+// turn is then read again and run again (chat.ts reads, never keeps, the conversations of a bot
+// whose turns may call a webhook or hand over to another bot, so nothing outside runs twice).
 import type { Insertable } from 'kysely';
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db';
