@@ -5,8 +5,11 @@
 // process, started the way `npm start` starts it, so the clients do not share its event loop.
 // Two rounds: users that write again as soon as the reply arrives (what the server can answer),
 // then users that pause 1 to 2 s between a reply and their next message, as people in a chat do.
+// Also prints the server's CPU per message and the statements it sent to the database per message
+// (bench/query-count.mjs, preloaded; QUERY_DETAIL=1 lists them by SQL text), and with
+// PG_POSTMASTER_PID (a PostgreSQL on this machine) the database's CPU per message.
 // Budget (issue): ≥ 500 messages/s and p95 ≤ 300 ms on a 2-core machine. Prints figures only.
-// Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load)
+// Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load; SKIP_SQLITE=1 measures PostgreSQL only)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,12 +41,28 @@ async function freePort(): Promise<number> {
 }
 
 /** The server, as `npm start` runs it (no build of the console: CONSOLE_DIR empty). */
-async function startServer(databaseUrl: string | undefined): Promise<{ base: string; stop: () => Promise<void>; dataDir: string; pid: number }> {
+interface Server {
+  base: string;
+  stop: () => Promise<void>;
+  dataDir: string;
+  pid: number;
+  /** Statements the server has sent to its database so far (bench/query-count.mjs), total and by SQL text. */
+  queries: () => Promise<QueryCounts | undefined>;
+}
+
+interface QueryCounts {
+  total: number;
+  bySql: Record<string, number>;
+}
+
+/** The server, as `npm start` runs it (no build of the console: CONSOLE_DIR empty), with its database statements counted. */
+async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quipu-chat-load-'));
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : []), '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+  const countFile = path.join(dataDir, 'queries.json');
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : []), '--import', path.join(root, 'bench', 'query-count.mjs'), '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '1', QUERY_COUNT_FILE: countFile, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -55,10 +74,25 @@ async function startServer(databaseUrl: string | undefined): Promise<{ base: str
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  let asked = 0;
   return {
     base,
     dataDir,
     pid: child.pid!,
+    queries: async () => {
+      asked += 1;
+      child.kill('SIGUSR2');
+      for (let i = 0; i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        try {
+          const counts = JSON.parse(fs.readFileSync(countFile, 'utf8')) as QueryCounts & { signals: number };
+          if (counts.signals >= asked) return counts;
+        } catch {
+          // Not written yet.
+        }
+      }
+      return undefined;
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -192,10 +226,35 @@ function cpuSeconds(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU seconds used so far by a local PostgreSQL: its postmaster (PG_POSTMASTER_PID, the first line
+ * of postmaster.pid) and the processes it started. A backend that exits takes its time with it, so
+ * this is measured while the server's pool keeps its connections.
+ */
+function databaseCpuSeconds(): number | undefined {
+  const postmaster = Number(process.env.PG_POSTMASTER_PID);
+  if (!postmaster) return undefined;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
 /** One round of USERS users × MESSAGES messages; `think` gives each user's pause before its next message. */
-async function round(session: Session, idBot: string, phrases: string[][], title: string, think: () => number, serverPid: number): Promise<void> {
+async function round(session: Session, idBot: string, phrases: string[][], title: string, think: () => number, server: Server): Promise<void> {
   const latencies: number[] = [];
-  const cpuBefore = cpuSeconds(serverPid);
+  const queriesBefore = await server.queries();
+  const cpuBefore = cpuSeconds(server.pid);
+  const databaseBefore = databaseCpuSeconds();
+  const clientBefore = process.cpuUsage();
+  const loadBefore = os.loadavg()[0];
   const started = performance.now();
   const users: Promise<void>[] = [];
   for (let n = 0; n < USERS; n++) {
@@ -208,10 +267,30 @@ async function round(session: Session, idBot: string, phrases: string[][], title
   latencies.sort((a, b) => a - b);
   console.log(`  ${title}: ${latencies.length} respuestas en ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(0)} mensajes/s`);
   console.log(`    latencia envío → respuesta: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, máx ${latencies.at(-1)!.toFixed(0)} ms`);
-  const cpuAfter = cpuSeconds(serverPid);
+  const cpuAfter = cpuSeconds(server.pid);
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     const used = cpuAfter - cpuBefore;
     console.log(`    CPU del servidor: ${used.toFixed(1)} s (${((used / seconds) * 100).toFixed(0)} % de un núcleo), ${((used * 1000) / latencies.length).toFixed(2)} ms por mensaje`);
+  }
+  const client = process.cpuUsage(clientBefore);
+  const clientSeconds = (client.user + client.system) / 1e6;
+  console.log(`    CPU de los clientes (este proceso): ${clientSeconds.toFixed(1)} s (${((clientSeconds / seconds) * 100).toFixed(0)} % de un núcleo); carga de la máquina ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
+  const databaseAfter = databaseCpuSeconds();
+  if (databaseBefore !== undefined && databaseAfter !== undefined) {
+    const used = databaseAfter - databaseBefore;
+    console.log(`    CPU de PostgreSQL: ${used.toFixed(1)} s (${((used / seconds) * 100).toFixed(0)} % de un núcleo), ${((used * 1000) / latencies.length).toFixed(2)} ms por mensaje`);
+  }
+  const queriesAfter = await server.queries();
+  if (queriesBefore && queriesAfter) {
+    const per = (n: number) => (n / latencies.length).toFixed(2);
+    console.log(`    sentencias a la base: ${per(queriesAfter.total - queriesBefore.total)} por mensaje (en PostgreSQL, viajes de ida y vuelta)`);
+    if (process.env.QUERY_DETAIL) {
+      const rows = Object.entries(queriesAfter.bySql)
+        .map(([text, n]) => [text, n - (queriesBefore.bySql[text] ?? 0)] as const)
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1]);
+      for (const [text, n] of rows) console.log(`      ${per(n)}  ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
   }
   if (failed.length) console.log(`    ${failed.length} usuarios fallaron: ${(failed[0] as PromiseRejectedResult).reason}`);
 }
@@ -227,9 +306,9 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
     await user(session, idBot, phrases, -1, [], () => 0);
     // Each user sends its next message as soon as the reply arrives: the most the server answers.
     // With no pause, every message waits behind the other users' (latency ≈ users / throughput).
-    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes sin pausa (capacidad)`, () => 0, server.pid);
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes sin pausa (capacidad)`, () => 0, server);
     // As people chat: 1 to 2 s between a reply and the next message.
-    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes con 1–2 s entre respuesta y mensaje`, () => 1000 + Math.random() * 1000, server.pid);
+    await round(session, idBot, phrases, `${USERS} usuarios × ${MESSAGES} mensajes con 1–2 s entre respuesta y mensaje`, () => 1000 + Math.random() * 1000, server);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
@@ -237,6 +316,7 @@ async function run(label: string, databaseUrl: string | undefined): Promise<void
 }
 
 console.log(`chat-load: ${USERS} usuarios, ${MESSAGES} mensajes cada uno, bot de ${SKILLS} skills; ${os.cpus().length} núcleos`);
-await run('SQLite (embebida)', undefined);
+if (process.env.SKIP_SQLITE) console.log('\nSQLite: omitida (SKIP_SQLITE)');
+else await run('SQLite (embebida)', undefined);
 if (process.env.DATABASE_URL) await run('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else console.log('\nPostgreSQL: defina DATABASE_URL para medirlo también');

@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: frequent statements are prepared once per connection (db/prepared.ts); false for a pooler that cannot keep them. */
+  preparedStatements: boolean;
   apiBase: string;
   basePath: string;
   /** Hosts matching this pattern get the alternative brand. */
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     apiBase: normaliseBase(env.API_BASE || '/api'),
     basePath: normaliseBase(env.BASE_PATH || '/'),
     altBrandHostPattern: env.ALT_BRAND_HOSTS ? new RegExp(env.ALT_BRAND_HOSTS, 'i') : undefined,

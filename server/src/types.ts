@@ -38,6 +38,11 @@ declare module 'fastify' {
     sesion: SesionTable | null;
     /** The signed-in user, or null. */
     user: SessionUser | null;
+    /**
+     * The cookie's token while a signed write's session, known to this instance, waits to be read
+     * again with its nonce (plugins/session.ts, plugins/integrity.ts); null once settled.
+     */
+    sessionPending: string | null;
   }
 }
 

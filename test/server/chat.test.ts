@@ -4,7 +4,8 @@
 // answer, and a restart in the middle of a question.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../server/src/types';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
 import { companyId } from './adminFixtures';
@@ -528,6 +529,86 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       const { client, sesiones } = await recorded(t, live);
       expect(client).toMatchObject({ test: 0, idU: null });
       expect(sesiones[0].test).toBe(0);
+    });
+  });
+
+  it('mensajes simultáneos a un bot desplegado leen su fila una sola vez', async () => {
+    await deployNow(t, chat.bot);
+    const spy = vi.spyOn(t.app.db.getExecutor(), 'executeQuery');
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => say(c, chat.bot, newPsi(), 'hola', { test: false })));
+      for (const answer of answers) expect(texts(answer)).toEqual(['¡Hola! ¿En qué le ayudo?', 'Elija una opción']);
+      expect(spy.mock.calls.filter(([query]) => query.sql.includes('left join "bot_version"'))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  describe('dos instancias sobre la misma base', () => {
+    let b: App;
+    let onB: Client;
+    beforeAll(async () => {
+      b = await buildApp(t.config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false, runJobs: false });
+    });
+    beforeEach(async () => {
+      onB = new Client({ app: b, clock: t.clock });
+      expect((await onB.signIn('compania@quipu.test')).statusCode).toBe(200);
+    });
+    afterAll(async () => {
+      await b?.close();
+    });
+    const conversation = () => t.app.db.selectFrom('conversacion').select(['rev', 'estado']).where('psi', '=', psi).executeTakeFirstOrThrow();
+
+    it('se turnan una conversación: la copia que cada una guarda de lo que grabó no pisa lo que grabó la otra', async () => {
+      expect(texts(await talk('quiero registrarme'))).toEqual(['¿A qué correo le escribimos?']);
+      expect(texts(await say(onB, chat.bot, psi, 'ana@example.com'))).toEqual(['Listo, le escribiremos a ana@example.com.']);
+      // A kept the conversation waiting for the e-mail; B answered it since, so A reads it again.
+      const third = await talk('ana@example.com');
+      expect(debugOf(third).skill?.id).toBe(chat.skills.fallback);
+      expect(texts(await talk('quiero registrarme'))).toEqual(['¿A qué correo le escribimos?']);
+      expect(texts(await say(onB, chat.bot, psi, 'beto@example.com'))).toEqual(['Listo, le escribiremos a beto@example.com.']);
+      const rows = (await recorded(t, psi)).mensajes[0];
+      expect(rows.filter((m) => Number(m.t) === 1).map((m) => m.m)).toEqual(['quiero registrarme', 'ana@example.com', 'ana@example.com', 'quiero registrarme', 'beto@example.com']);
+      expect(rows.map((m) => Number(m.seq))).toEqual(rows.map((_m, i) => i + 1));
+      expect(Number((await conversation()).rev)).toBe(4);
+    });
+
+    it('con un WEB_HOOK en el bot, cada mensaje lo llama una sola vez aunque la conversación cambie de instancia', async () => {
+      let calls = 0;
+      const server = http.createServer((_req, res) => {
+        calls += 1;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ clima: { hoy: 'soleado' } }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        await addSkill(t, chat.bot, 'Clima', ['cómo está el clima', 'qué tiempo hace hoy', 'va a llover', 'pronóstico del tiempo'], [
+          ['WEB_HOOK', { method: 'GET', url: `http://127.0.0.1:${port}/clima`, headers: [], fields: [], cond: [], op: 'AND', resp: [{ path: 'clima.hoy', k: 'clima' }] }],
+          ['TEXT', { text: ['Hoy está {{clima}}.'] }],
+        ]);
+        const turns = [talk, (m: string) => say(onB, chat.bot, psi, m), talk, talk, (m: string) => say(onB, chat.bot, psi, m), talk];
+        for (const [i, turn] of turns.entries()) {
+          expect(texts(await turn('cómo está el clima'))).toEqual(['Hoy está soleado.']);
+          expect(calls).toBe(i + 1);
+        }
+        expect(Number((await conversation()).rev)).toBe(turns.length - 1);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
+    it('mensajes simultáneos de una conversación en las dos: se responden todos, uno tras otro, sin perder ninguno', async () => {
+      await talk('hola');
+      await say(onB, chat.bot, psi, 'hola');
+      const sent = ['en qué canal estoy', 'qué red es esta', 'por dónde me escribes'];
+      const answers = await Promise.all(sent.flatMap((m) => [talk(m), say(onB, chat.bot, psi, m)]));
+      for (const answer of answers) expect(texts(answer)).toEqual(['Está en Facebook', 'En cualquier canal']);
+      const rows = (await recorded(t, psi)).mensajes[0];
+      expect(rows).toHaveLength(2 * 3 + 6 * 3);
+      expect(rows.map((m) => Number(m.seq))).toEqual(rows.map((_m, i) => i + 1));
+      expect(Number((await conversation()).rev)).toBe(7);
+      expect(JSON.parse((await conversation()).estado).seq).toBe(rows.length);
     });
   });
 

@@ -1,6 +1,7 @@
 // POST /enki, GET /public/athena and POST /logout: sign-in, session check, refusals, lock-out,
 // throttling and expiry.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOUCH_INTERVAL_MS } from '../../server/src/services/sessions';
 import { API, createTestApp, dialects, userRow, type TestApp } from './helpers';
 
 describe.each(dialects)('sesión (%s)', (dialect) => {
@@ -286,6 +287,29 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
       }
       const rows = await t.app.db.selectFrom('sesion').selectAll().execute();
       expect(Number(rows[0].ua)).toBe(t.clock.now);
+    });
+
+    it('solicitudes simultáneas de una sesión escriben su actividad una vez, y la sesión sigue venciendo a su hora', async () => {
+      const c = await t.login('compania@quipu.test');
+      const row = await userRow(t, 'compania@quipu.test');
+      const executor = t.app.db.getExecutor();
+      const spy = vi.spyOn(executor, 'executeQuery');
+      try {
+        for (let round = 0; round < 2; round++) {
+          t.clock.advance(TOUCH_INTERVAL_MS);
+          spy.mockClear();
+          const answers = await Promise.all(Array.from({ length: 8 }, () => c.get(`${API}/usuario?id=${row.id}`)));
+          expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+          const touches = spy.mock.calls.filter(([query]) => /^update "sesion" set "ua"/.test(query.sql));
+          expect(touches).toHaveLength(1);
+          const [stored] = await t.app.db.selectFrom('sesion').select('ua').where('idU', '=', row.id).execute();
+          expect(Number(stored.ua)).toBe(t.clock.now);
+        }
+      } finally {
+        spy.mockRestore();
+      }
+      t.clock.advance(30 * 60_000 + 1);
+      expect((await c.get(`${API}/usuario?id=${row.id}`)).statusCode).toBe(401);
     });
 
     it('cada empresa tiene su propio límite (Otra Empresa: 60 minutos)', async () => {

@@ -1,7 +1,9 @@
 // Sessions under attack: a stolen cookie kept busy past SESSION_MAX_HOURS, a session outliving its
 // company's access list or end date, cookies over https, and anonymous floods of the bootstrap.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API, createTestApp, dialects, type TestApp } from './helpers';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import type { App } from '../../server/src/types';
+import { API, Client, TEST_PASSWORD_COST, createTestApp, dialects, type TestApp } from './helpers';
 
 describe.each(dialects)('sesiones endurecidas (%s)', (dialect) => {
   let t: TestApp;
@@ -78,6 +80,109 @@ describe.each(dialects)('sesiones endurecidas (%s)', (dialect) => {
       expect((await c.post(`${API}/enki`)).statusCode).toBe(200);
       const row = await t.app.db.selectFrom('sesion').selectAll().where('idU', 'is not', null).executeTakeFirstOrThrow();
       expect(Number(row.checkedAt)).toBe(t.clock.now);
+    });
+  });
+
+  describe('escrituras firmadas en una instancia que ya admitió la sesión (su fila se lee con el nonce)', () => {
+    let b: App;
+    beforeAll(async () => {
+      b = await buildApp(t.config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false, runJobs: false });
+    });
+    afterAll(async () => {
+      await b?.close();
+    });
+    /** The same browser, talking to instance B, which then has admitted its session. */
+    async function onB(c: Client): Promise<Client> {
+      const other = new Client({ app: b, clock: t.clock }, c.remoteAddress);
+      for (const [name, value] of c.cookies) other.cookies.set(name, value);
+      other.key = c.key;
+      expect((await other.post(`${API}/enki`)).statusCode).toBe(200);
+      return other;
+    }
+    const sessions = () => t.app.db.selectFrom('sesion').where('idU', 'is not', null).selectAll().execute();
+
+    it('la sesión se lee en el mismo viaje a la base que guarda el nonce', async () => {
+      const c = await onB(await t.login('otra@quipu.test'));
+      const spy = vi.spyOn(b.db.getExecutor(), 'executeQuery');
+      try {
+        expect((await c.post(`${API}/enki`)).statusCode).toBe(200);
+        const statements = spy.mock.calls.map(([query]) => query.sql).filter((text) => /"sesion"|"nonce"/.test(text));
+        if (dialect === 'postgres') {
+          expect(statements).toHaveLength(1);
+          expect(statements[0]).toMatch(/insert into "nonce".*from "sesion"/s);
+        } else expect(statements).toHaveLength(2);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('cerrada en otra instancia, ya no firma nada en esta', async () => {
+      const a = await t.login('otra@quipu.test');
+      const c = await onB(a);
+      expect((await a.post(`${API}/logout`)).statusCode).toBe(204);
+      const res = await c.post(`${API}/enki`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Sesión de integridad no iniciada; recargue la página', code: 'INTEGRITY' });
+    });
+
+    it('un usuario desactivado en otra instancia pierde la sesión en su siguiente escritura en esta', async () => {
+      const c = await onB(await t.login('usuario@quipu.test'));
+      await t.app.db.updateTable('usuario').set({ a: 0 }).where('usuario', '=', 'usuario@quipu.test').execute();
+      expect((await c.post(`${API}/enki`)).statusCode).toBe(401);
+      expect(await sessions()).toEqual([]);
+    });
+
+    it('vence por inactividad: la fila se borra y la escritura se rechaza', async () => {
+      const c = await onB(await t.login('otra@quipu.test'));
+      t.clock.advance(60 * 60_000 + 1);
+      const res = await c.post(`${API}/enki`);
+      expect(res.json()).toEqual({ message: 'Sesión de integridad no iniciada; recargue la página', code: 'INTEGRITY' });
+      expect(await sessions()).toEqual([]);
+    });
+
+    it('vence a las 12 horas del ingreso aunque esta instancia la vea activa a cada rato', async () => {
+      const c = await onB(await t.login('otra@quipu.test'));
+      for (let minutes = 50; minutes <= 700; minutes += 50) {
+        t.clock.advance(50 * 60_000);
+        expect((await c.post(`${API}/enki`)).statusCode, `${minutes} min`).toBe(200);
+      }
+      t.clock.advance(21 * 60_000);
+      expect((await c.post(`${API}/enki`)).statusCode).toBe(401);
+      expect(await sessions()).toEqual([]);
+    });
+
+    it('fuera de la nueva lista de acceso de la empresa: 401 en el minuto y la cookie se borra', async () => {
+      const c = await onB(await t.login('otra@quipu.test'));
+      await t.app.db.updateTable('empresa').set({ acl: 1, aclList: JSON.stringify(['192.168.5.0/24']) }).where('nm', '=', 'Otra Empresa').execute();
+      t.clock.advance(61_000);
+      const res = await c.post(`${API}/enki`);
+      expect(res.json()).toEqual({ message: `No se permite el ingreso desde la dirección ${c.remoteAddress}`, code: 'SESSION' });
+      expect(await sessions()).toEqual([]);
+      expect(c.cookies.size).toBe(0);
+    });
+
+    it('un nonce usado en una instancia se rechaza en la otra, también cuando las dos conocen la sesión', async () => {
+      const a = await t.login('otra@quipu.test');
+      const c = await onB(a);
+      expect((await a.post(`${API}/enki`)).statusCode).toBe(200);
+      const headers = { ...a.sign('POST', `${API}/enki`, '') };
+      expect((await a.inject({ method: 'POST', url: `${API}/enki`, headers })).statusCode).toBe(200);
+      const replay = await c.inject({ method: 'POST', url: `${API}/enki`, headers });
+      expect(replay.json()).toEqual({ message: 'Solicitud repetida: el nonce ya fue usado', code: 'INTEGRITY' });
+      // And the other way round, at the same time.
+      const again = { ...c.sign('POST', `${API}/enki`, '') };
+      const both = await Promise.all([a.inject({ method: 'POST', url: `${API}/enki`, headers: again }), c.inject({ method: 'POST', url: `${API}/enki`, headers: again })]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    });
+
+    it('una firma mal hecha se juzga como siempre: primero la sesión, luego la firma', async () => {
+      const c = await onB(await t.login('otra@quipu.test'));
+      const bad = await c.post(`${API}/enki`, undefined, { tamper: { 'X-Sig': 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+      expect(bad.json()).toEqual({ message: 'Firma de integridad inválida', code: 'INTEGRITY' });
+      await t.app.db.updateTable('empresa').set({ ff: '2025-03-31' }).where('nm', '=', 'Otra Empresa').execute();
+      t.clock.advance(60_000);
+      const refused = await c.post(`${API}/enki`, undefined, { tamper: { 'X-Sig': 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+      expect(refused.json()).toEqual({ message: 'La suscripción de su empresa terminó el 31/03/2025', code: 'SESSION' });
     });
   });
 

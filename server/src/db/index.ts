@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { prepareFrequentStatements } from './prepared';
 import * as m001 from './migrations/001_inicial';
 import * as m002 from './migrations/002_busquedas';
 import * as m003 from './migrations/003_texto';
@@ -45,12 +46,13 @@ export interface OpenedDb {
 /** Compiled SQLite statements kept for reuse. */
 const MAX_CACHED_STATEMENTS = 2000;
 
-export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<OpenedDb> {
+export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'preparedStatements'>>): Promise<OpenedDb> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
     // Big integers (bigint columns: sesion.ua, sesion.checkedAt, nonce.ts) come back as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    if (config.preparedStatements !== false) prepareFrequentStatements(pool);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const { default: SQLite } = await import('better-sqlite3');

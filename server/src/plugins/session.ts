@@ -2,17 +2,25 @@
 // Idle sessions expire after the company's ts minutes, signed-in ones also SESSION_MAX_HOURS after
 // sign-in, measured on config.now(); the company's access list and end date are checked again
 // every minute. Registered inside the API scope (app.ts), so it runs for the API routes only.
+// A signed write on a session this instance has admitted before is judged a moment later, when
+// the integrity hook has verified its signature: the row is then read in the round trip that
+// records the nonce, and judged exactly as here (expiry, company check, touch) before any handler
+// runs.
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_METHODS } from '../../../src/api/integrity';
 import { unauthorized } from '../errors';
 import { companyRefusal } from '../services/acl';
 import {
   RECHECK_MS,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
+  TOUCH_INTERVAL_MS,
   deleteSesion,
-  loadSessionUser,
+  loadSesion,
   markChecked,
+  rememberNonceAndLoadSesion,
+  type LoadedSesion,
   sesionExpired,
   tokenId,
   touchSesion,
@@ -26,20 +34,65 @@ export const sessionPlugin = shared('quipu-session', async (app) => {
   await app.register(cookie);
   app.decorateRequest('sesion', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionPending', null);
 
   app.addHook('onRequest', async (request, reply) => {
     const token = sessionToken(request);
     if (!token) return;
-    const found = await checkSession(app, token, request.ip);
-    if (!found) return;
-    if ('refusal' in found) {
-      clearSessionCookie(request, reply);
-      throw unauthorized(found.refusal, 'SESSION');
+    // A signed write on a session this instance has seen: its row is read again, and judged, in the
+    // round trip that records its nonce (plugins/integrity.ts), before any handler sees the user.
+    const kept = signedWrite(request) ? stateOf(app).kept.get(tokenId(token)) : undefined;
+    if (kept) {
+      request.sesion = { ...kept.sesion };
+      request.user = kept.user;
+      request.sessionPending = token;
+      return;
     }
-    request.sesion = found.sesion;
-    request.user = found.user;
+    settleSession(app, request, reply, await checkSession(app, token, request.ip));
   });
 });
+
+/** A write the integrity hook checks (plugins/integrity.ts), carrying its headers. */
+function signedWrite(request: FastifyRequest): boolean {
+  if (!SIGNED_METHODS.has(request.method) || request.is404 || request.routeOptions.config?.integrity === false) return false;
+  return request.headers['x-ts'] !== undefined && request.headers['x-nonce'] !== undefined && request.headers['x-sig'] !== undefined;
+}
+
+/** Puts a checked session on the request (or none); a refusal clears the cookie and answers 401. */
+export function settleSession(app: App, request: FastifyRequest, reply: FastifyReply, found: SessionCheck): void {
+  const token = sessionToken(request);
+  request.sessionPending = null;
+  if (!found || 'refusal' in found) {
+    if (token) stateOf(app).kept.delete(tokenId(token));
+    request.sesion = null;
+    request.user = null;
+    if (!found) return;
+    clearSessionCookie(request, reply);
+    throw unauthorized(found.refusal, 'SESSION');
+  }
+  request.sesion = found.sesion;
+  request.user = found.user;
+  const { kept } = stateOf(app);
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(found.sesion.id, { sesion: { ...found.sesion }, user: found.user });
+}
+
+/**
+ * For a signed write whose session was left pending: records its nonce and reads the session row in
+ * one round trip, then judges the row as checkSession does. Settles the request's session (or
+ * throws its refusal) and tells whether the nonce was new.
+ */
+export async function settlePendingWithNonce(app: App, request: FastifyRequest, reply: FastifyReply, nonce: string, now: number): Promise<boolean> {
+  const token = request.sessionPending!;
+  const { fresh, found } = await rememberNonceAndLoadSesion(app.db, app.dialect, nonce, now, tokenId(token), app.config.defaultSessionMinutes);
+  settleSession(app, request, reply, await judgeSession(app, found, request.ip, true));
+  return fresh;
+}
+
+/** Settles a pending session the usual way (its own round trip), when the request is refused before its nonce. */
+export async function settlePending(app: App, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  settleSession(app, request, reply, await checkSession(app, request.sessionPending!, request.ip));
+}
 
 /** The session token of a request's cookie: either name, as a browser that moved to https may still hold the plain one. */
 export function sessionToken(request: FastifyRequest): string | undefined {
@@ -55,11 +108,16 @@ export type SessionCheck = { sesion: SesionTable; user: SessionUser | null } | {
  * open WebSocket does not keep a session alive by itself.
  */
 export async function checkSession(app: App, token: string, ip: string, touch = true): Promise<SessionCheck> {
-  const sesion = await app.db.selectFrom('sesion').selectAll().where('id', '=', tokenId(token)).executeTakeFirst();
-  if (!sesion) return null;
+  // The row with its user and company: one round trip.
+  return judgeSession(app, await loadSesion(app.db, tokenId(token), app.config.defaultSessionMinutes), ip, touch);
+}
+
+/** checkSession's verdict on a loaded row: expiry (the row is then deleted), the company's check every RECHECK_MS, the touch. */
+async function judgeSession(app: App, found: LoadedSesion | undefined, ip: string, touch: boolean): Promise<SessionCheck> {
+  if (!found) return null;
+  const { sesion, user } = found;
   const now = app.config.now();
-  const user = sesion.idU ? await loadSessionUser(app.db, sesion.idU, app.config.defaultSessionMinutes) : null;
-  if ((sesion.idU && !user) || sesionExpired(sesion, user, now, app.config.sessionMaxHours)) {
+  if (found.userGone || sesionExpired(sesion, user, now, app.config.sessionMaxHours)) {
     await deleteSesion(app.db, sesion.id);
     return null;
   }
@@ -73,8 +131,41 @@ export async function checkSession(app: App, token: string, ip: string, touch = 
     }
     await markChecked(app.db, sesion, now);
   }
-  if (touch) await touchSesion(app.db, sesion, now);
+  if (touch) await touchOnce(app, sesion, now);
   return { sesion, user };
+}
+
+/**
+ * What this instance keeps of sessions (per app): when it last wrote each one's ua, and the
+ * sessions it has admitted, whose signing key lets a signed write be verified before its row is
+ * read again (never admitted on this copy alone).
+ */
+const states = new WeakMap<App, { touched: Map<string, number>; kept: Map<string, { sesion: SesionTable; user: SessionUser | null }> }>();
+const MAX_KEPT = 10_000;
+
+function stateOf(app: App) {
+  let state = states.get(app);
+  if (!state) states.set(app, (state = { touched: new Map(), kept: new Map() }));
+  return state;
+}
+
+/**
+ * touchSesion, skipped when this instance has written a later ua than the row it read (requests
+ * that read the row before that write landed): the row then holds at least that, as if read after.
+ */
+async function touchOnce(app: App, sesion: SesionTable, now: number): Promise<void> {
+  const kept = stateOf(app).touched;
+  const written = kept.get(sesion.id);
+  if (written !== undefined && written > Number(sesion.ua) && written <= now) sesion.ua = written;
+  if (now - Number(sesion.ua) < TOUCH_INTERVAL_MS) return;
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(sesion.id, now);
+  try {
+    await touchSesion(app.db, sesion, now);
+  } catch (error) {
+    kept.delete(sesion.id);
+    throw error;
+  }
 }
 
 /** The company's refusal when its access list or end date no longer admit the session. */

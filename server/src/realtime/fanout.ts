@@ -1,7 +1,10 @@
 // Published messages reach the other server instances through PostgreSQL LISTEN/NOTIFY, on one
 // channel per schema. A message too large for one NOTIFY (8000 bytes) travels as numbered base64
 // chunks sent in one transaction, so they arrive together, and is put back together on arrival.
-// Each instance delivers its own messages locally and ignores its own notifications.
+// Each instance delivers its own messages locally and ignores its own notifications. Messages
+// published while a NOTIFY is on its way go together in the next one statement (one transaction,
+// so one commit), in the order they were published: a busy instance does not wait one round trip
+// per message.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -27,6 +30,9 @@ export const CHUNK_CHARS = 7000;
 /** A message whose chunks have not all come by then is dropped. */
 const PARTIAL_TTL_MS = 60_000;
 const RETRY_MAX_MS = 30_000;
+/** At most this many notifications, and about this many bytes, in one statement. */
+const BATCH_NOTES = 500;
+const BATCH_BYTES = 1024 * 1024;
 
 export interface Decoded {
   destination: string;
@@ -112,7 +118,11 @@ class PgFanout implements Fanout {
   private closed = false;
   private retry?: NodeJS.Timeout;
   private retryMs = 500;
-  private tail: Promise<void> = Promise.resolve();
+  /** Messages waiting for the next statement, each with its notifications. */
+  private queue: Array<{ notes: string[]; bytes: number; done: (error?: unknown) => void }> = [];
+  /** The loop sending the queue; `draining` while it runs. */
+  private sending: Promise<void> = Promise.resolve();
+  private draining = false;
   private sequence = 0;
   private readonly decoder: NotificationDecoder;
 
@@ -159,29 +169,67 @@ class PgFanout implements Fanout {
   send(destination: string, json: string): Promise<void> {
     this.sequence += 1;
     const notes = encodeNotifications(this.options.instanceId, String(this.sequence), destination, json);
-    // One after another, so the other instances hear the messages in the order they were published.
-    const sent = this.tail.then(() => this.notify(notes));
-    this.tail = sent.catch(() => undefined);
-    return sent;
+    const bytes = notes.reduce((sum, note) => sum + Buffer.byteLength(note, 'utf8'), 0);
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ notes, bytes, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.draining) {
+        this.draining = true;
+        this.sending = this.drain();
+      }
+    });
   }
 
-  private async notify(notes: string[]): Promise<void> {
-    const { db } = this.options;
-    if (notes.length === 1) {
-      await sql`select pg_notify(${this.channel}, ${notes[0]})`.execute(db);
-      return;
+  /** Sends the queue one statement at a time, so the other instances hear the messages in the order they were published. */
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const batch = nextBatch(this.queue);
+        this.queue = this.queue.slice(batch.length);
+        try {
+          await this.notify(batch.flatMap((m) => m.notes));
+          for (const m of batch) m.done();
+        } catch (error) {
+          for (const m of batch) m.done(error);
+        }
+      }
+    } finally {
+      // Set in the same turn as the last look at the queue, so a message queued next starts a new loop.
+      this.draining = false;
     }
-    await db.transaction().execute(async (trx) => {
-      for (const note of notes) await sql`select pg_notify(${this.channel}, ${note})`.execute(trx);
-    });
+  }
+
+  /** One statement, so one transaction: its notifications are delivered together and in this order. */
+  private async notify(notes: string[]): Promise<void> {
+    // pg_notify is volatile, so PostgreSQL runs it after the sort, in the order of the notes.
+    await sql`select pg_notify(${this.channel}, n.note) from unnest(${notes}::text[]) with ordinality as n(note, i) order by n.i`.execute(this.options.db);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
-    await this.tail;
+    await this.sending;
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
   }
+}
+
+/**
+ * The first messages of the queue that go in one statement: up to BATCH_NOTES notifications and
+ * about BATCH_BYTES (at least one message). A message identical to one already in the batch starts
+ * the next one, because PostgreSQL delivers identical notifications of one transaction only once.
+ */
+export function nextBatch<T extends { notes: string[]; bytes: number }>(queue: T[]): T[] {
+  const batch: T[] = [];
+  const seen = new Set<string>();
+  let notes = 0;
+  let bytes = 0;
+  for (const message of queue) {
+    if (batch.length && (notes + message.notes.length > BATCH_NOTES || bytes + message.bytes > BATCH_BYTES || message.notes.some((n) => seen.has(n)))) break;
+    batch.push(message);
+    notes += message.notes.length;
+    bytes += message.bytes;
+    for (const n of message.notes) seen.add(n);
+  }
+  return batch;
 }

@@ -15,7 +15,7 @@ import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot }
 import { trainSkills } from '../engine/training';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
 import { loadDefinition } from './botDefinition';
-import { constraintViolation } from './dbErrors';
+import { KeptConversations, StaleConversation, readConversation, writeTurn } from './chatStore';
 import { assertBotRole, findBotFor, type BotRecord } from './bots';
 
 /** How long a deployed bot's row is trusted before it is read again. */
@@ -23,15 +23,21 @@ const BOT_ROW_MS = 1000;
 /** How many times a turn is tried again when another instance changed the conversation meanwhile. */
 const CONFLICT_RETRIES = 3;
 
+type KeptBot = { bot: BotRecord; idVersion: string | null };
+
 /** Compiled bots of this instance: deployed versions by version id, working definitions by content. */
 export class BotEngine {
   private readonly deployed = new BotCache(64);
   private readonly working = new BotCache(32);
   /** Tasks running per key (a conversation, a model being built), each after the one before. */
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Conversations as this instance last wrote them (services/chatStore.ts). */
+  readonly conversations = new KeptConversations();
 
   /** Deployed bots' rows with their version, read again after BOT_ROW_MS (a new deploy on this instance drops its entry at once). */
   private readonly rows = new Map<string, { at: number; bot: BotRecord; idVersion: string }>();
+  /** Reads of a bot's row under way: messages arriving meanwhile wait for it instead of reading it again. */
+  private readonly reading = new Map<string, Promise<KeptBot | undefined>>();
 
   /**
    * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id.
@@ -51,7 +57,21 @@ export class BotEngine {
   async botEntry(db: DB, idBot: string): Promise<{ bot: BotRecord; idVersion: string | null } | undefined> {
     const now = performance.now();
     const kept = this.rows.get(idBot);
-    if (kept && now - kept.at < BOT_ROW_MS) return kept;
+    let entry: { bot: BotRecord; idVersion: string | null } | undefined = kept && now - kept.at < BOT_ROW_MS ? kept : undefined;
+    if (!entry) {
+      let reading = this.reading.get(idBot);
+      if (!reading) {
+        const read: Promise<KeptBot | undefined> = this.readBot(db, idBot, now).finally(() => {
+          if (this.reading.get(idBot) === read) this.reading.delete(idBot);
+        });
+        this.reading.set(idBot, (reading = read));
+      }
+      entry = await reading;
+    }
+    return entry;
+  }
+
+  private async readBot(db: DB, idBot: string, now: number): Promise<KeptBot | undefined> {
     const row = await db
       .selectFrom('bot')
       .leftJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version').on('bot_version.done', '=', 1).on('bot_version.error', '=', 0))
@@ -68,6 +88,7 @@ export class BotEngine {
   /** Forgets what was kept of a bot (a deploy or a restore on this instance). */
   forget(idBot: string): void {
     this.rows.delete(idBot);
+    this.reading.delete(idBot);
   }
 
   /** The deployed version `idVersion`, ready to answer. */
@@ -137,15 +158,6 @@ export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 
   };
 }
 
-interface ConversationRow {
-  id: string;
-  idClt: string;
-  idSesion: string | null;
-  estado: string;
-  ua: number;
-  rev: number;
-}
-
 const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
 
 /** The text a message is recorded with: its text, or its title, or its kind. */
@@ -200,8 +212,7 @@ export interface Delivery {
  */
 export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<ChatMessage[]> {
   const { bot } = to;
-  const key = `c:${bot.id}:${to.idChannel}:${to.psi}`;
-  const messages = await app.engine.once(key, async () => {
+  const messages = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, compiled: to.compiled, input });
@@ -211,14 +222,10 @@ export async function deliver(app: App, to: Delivery, input: TurnInput): Promise
     }
   });
   app.realtime.conversations.register(to.psi, { idBot: bot.id, idE: bot.idE, ...(to.sesionId ? { sesion: to.sesionId } : {}) });
-  for (const message of messages) {
-    await app.realtime.publish(`/topic/${bot.id}/${to.psi}`, message);
-    await app.realtime.publish(`/topic/${to.psi}`, message);
-  }
+  // Published in this order at once (each is delivered here when called); the other instances get them in one NOTIFY.
+  await Promise.all(messages.flatMap((message) => [app.realtime.publish(`/topic/${bot.id}/${to.psi}`, message), app.realtime.publish(`/topic/${to.psi}`, message)]));
   return messages;
 }
-
-class StaleConversation extends Error {}
 
 interface TurnRequest {
   user: SessionUser | undefined;
@@ -235,24 +242,30 @@ interface TurnRequest {
   input: TurnInput;
 }
 
+/** The key of a conversation on this instance: its turns run one at a time, and it is kept as last written. */
+const conversationKey = (idBot: string, idChannel: string, psi: string) => `c:${idBot}:${idChannel}:${psi}`;
+
 async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const { db } = app;
   const now = app.config.now();
   const fc = new Date(now).toISOString();
-  const conversation = (await db
-    .selectFrom('conversacion')
-    .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
-    .select(['conversacion.id', 'conversacion.idClt', 'conversacion.idSesion', 'conversacion.estado', 'conversacion.ua', 'conversacion.rev', 'chat_cliente.idU', 'chat_cliente.test as clientTest'])
-    .where('conversacion.idBot', '=', req.idBot)
-    .where('conversacion.idChannel', '=', req.idChannel)
-    .where('conversacion.psi', '=', req.psi)
-    .executeTakeFirst()) as (ConversationRow & { idU: string | null; clientTest: number }) | undefined;
+  const key = conversationKey(req.idBot, req.idChannel, req.psi);
+  // As this instance last wrote it, else read; a copy changed since (another instance, a deletion)
+  // fails the rev check of the write, and the turn runs again on the stored one. A bot that may
+  // call out is always read, so a webhook never runs twice for one message.
+  const kept = mayCallOut(req.compiled) ? undefined : app.engine.conversations.get(key);
+  const conversation = kept ?? (await readConversation(db, req.idBot, req.idChannel, req.psi));
   // A test conversation is its user's alone: another user naming the same psi is refused.
   const client = conversation
     ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest }
     : await db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', req.idE).where('idChannel', '=', req.idChannel).where('psi', '=', req.psi).executeTakeFirst();
   if (client && (req.test || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
+  if (kept && state.bot && state.bot !== req.idBot) {
+    // Handed to another bot, which may call out: read it.
+    app.engine.conversations.forget(key);
+    return turnOnce(app, req);
+  }
   const before: ChatMessage[] = [];
   let idSesion = conversation?.idSesion ?? null;
   let closeSesion: { id: string; ff: string } | undefined;
@@ -274,56 +287,63 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const skillOf = new Map(result.messages.map((m) => [m.message.id, m]));
   const inputText = req.input.postback ?? req.input.text ?? '';
 
-  await db.transaction().execute(async (trx) => {
-    let idClt = conversation?.idClt ?? client?.id;
-    if (!idClt) {
-      idClt = randomUUID();
-      {
-        await trx
-          .insertInto('chat_cliente')
-          .values({ id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.test ? (req.user?.id ?? null) : null, fc })
-          .execute();
-      }
-    }
-    if (closeSesion) await trx.updateTable('chat_sesion').set({ ff: closeSesion.ff }).where('id', '=', closeSesion.id).execute();
-    if (!idSesion) {
-      idSesion = randomUUID();
-      await trx.insertInto('chat_sesion').values({ id: idSesion, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null }).execute();
-    }
-    // The session's messages are numbered by the conversation (kept in its state), not counted again.
-    const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
-    let seq = sessionStarted ? 0 : (state.seq ?? 0);
-    const current = idSesion;
-    const rows = [
-      { id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq },
-      ...messages.map((m) => {
-        const { debug: _debug, ...plain } = m;
-        const origin = skillOf.get(m.id);
-        return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
-      }),
-    ];
-    await trx.insertInto('chat_mensaje').values(rows).execute();
-    const estado = JSON.stringify({ ...result.state, seq });
-    if (conversation) {
-      const updated = await trx
-        .updateTable('conversacion')
-        .set({ estado, ua: now, idSesion, rev: Number(conversation.rev) + 1 })
-        .where('id', '=', conversation.id)
-        .where('rev', '=', conversation.rev)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw new StaleConversation();
-    } else {
-      await trx
-        .insertInto('conversacion')
-        .values({ id: randomUUID(), idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 })
-        .execute();
-    }
-    if (!result.recognised && req.input.text !== undefined && inputText.trim()) await countUnrecognised(trx, req.idBot, inputText.trim(), fc);
-  }).catch((error) => {
-    // Another instance started the same client or conversation a moment ago: try again on theirs.
-    throw constraintViolation(error) === 'unique' ? new StaleConversation() : error;
+  const idClt = client?.id ?? randomUUID();
+  const newSesion = !idSesion;
+  const current = idSesion ?? randomUUID();
+  // The session's messages are numbered by the conversation (kept in its state), not counted again.
+  const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
+  let seq = sessionStarted ? 0 : (state.seq ?? 0);
+  const rows = [
+    { id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq },
+    ...messages.map((m) => {
+      const { debug: _debug, ...plain } = m;
+      const origin = skillOf.get(m.id);
+      return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
+    }),
+  ];
+  const estado = JSON.stringify({ ...result.state, seq });
+  const idConversation = conversation?.id ?? randomUUID();
+  try {
+    await writeTurn(db, app.dialect, {
+      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.test ? (req.user?.id ?? null) : null, fc } }),
+      ...(closeSesion ? { closeSesion } : {}),
+      ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
+      messages: rows,
+      conversation: conversation
+        ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
+        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
+      ...(!result.recognised && req.input.text !== undefined && inputText.trim() ? { unrecognised: { idBot: req.idBot, f: inputText.trim().slice(0, 1000), fc } } : {}),
+    });
+  } catch (error) {
+    // Stale, or not known to be written: read it again next time.
+    app.engine.conversations.forget(key);
+    // A kept copy changed elsewhere: run the turn again on the stored one, not counted as a conflict.
+    if (kept && error instanceof StaleConversation) return turnOnce(app, req);
+    throw error;
+  }
+  app.engine.conversations.set(key, {
+    id: idConversation,
+    idClt,
+    idSesion: current,
+    estado,
+    ua: now,
+    rev: conversation ? Number(conversation.rev) + 1 : 0,
+    idU: client ? client.idU : req.test ? (req.user?.id ?? null) : null,
+    clientTest: client ? Number(client.test) : req.test ? 1 : 0,
   });
   return messages;
+}
+
+/** Bots whose turns may call out (WEB_HOOK) or hand over to another bot (GO_BOT), by compiled bot. */
+const callingOut = new WeakMap<CompiledBot, boolean>();
+
+function mayCallOut(bot: CompiledBot): boolean {
+  let calls = callingOut.get(bot);
+  if (calls === undefined) {
+    calls = bot.definition.acciones.some((a) => a.type === 'WEB_HOOK' || a.type === 'GO_BOT');
+    callingOut.set(bot, calls);
+  }
+  return calls;
 }
 
 /** Another bot of the same company for GO_BOT: its working definition in a test, else its deployed version. */
@@ -334,14 +354,6 @@ async function resolveBot(app: App, req: TurnRequest, id: string): Promise<Compi
   if (req.test) return app.engine.workingBot(app.db, other.id);
   const entry = req.user ? await app.engine.botFor(app.db, req.user, other.id) : await app.engine.botEntry(app.db, other.id);
   return app.engine.deployedBot(app.db, entry?.idVersion ?? null);
-}
-
-/** The phrase goes to the bot's unrecognised ones (Monitoreo), counted when it is there already. */
-async function countUnrecognised(trx: DB, idBot: string, text: string, fc: string): Promise<void> {
-  const f = text.slice(0, 1000);
-  const row = await trx.selectFrom('frase_nr').select(['id', 'c']).where('idBot', '=', idBot).where('f', '=', f).executeTakeFirst();
-  if (row) await trx.updateTable('frase_nr').set({ c: Number(row.c) + 1 }).where('id', '=', row.id).execute();
-  else await trx.insertInto('frase_nr').values({ id: randomUUID(), idBot, f, c: 1, fc }).execute();
 }
 
 /**

@@ -1,7 +1,8 @@
 // Session rows: creation, loading the signed-in user with the company, expiry and purging.
 import { createHash, randomBytes } from 'node:crypto';
 import { deriveFlags, isRol, sidebarLinks } from '../../../src/permissions/roles';
-import type { DB } from '../db';
+import type { DB, DialectName } from '../db';
+import { rememberNonce } from './nonces';
 import type { SesionTable } from '../db/schema';
 import type { SessionUser } from '../types';
 
@@ -37,34 +38,111 @@ export async function deleteSesion(db: DB, id: string): Promise<void> {
   await db.deleteFrom('sesion').where('id', '=', id).execute();
 }
 
-/**
- * The signed-in user with flags and company, or null when the user, its company or its role no
- * longer allows a session (deleted, deactivated).
- */
-export async function loadSessionUser(db: DB, idU: string, defaultMinutes: number): Promise<SessionUser | null> {
-  const row = await db
-    .selectFrom('usuario as u')
-    .innerJoin('empresa as e', 'e.id', 'u.idE')
-    .select([
-      'u.id', 'u.usuario', 'u.nm', 'u.ap', 'u.rol', 'u.idE', 'u.sso', 'u.pmHist', 'u.showChannels', 'u.a',
-      'e.nm as empNm', 'e.audit', 'e.tg', 'e.liveAgent', 'e.ts', 'e.activo',
-    ])
-    .where('u.id', '=', idU)
-    .executeTakeFirst();
-  if (!row || !row.a || !row.activo || !isRol(row.rol)) return null;
-  const emp = { id: row.idE, nm: row.empNm, audit: !!row.audit, tg: !!row.tg, liveAgent: !!row.liveAgent, ts: row.ts > 0 ? row.ts : defaultMinutes };
+/** The user's and company's columns a session needs, aliased apart from the session's own. */
+const USER_COLUMNS = [
+  'u.id as uId', 'u.usuario', 'u.nm', 'u.ap', 'u.rol', 'u.idE', 'u.sso', 'u.pmHist', 'u.showChannels', 'u.a',
+  'e.nm as empNm', 'e.audit', 'e.tg', 'e.liveAgent', 'e.ts', 'e.activo',
+] as const;
+
+type UserRow = {
+  uId: string | null;
+  usuario: string | null;
+  nm: string | null;
+  ap: string | null;
+  rol: string | null;
+  idE: string | null;
+  sso: unknown;
+  pmHist: unknown;
+  showChannels: unknown;
+  a: unknown;
+  empNm: string | null;
+  audit: unknown;
+  tg: unknown;
+  liveAgent: unknown;
+  ts: number | null;
+  activo: unknown;
+};
+
+/** The SessionUser of a joined user and company row, or null when they no longer allow a session. */
+function sessionUserOf(row: UserRow, defaultMinutes: number): SessionUser | null {
+  if (!row.uId || !row.a || !row.activo || !isRol(row.rol)) return null;
+  const ts = Number(row.ts ?? 0);
+  const emp = { id: row.idE!, nm: row.empNm!, audit: !!row.audit, tg: !!row.tg, liveAgent: !!row.liveAgent, ts: ts > 0 ? ts : defaultMinutes };
   const base = { rol: row.rol, pmHist: !!row.pmHist, showChannels: !!row.showChannels, sso: !!row.sso };
   return {
-    id: row.id,
-    usuario: row.usuario,
-    nm: row.nm,
-    ap: row.ap,
-    idE: row.idE,
+    id: row.uId,
+    usuario: row.usuario!,
+    nm: row.nm!,
+    ap: row.ap!,
+    idE: row.idE!,
     a: true,
     ...base,
     flags: deriveFlags(base, emp),
     emp,
   };
+}
+
+/**
+ * The signed-in user with flags and company, or null when the user, its company or its role no
+ * longer allows a session (deleted, deactivated).
+ */
+export async function loadSessionUser(db: DB, idU: string, defaultMinutes: number): Promise<SessionUser | null> {
+  const row = await db.selectFrom('usuario as u').innerJoin('empresa as e', 'e.id', 'u.idE').select(USER_COLUMNS).where('u.id', '=', idU).executeTakeFirst();
+  return row ? sessionUserOf(row, defaultMinutes) : null;
+}
+
+/**
+ * The session row `id` with its signed-in user (as loadSessionUser gives it), in one query; `user`
+ * is null for a pre-session and for a user who no longer allows a session (`userGone`).
+ */
+export async function loadSesion(db: DB, id: string, defaultMinutes: number): Promise<LoadedSesion | undefined> {
+  const row = await db
+    .selectFrom('sesion as s')
+    .leftJoin('usuario as u', 'u.id', 's.idU')
+    .leftJoin('empresa as e', 'e.id', 'u.idE')
+    .select(SESION_COLUMNS)
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  return row ? loadedSesion(row, defaultMinutes) : undefined;
+}
+
+export interface LoadedSesion {
+  sesion: SesionTable;
+  user: SessionUser | null;
+  userGone: boolean;
+}
+
+/** The session's columns, aliased apart from its user's. */
+const SESION_COLUMNS = ['s.id as sId', 's.idU as sIdU', 's.k as sK', 's.fc as sFc', 's.ua as sUa', 's.checkedAt as sCheckedAt', ...USER_COLUMNS] as const;
+
+type SesionRow = UserRow & { sId: string; sIdU: string | null; sK: string; sFc: string; sUa: number; sCheckedAt: number | null };
+
+function loadedSesion(row: SesionRow, defaultMinutes: number): LoadedSesion {
+  const sesion: SesionTable = { id: row.sId, idU: row.sIdU, k: row.sK, fc: row.sFc, ua: Number(row.sUa), checkedAt: row.sCheckedAt === null ? null : Number(row.sCheckedAt) };
+  const user = sesion.idU ? sessionUserOf(row, defaultMinutes) : null;
+  return { sesion, user, userGone: !!sesion.idU && !user };
+}
+
+/**
+ * Records a signed write's nonce (false when it was already recorded, as rememberNonce) and reads
+ * the session row `id` as loadSesion does: on PostgreSQL in one statement, so one round trip.
+ */
+export async function rememberNonceAndLoadSesion(db: DB, dialect: DialectName, nonce: string, now: number, id: string, defaultMinutes: number): Promise<{ fresh: boolean; found: LoadedSesion | undefined }> {
+  if (dialect !== 'postgres') {
+    const fresh = await rememberNonce(db, nonce, now);
+    return { fresh, found: await loadSesion(db, id, defaultMinutes) };
+  }
+  // The insert runs whether or not the session row is there; without the row the nonce does not matter.
+  const row = await db
+    .with('n', (q) => q.insertInto('nonce').values({ nonce, ts: now }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce'))
+    .selectFrom('sesion as s')
+    .leftJoin('usuario as u', 'u.id', 's.idU')
+    .leftJoin('empresa as e', 'e.id', 'u.idE')
+    .select(SESION_COLUMNS)
+    .select((eb) => eb.selectFrom('n').select(eb.fn.countAll<number>().as('c')).as('inserted'))
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  return row ? { fresh: Number(row.inserted) > 0, found: loadedSesion(row, defaultMinutes) } : { fresh: false, found: undefined };
 }
 
 /**

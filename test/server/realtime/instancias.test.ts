@@ -1,6 +1,7 @@
 // Two server instances on one PostgreSQL database: a message published on one reaches the
 // subscribers connected to the other, through LISTEN/NOTIFY. Runs only when DATABASE_URL is set.
 import type { IMessage } from '@stomp/stompjs';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/src/app';
 import { NOTIFY_LIMIT } from '../../../server/src/realtime/fanout';
@@ -89,6 +90,30 @@ describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', (
     await Promise.all(sent.map((body) => t.app.realtime.publish(topic, body)));
     await vi.waitFor(() => expect(onB).toHaveLength(20), WAIT);
     expect(onB.map((m) => JSON.parse(m.body).text.split(' ')[0])).toEqual(sent.map((_, i) => String(i)));
+  });
+
+  it('mensajes idénticos publicados a la vez llegan todos, aunque viajen en un mismo NOTIFY', async () => {
+    const onB = await subscriber(urlB);
+    const same = { type: 'TEXT', text: 'otra vez' };
+    await Promise.all([t.app.realtime.publish(topic, same), t.app.realtime.publish(topic, same), t.app.realtime.publish(topic, { type: 'TEXT', text: 'fin' }), t.app.realtime.publish(topic, same)]);
+    await vi.waitFor(() => expect(onB).toHaveLength(4), WAIT);
+    await settle();
+    expect(onB.map((m) => JSON.parse(m.body).text)).toEqual(['otra vez', 'otra vez', 'fin', 'otra vez']);
+  });
+
+  it('lo publicado mientras un NOTIFY viaja sale junto en el siguiente, una sentencia para muchos mensajes', async () => {
+    const onB = await subscriber(urlB);
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.realtime.publish(topic, { type: 'TEXT', text: String(i) })));
+    } finally {
+      query.mockRestore();
+    }
+    const notifies = query.mock.calls.filter(([text]) => String(text).includes('pg_notify'));
+    await vi.waitFor(() => expect(onB).toHaveLength(50), WAIT);
+    expect(onB.map((m) => JSON.parse(m.body).text)).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
+    // The first goes alone; the 49 published meanwhile go together.
+    expect(notifies.length).toBeLessThanOrEqual(2);
   });
 
   it('una instancia de otro esquema no oye los mensajes de este', async () => {

@@ -1,0 +1,176 @@
+// What a turn of a conversation reads and writes (services/chat.ts turnOnce): the live conversation
+// with its client, and the turn's rows (client, session, messages, the conversation's new state,
+// the unrecognised phrase) written all or nothing. The conversation's `rev` is compared and set, so
+// of two instances answering the same conversation at once one writes and the other starts over.
+//
+// On PostgreSQL the turn is one statement (data-modifying CTEs, atomic like a transaction), one
+// round trip instead of BEGIN, three to six statements and COMMIT. Each instance also keeps the
+// conversations it last wrote, as it wrote them, so the next message of one skips reading it: the
+// rev check refuses the write if another instance (or a deletion) changed it meanwhile, and the
+// turn is then read again and run again (chat.ts reads, never keeps, the conversations of a bot
+// whose turns may call a webhook or hand over to another bot, so nothing outside runs twice).
+import type { Insertable } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '../db';
+import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable } from '../db/schema';
+import { randomUUID } from 'node:crypto';
+import { constraintViolation } from './dbErrors';
+
+/** The conversation changed since it was read (another instance, or a deletion): read it again and retry. */
+export class StaleConversation extends Error {}
+
+/** A live conversation with what its turn needs of its client. */
+export interface ConversationRow {
+  id: string;
+  idClt: string;
+  idSesion: string | null;
+  estado: string;
+  ua: number;
+  rev: number;
+  idU: string | null;
+  clientTest: number;
+}
+
+/** How many conversations an instance keeps as it last wrote them, and how many characters of state in all. */
+export const KEPT_CONVERSATIONS = 20_000;
+export const KEPT_STATE_CHARS = 32 * 1024 * 1024;
+
+/** The conversations this instance last wrote, least recently used dropped first. */
+export class KeptConversations {
+  private readonly entries = new Map<string, ConversationRow>();
+  private chars = 0;
+  constructor(
+    private readonly capacity = KEPT_CONVERSATIONS,
+    private readonly maxChars = KEPT_STATE_CHARS,
+  ) {}
+
+  get(key: string): ConversationRow | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, row: ConversationRow): void {
+    this.forget(key);
+    // A state bigger than a share of the budget is read again next time rather than kept.
+    if (row.estado.length > this.maxChars / 64) return;
+    this.entries.set(key, row);
+    this.chars += row.estado.length;
+    while (this.entries.size > this.capacity || this.chars > this.maxChars) this.forget(this.entries.keys().next().value!);
+  }
+
+  forget(key: string): void {
+    const row = this.entries.get(key);
+    if (!row) return;
+    this.entries.delete(key);
+    this.chars -= row.estado.length;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The live conversation of `psi` with the bot on the channel, with its client's holder. */
+export async function readConversation(db: DB, idBot: string, idChannel: string, psi: string): Promise<ConversationRow | undefined> {
+  const row = await db
+    .selectFrom('conversacion')
+    .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
+    .select(['conversacion.id', 'conversacion.idClt', 'conversacion.idSesion', 'conversacion.estado', 'conversacion.ua', 'conversacion.rev', 'chat_cliente.idU', 'chat_cliente.test as clientTest'])
+    .where('conversacion.idBot', '=', idBot)
+    .where('conversacion.idChannel', '=', idChannel)
+    .where('conversacion.psi', '=', psi)
+    .executeTakeFirst();
+  return row ? { ...row, ua: Number(row.ua), rev: Number(row.rev), clientTest: Number(row.clientTest) } : undefined;
+}
+
+/** Everything one turn writes. */
+export interface TurnWrite {
+  /** A client seen for the first time. */
+  client?: Insertable<ChatClienteTable>;
+  /** The session that ended for idleness, with its end. */
+  closeSesion?: { id: string; ff: string };
+  /** The session this turn starts. */
+  sesion?: Insertable<ChatSesionTable>;
+  messages: Insertable<ChatMensajeTable>[];
+  /** The new state of a conversation read at `rev`, or a new conversation. */
+  conversation: { update: { id: string; rev: number; estado: string; ua: number; idSesion: string } } | { insert: Insertable<ConversacionTable> };
+  /** A phrase no skill recognised, for Monitoreo. */
+  unrecognised?: { idBot: string; f: string; fc: string };
+}
+
+/** Writes a turn all or nothing; StaleConversation when the conversation changed since it was read, or another instance started it. */
+export async function writeTurn(db: DB, dialect: 'sqlite' | 'postgres', write: TurnWrite): Promise<void> {
+  try {
+    if (dialect === 'postgres') await writeTurnStatement(db, write);
+    else await writeTurnTransaction(db, write);
+  } catch (error) {
+    // Another instance started the same client or conversation, or deleted it, a moment ago: try again on theirs.
+    throw constraintViolation(error) ? new StaleConversation() : error;
+  }
+}
+
+/** The turn in one transaction (SQLite, where a statement is no round trip). The compare-and-set goes first, so nothing else is tried on a stale copy. */
+async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { conversation } = write;
+    if ('update' in conversation) {
+      const { id, rev, ...set } = conversation.update;
+      const updated = await trx.updateTable('conversacion').set({ ...set, rev: rev + 1 }).where('id', '=', id).where('rev', '=', rev).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new StaleConversation();
+    }
+    if (write.client) await trx.insertInto('chat_cliente').values(write.client).execute();
+    if (write.closeSesion) await trx.updateTable('chat_sesion').set({ ff: write.closeSesion.ff }).where('id', '=', write.closeSesion.id).execute();
+    if (write.sesion) await trx.insertInto('chat_sesion').values(write.sesion).execute();
+    if ('insert' in conversation) await trx.insertInto('conversacion').values(conversation.insert).execute();
+    await trx.insertInto('chat_mensaje').values(write.messages).execute();
+    if (write.unrecognised) {
+      const { idBot, f, fc } = write.unrecognised;
+      const row = await trx.selectFrom('frase_nr').select(['id', 'c']).where('idBot', '=', idBot).where('f', '=', f).executeTakeFirst();
+      if (row) await trx.updateTable('frase_nr').set({ c: Number(row.c) + 1 }).where('id', '=', row.id).execute();
+      else await trx.insertInto('frase_nr').values({ id: randomUUID(), idBot, f, c: 1, fc }).execute();
+    }
+  });
+}
+
+/**
+ * The turn as one PostgreSQL statement: every part is a data-modifying CTE, and on an existing
+ * conversation each part writes only if the compare-and-set of `rev` did (`exists (select from
+ * conv)`), so a stale turn writes nothing. Foreign keys are checked at the end of the statement.
+ */
+async function writeTurnStatement(db: DB, write: TurnWrite): Promise<void> {
+  const parts: RawBuilder<unknown>[] = [];
+  const { conversation } = write;
+  if ('update' in conversation) {
+    const u = conversation.update;
+    parts.push(sql`conv as (update conversacion set estado = ${u.estado}, ua = ${u.ua}::bigint, "idSesion" = ${u.idSesion}, rev = rev + 1 where id = ${u.id} and rev = ${u.rev}::int returning id)`);
+  } else {
+    const c = conversation.insert;
+    parts.push(sql`conv as (insert into conversacion (id, "idE", "idBot", "idChannel", psi, "idClt", "idSesion", test, sesion, estado, ua, rev)
+      values (${c.id}, ${c.idE}, ${c.idBot}, ${c.idChannel}, ${c.psi}, ${c.idClt}, ${c.idSesion}, ${c.test}::int, ${c.sesion}, ${c.estado}, ${c.ua}::bigint, ${c.rev}::int) returning id)`);
+  }
+  const written = sql`exists (select from conv)`;
+  if (write.client) {
+    const c = write.client;
+    parts.push(sql`clt as (insert into chat_cliente (id, "idE", "idChannel", psi, red, nm, test, "idU", fc) values (${c.id}, ${c.idE}, ${c.idChannel}, ${c.psi}, ${c.red}::int, ${c.nm}, ${c.test}::int, ${c.idU}, ${c.fc}))`);
+  }
+  if (write.closeSesion) parts.push(sql`closed as (update chat_sesion set ff = ${write.closeSesion.ff} where id = ${write.closeSesion.id} and ${written})`);
+  if (write.sesion) {
+    const s = write.sesion;
+    parts.push(sql`ses as (insert into chat_sesion (id, "idClt", "idE", "idBot", red, test, fi, ff) select ${s.id}, ${s.idClt}, ${s.idE}, ${s.idBot}, ${s.red}::int, ${s.test}::int, ${s.fi}, ${s.ff}::text where ${written})`);
+  }
+  parts.push(sql`msg as (insert into chat_mensaje (id, "idSesion", "idBot", t, m, tipo, body, "idSkill", score, fc, seq)
+    select r.id, r."idSesion", r."idBot", r.t, r.m, r.tipo, r.body, r."idSkill", r.score, r.fc, r.seq
+    from json_to_recordset(${JSON.stringify(write.messages)}::json) as r(id text, "idSesion" text, "idBot" text, t int, m text, tipo text, body text, "idSkill" text, score real, fc text, seq int)
+    where ${written})`);
+  if (write.unrecognised) {
+    const { idBot, f, fc } = write.unrecognised;
+    parts.push(sql`nr as (update frase_nr set c = c + 1 where id = (select id from frase_nr where "idBot" = ${idBot} and f = ${f} limit 1) and ${written} returning id)`);
+    parts.push(sql`nr_new as (insert into frase_nr (id, "idBot", f, c, fc) select ${randomUUID()}, ${idBot}, ${f}::text, 1, ${fc} where ${written} and not exists (select from nr))`);
+  }
+  const { rows } = await sql<{ n: number }>`with ${sql.join(parts)} select count(*)::int as n from conv`.execute(db);
+  if (Number(rows[0]?.n ?? 0) === 0) throw new StaleConversation();
+}
