@@ -120,7 +120,7 @@ describe('Editor de Slack', () => {
     expect(await screen.findByText('Desactivado con éxito')).toBeInTheDocument();
     expect(actives[0].url.search).toBe('?id=c3&active=false');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Activar Canal' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Activar Canal' }));
     const again = await screen.findByRole('dialog', { name: 'Activar Canal' });
     expect(again).toHaveTextContent('¿Seguro desea activar este canal?');
     await userEvent.click(within(again).getByRole('button', { name: 'Si' }));

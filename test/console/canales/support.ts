@@ -1,36 +1,13 @@
 // Shared by the channel screens' tests: a channel as GET /ch answers it, sessions with and
 // without channel access, and the recorder of the calls msw answers.
 import type { Canal } from '../../../src/api/canales';
+import { newCanal } from '../../../src/pages/canales/common/canalModel';
 import { makeSession } from '../fixtures';
 
 export { record, renderAdmin, type Call } from '../resources/support';
 
 export function canal(id: string, extra: Partial<Canal> = {}): Canal {
-  return {
-    id,
-    name: 'Web',
-    red: 3,
-    dsc: `Canal ${id}`,
-    activo: true,
-    idE: '3',
-    idR: null,
-    b: null,
-    bot: null,
-    porHora: false,
-    hi: null,
-    hf: null,
-    msgFueraHora: null,
-    liveAgent: false,
-    email: null,
-    useChasqui: false,
-    chasquiUrl: null,
-    excluir: [],
-    web: null,
-    cfg: {},
-    secretos: {},
-    rev: 1,
-    ...extra,
-  };
+  return { ...newCanal('Web'), id, dsc: `Canal ${id}`, idE: '3', web: null, rev: 1, ...extra };
 }
 
 /** ROLE_COMPANIA: channel access. */

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { Canal } from '../../../../src/api/canales';
 import { WEB_DEFAULTS } from '../../../../server/src/schemas/canales';
+import { newCanal } from '../../../../src/pages/canales/common/canalModel';
 import { makeSession } from '../../fixtures';
 import { record, renderAdmin, type Call } from '../../resources/support';
 
@@ -11,27 +12,14 @@ export const compania = makeSession({ rol: 'ROLE_COMPANIA', idE: '3' });
 
 export function canalWeb(extra: Partial<Canal> = {}): Canal {
   return {
+    ...newCanal('Web'),
     id: 'c1',
-    name: 'Web',
-    red: 3,
     dsc: 'Tienda en línea',
-    activo: true,
     idE: '3',
     idR: 'r-1',
     b: 'b1',
     bot: 'Asistente Quipu',
-    porHora: false,
-    hi: null,
-    hf: null,
-    msgFueraHora: null,
-    liveAgent: false,
-    email: null,
-    useChasqui: false,
-    chasquiUrl: null,
-    excluir: [],
     web: { ...structuredClone(WEB_DEFAULTS), domain: ['tienda.ejemplo.com'], headerTitle: 'Tienda Andina' } as Canal['web'],
-    cfg: {},
-    secretos: {},
     rev: 4,
     ...extra,
   };
