@@ -148,6 +148,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
   const s = new Float64Array(classes);
   const q = new Float64Array(classes);
   const d = new Float64Array(classes);
+  const moved = new Int32Array(classes);
   const diag = 1 / (2 * options.c);
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const next = random(options.seed);
@@ -168,6 +169,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
         }
       }
       const base = i * classes;
+      let nMoved = 0;
       for (let m = 0; m < classes; m++) {
         const t = m === y[i] ? 1 : -1;
         const a = alpha[base + m];
@@ -175,13 +177,43 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
         alpha[base + m] = Math.max(a - gradient / q[m], 0);
         d[m] = (alpha[base + m] - a) * t;
         bias[m] += d[m];
+        if (d[m] !== 0) moved[nMoved++] = m;
       }
-      for (let p = from; p < to; p++) {
-        const v = x.val[p];
-        for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) w[r] += d[cls[r]] * v;
-      }
+      if (nMoved * 4 < classes) updateSome(rowPtr, cls, w, x, from, to, d, moved, nMoved, classes);
+      else
+        for (let p = from; p < to; p++) {
+          const v = x.val[p];
+          for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) w[r] += d[cls[r]] * v;
+        }
     }
     onEpoch?.();
   }
   return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
+}
+
+/**
+ * w += d · x for the few classes that moved (`moved`): a full row holds class c at its start + c,
+ * a partial one lists its classes in increasing order, so c is found by bisection.
+ */
+function updateSome(rowPtr: Int32Array, cls: Int32Array, w: Float64Array, x: PackedPhrases, from: number, to: number, d: Float64Array, moved: Int32Array, nMoved: number, classes: number): void {
+  for (let p = from; p < to; p++) {
+    const v = x.val[p];
+    const start = rowPtr[x.idx[p]];
+    const end = rowPtr[x.idx[p] + 1];
+    if (end - start === classes) {
+      for (let k = 0; k < nMoved; k++) w[start + moved[k]] += d[moved[k]] * v;
+      continue;
+    }
+    for (let k = 0; k < nMoved; k++) {
+      const c = moved[k];
+      let lo = start;
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (cls[mid] < c) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < end && cls[lo] === c) w[lo] += d[c] * v;
+    }
+  }
 }
