@@ -8,7 +8,7 @@
 import type { SkillDef } from '../../schemas/bots';
 import { bestTwo, DEFAULT_CALIBRATION, fitLogistic, type Sample } from './calibration';
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures } from './features';
-import { margins, pack, random, shuffle, trainSvm, type LinearWeights, type SvmOptions } from './linear';
+import { addNaiveBayes, margins, pack, random, shuffle, trainCs, trainSvm, type NaiveBayesOptions, type LinearWeights, type SvmOptions } from './linear';
 import { IntentModel, knownLength, phraseHash } from './model';
 import { normalize } from './normalize';
 
@@ -28,6 +28,12 @@ export interface TrainOptions extends SvmOptions {
   features: FeatureOptions;
   /** Up to this many phrases, calibrate on five folds; past it, on one held-out tenth. */
   foldsUpTo: number;
+  /** Fit the calibration on held-out phrases (false: the default calibration, one fit only; for experiments). */
+  calibrate?: boolean;
+  naiveBayes: NaiveBayesOptions;
+  learner?: "ovr" | "cs" | "both";
+  csC?: number;
+  mix?: number;
   /** Called as training advances, with the share done (0 to 1). */
   onProgress?: (done: number) => void;
 }
@@ -47,6 +53,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   denseMinDf: 10,
   visitBudget: 120_000_000,
   foldsUpTo: 600,
+  naiveBayes: { alpha: 0.01, weight: 0 },
 };
 
 /** How many of the top skills of each held-out phrase feed the calibration (the rest score near 0 anyway). */
@@ -63,7 +70,14 @@ function fit(data: Prepared, rows: Int32Array, options: TrainOptions, onEpoch: (
   const vocabulary = Vocabulary.fit(raw, options.features);
   const x = pack(raw.map((r) => vocabulary.vectorize(r)));
   const y = Int32Array.from(rows, (i) => data.y[i]);
-  const weights = trainSvm(x, y, data.classes, vocabulary.size, options, onEpoch);
+  const learner = options.learner ?? "ovr";
+  let weights = learner === "cs" ? trainCs(x, y, data.classes, vocabulary.size, { ...options, c: options.csC ?? options.c }, onEpoch) : trainSvm(x, y, data.classes, vocabulary.size, options, onEpoch);
+  if (learner === "both") {
+    const other = trainCs(x, y, data.classes, vocabulary.size, { ...options, c: options.csC ?? options.c }, onEpoch);
+    const mix = options.mix ?? 1;
+    weights = { ...weights, w: weights.w.map((v, k) => v + mix * other.w[k]), bias: weights.bias.map((v, k) => v + mix * other.bias[k]) };
+  }
+  if (options.naiveBayes.weight > 0) weights = addNaiveBayes(weights, x, y, data.classes, vocabulary.size, options.naiveBayes);
   return { vocabulary, weights };
 }
 
@@ -113,7 +127,7 @@ function scramble(text: string, next: () => number): string {
 }
 
 export function train(phrases: readonly TrainingPhrase[], options: Partial<TrainOptions> = {}): IntentModel {
-  const opts: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...options, features: { ...DEFAULT_FEATURES, ...options.features } };
+  const opts: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...options, features: { ...DEFAULT_FEATURES, ...options.features }, naiveBayes: { ...DEFAULT_TRAIN_OPTIONS.naiveBayes, ...options.naiveBayes } };
   const usable = phrases.filter((p) => normalize(p.text) !== '');
   const skills = [...new Set(usable.map((p) => p.skillId))].sort();
   const classOf = new Map(skills.map((id, i) => [id, i]));
@@ -123,7 +137,7 @@ export function train(phrases: readonly TrainingPhrase[], options: Partial<Train
     classes: skills.length,
   };
   const all = Int32Array.from(data.y.keys());
-  const held = skills.length > 0 ? holdOuts(data.y, data.classes, opts) : [];
+  const held = skills.length > 0 && opts.calibrate !== false ? holdOuts(data.y, data.classes, opts) : [];
   const totalEpochs = (held.length + 1) * opts.epochs;
   let epochsDone = 0;
   const onEpoch = () => opts.onProgress?.(++epochsDone / totalEpochs);

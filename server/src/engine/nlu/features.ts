@@ -20,6 +20,20 @@ export interface FeatureOptions {
    * on the few bits of it that are known.
    */
   unknownInNorm: boolean;
+  /** Also each normalised word as typed (not stemmed). */
+  surface?: boolean;
+  /** Character n-grams over the whole phrase (across word boundaries) instead of within each word. */
+  charAcross?: boolean;
+  /** Pairs of stems up to this many words apart (2 unless told). */
+  window?: number;
+  /** Also stem trigrams. */
+  trigrams?: boolean;
+  /** Leave out pairs one word apart. */
+  noSkip?: boolean;
+  /** Term frequency: 1 + log(count) (sublinear, default), the count, or 1. */
+  tf?: "log" | "raw" | "binary";
+  /** No idf weighting in the character block. */
+  charNoIdf?: boolean;
 }
 
 export const DEFAULT_FEATURES: FeatureOptions = { charMin: 2, charMax: 5, wordWeight: 1, minDf: 1, unknownInNorm: true };
@@ -39,6 +53,8 @@ const TAG_STEM = 1;
 const TAG_PAIR = 2;
 const TAG_SKIP = 3;
 const TAG_CHAR = 4;
+const TAG_WORD = 5;
+const TAG_TRI = 6;
 const EDGE = '\u0002';
 
 function hashText(tag: number, text: string): number {
@@ -87,10 +103,13 @@ export function rawFeatures(text: string, options: FeatureOptions): RawFeatures 
   for (let i = 1; i < stems.length; i++) {
     if (i < stems.length - 1) word.push(hashText(TAG_STEM, stems[i]));
     word.push(hashText(TAG_PAIR, `${stems[i - 1]} ${stems[i]}`));
-    if (i >= 3 && i < stems.length - 1) word.push(hashText(TAG_SKIP, `${stems[i - 2]} ${stems[i]}`));
+    for (let dist = 3; dist <= (options.window ?? 2); dist++) if (i >= dist + 1 && i < stems.length - 1) word.push(hashText(10 + dist, `${stems[i - dist]} ${stems[i]}`));
+    if (options.trigrams && i >= 2) word.push(hashText(TAG_TRI, `${stems[i - 2]} ${stems[i - 1]} ${stems[i]}`));
+    if (options.surface && i < stems.length - 1) word.push(hashText(TAG_WORD, tokens[i - 1]));
+    if (!options.noSkip && i >= 3 && i < stems.length - 1) word.push(hashText(TAG_SKIP, `${stems[i - 2]} ${stems[i]}`));
   }
   const { charMin, charMax } = options;
-  for (const token of tokens) {
+  for (const token of options.charAcross ? [tokens.join(" ")] : tokens) {
     // Hashed as they grow, so no substring is built.
     const padded = ` ${token} `;
     for (let start = 0; start < padded.length; start++) {
@@ -144,17 +163,19 @@ export class Vocabulary {
   vectorize(raw: RawFeatures): SparseVector {
     const entries: Array<[number, number]> = [];
     const { wordWeight, unknownInNorm } = this.options;
+    const tfOf = this.options.tf === "raw" ? (c: number) => c : this.options.tf === "binary" ? () => 1 : (c: number) => 1 + Math.log(c);
     for (const [from, to, weight] of [[0, raw.words, wordWeight], [raw.words, raw.hashes.length, 1]]) {
       const start = entries.length;
       let norm = 0;
+      const flat = this.options.charNoIdf && from > 0;
       for (let k = from; k < to; k++) {
-        const tf = 1 + Math.log(raw.counts[k]);
+        const tf = tfOf(raw.counts[k]);
         const i = this.index.get(raw.hashes[k]);
         if (i === undefined) {
-          if (unknownInNorm) norm += (tf * this.unknownIdf) ** 2;
+          if (unknownInNorm) norm += (tf * (flat ? 1 : this.unknownIdf)) ** 2;
           continue;
         }
-        const v = tf * this.idf[i];
+        const v = tf * (flat ? 1 : this.idf[i]);
         entries.push([i, v]);
         norm += v * v;
       }

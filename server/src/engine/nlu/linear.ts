@@ -11,6 +11,8 @@ export interface LinearWeights {
   cls: Int32Array;
   w: Float32Array;
   bias: Float32Array;
+  /** Per class, a weight of the sum of the phrase's feature values (the naive Bayes part's length term); absent, none. */
+  mass?: Float32Array;
 }
 
 /** Phrases packed one after the other: phrase i's features are idx/val[ptr[i] .. ptr[i+1]). */
@@ -115,13 +117,16 @@ export function support(x: PackedPhrases, y: Int32Array, features: number, class
 
 /** The margins of one phrase (features idx/val[from .. to)) for every class, into `out`. */
 export function margins(model: LinearWeights, idx: Int32Array, val: Float32Array, from: number, to: number, out: Float64Array): void {
-  const { rowPtr, cls, w, bias } = model;
+  const { rowPtr, cls, w, bias, mass } = model;
+  let sum = 0;
   for (let m = 0; m < out.length; m++) out[m] = bias[m];
   for (let p = from; p < to; p++) {
     const f = idx[p];
     const v = val[p];
+    sum += v;
     for (let q = rowPtr[f]; q < rowPtr[f + 1]; q++) out[cls[q]] += w[q] * v;
   }
+  if (mass) for (let m = 0; m < out.length; m++) out[m] += mass[m] * sum;
 }
 
 export interface SvmOptions extends SupportOptions {
@@ -130,6 +135,8 @@ export interface SvmOptions extends SupportOptions {
   /** Passes over the phrases. */
   epochs: number;
   seed: number;
+  /** Hinge loss (L1) instead of the squared hinge. */
+  l1?: boolean;
 }
 
 /**
@@ -149,7 +156,8 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
   const q = new Float64Array(classes);
   const d = new Float64Array(classes);
   const moved = new Int32Array(classes);
-  const diag = 1 / (2 * options.c);
+  const diag = options.l1 ? 0 : 1 / (2 * options.c);
+  const upper = options.l1 ? options.c : Infinity;
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const next = random(options.seed);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
@@ -174,7 +182,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
         const t = m === y[i] ? 1 : -1;
         const a = alpha[base + m];
         const gradient = t * s[m] - 1 + diag * a;
-        alpha[base + m] = Math.max(a - gradient / q[m], 0);
+        alpha[base + m] = Math.min(Math.max(a - gradient / q[m], 0), upper);
         d[m] = (alpha[base + m] - a) * t;
         bias[m] += d[m];
         if (d[m] !== 0) moved[nMoved++] = m;
@@ -191,6 +199,58 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
   return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
 }
 
+/** Where row f holds class c, or -1: a full row at its start + c, a partial one (classes increasing) by bisection. */
+function entry(rowPtr: Int32Array, cls: Int32Array, f: number, c: number, classes: number): number {
+  const start = rowPtr[f];
+  const end = rowPtr[f + 1];
+  if (end - start === classes) return start + c;
+  let lo = start;
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cls[mid] < c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && cls[lo] === c ? lo : -1;
+}
+
+export interface NaiveBayesOptions {
+  /** Additive smoothing of the feature weights counted per class. */
+  alpha: number;
+  /** What the naive Bayes scores weigh against the SVM's margins (0: not at all). */
+  weight: number;
+}
+
+/**
+ * Adds a multinomial naive Bayes model over the same TF-IDF values (Rennie et al., ICML 2003) to
+ * the weights, scaled by options.weight: class c scores log P(c) + Σ_f x_f · log θ_cf, where
+ * θ_cf = (n_cf + α) / (N_c + α·F), n_cf the sum of feature f's values in the phrases of c and N_c
+ * the sum of all of them. Split as log(n_cf + α) − log α on the support (where class c has f),
+ * plus (log α − log(N_c + α·F)) times the sum of the phrase's values (`mass`), it stays a linear
+ * model: scoring costs one more multiplication per class.
+ */
+export function addNaiveBayes(weights: LinearWeights, x: PackedPhrases, y: Int32Array, classes: number, features: number, options: NaiveBayesOptions): LinearWeights {
+  const { rowPtr, cls } = weights;
+  const counts = new Float64Array(cls.length);
+  const totals = new Float64Array(classes);
+  const sizes = new Float64Array(classes);
+  for (let i = 0; i < y.length; i++) {
+    const c = y[i];
+    sizes[c]++;
+    for (let p = x.ptr[i]; p < x.ptr[i + 1]; p++) {
+      totals[c] += x.val[p];
+      const e = entry(rowPtr, cls, x.idx[p], c, classes);
+      if (e >= 0) counts[e] += x.val[p];
+    }
+  }
+  const { alpha, weight } = options;
+  const logAlpha = Math.log(alpha);
+  const w = Float32Array.from(weights.w, (v, e) => (counts[e] > 0 ? v + weight * (Math.log(counts[e] + alpha) - logAlpha) : v));
+  const bias = Float32Array.from(weights.bias, (v, c) => v + weight * Math.log(sizes[c] / y.length));
+  const mass = Float32Array.from(totals, (t) => weight * (logAlpha - Math.log(t + alpha * features)));
+  return { rowPtr, cls, w, bias, mass };
+}
+
 /**
  * w += d · x for the few classes that moved (`moved`): a full row holds class c at its start + c,
  * a partial one lists its classes in increasing order, so c is found by bisection.
@@ -199,21 +259,90 @@ function updateSome(rowPtr: Int32Array, cls: Int32Array, w: Float64Array, x: Pac
   for (let p = from; p < to; p++) {
     const v = x.val[p];
     const start = rowPtr[x.idx[p]];
-    const end = rowPtr[x.idx[p] + 1];
-    if (end - start === classes) {
+    if (rowPtr[x.idx[p] + 1] - start === classes) {
       for (let k = 0; k < nMoved; k++) w[start + moved[k]] += d[moved[k]] * v;
       continue;
     }
     for (let k = 0; k < nMoved; k++) {
-      const c = moved[k];
-      let lo = start;
-      let hi = end;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (cls[mid] < c) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < end && cls[lo] === c) w[lo] += d[c] * v;
+      const e = entry(rowPtr, cls, x.idx[p], moved[k], classes);
+      if (e >= 0) w[e] += d[moved[k]] * v;
     }
   }
+}
+
+/**
+ * The Crammer–Singer multiclass SVM by sequential dual coordinate descent (Keerthi et al., KDD
+ * 2008, LIBLINEAR's MCSVM_CS) on the sparse support: each phrase solves its sub-problem over every
+ * class at once. Its step uses the whole length of the phrase (an upper bound of each class's part
+ * of it on the support), so every step still lowers the objective.
+ */
+export function trainCs(x: PackedPhrases, y: Int32Array, classes: number, features: number, options: SvmOptions, onEpoch?: () => void): LinearWeights {
+  const { rowPtr, cls } = support(x, y, features, classes, options);
+  const n = y.length;
+  const w = new Float64Array(cls.length);
+  const bias = new Float64Array(classes);
+  const alpha = new Float32Array(n * classes);
+  const g = new Float64Array(classes);
+  const b = new Float64Array(classes);
+  const sorted = new Float64Array(classes);
+  const d = new Float64Array(classes);
+  const moved = new Int32Array(classes);
+  const order = Int32Array.from({ length: n }, (_, i) => i);
+  const next = random(options.seed);
+  const c = options.c;
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    shuffle(order, next);
+    for (const i of order) {
+      const from = x.ptr[i];
+      const to = x.ptr[i + 1];
+      const yi = y[i];
+      let a = 1;
+      for (let m = 0; m < classes; m++) g[m] = bias[m] + (m === yi ? 0 : 1);
+      for (let p = from; p < to; p++) {
+        const v = x.val[p];
+        a += v * v;
+        for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) g[cls[r]] += w[r] * v;
+      }
+      const base = i * classes;
+      // Optimal already: the largest gradient among the classes that may grow is no larger than the smallest one that may shrink.
+      let maxG = -Infinity;
+      let minG = Infinity;
+      for (let m = 0; m < classes; m++) {
+        const am = alpha[base + m];
+        if (g[m] > maxG) maxG = g[m];
+        if (am < (m === yi ? c : 0) && g[m] < minG) minG = g[m];
+      }
+      if (maxG - minG < 1e-12) continue;
+      for (let m = 0; m < classes; m++) {
+        b[m] = g[m] - a * alpha[base + m];
+        sorted[m] = b[m];
+      }
+      sorted[yi] += a * c;
+      sorted.sort();
+      // Descending from the end.
+      let beta = sorted[classes - 1] - a * c;
+      let r = 1;
+      for (; r < classes && beta < r * sorted[classes - 1 - r]; r++) beta += sorted[classes - 1 - r];
+      beta /= r;
+      let nMoved = 0;
+      for (let m = 0; m < classes; m++) {
+        const old = alpha[base + m];
+        const fresh = Math.min(m === yi ? c : 0, (beta - b[m]) / a);
+        alpha[base + m] = fresh;
+        d[m] = alpha[base + m] - old;
+        if (d[m] !== 0) {
+          moved[nMoved++] = m;
+          bias[m] += d[m];
+        }
+      }
+      if (nMoved * 4 < classes) updateSome(rowPtr, cls, w, x, from, to, d, moved, nMoved, classes);
+      else
+        for (let p = from; p < to; p++) {
+          const v = x.val[p];
+          for (let q = rowPtr[x.idx[p]]; q < rowPtr[x.idx[p] + 1]; q++) w[q] += d[cls[q]] * v;
+        }
+    }
+    onEpoch?.();
+  }
+  return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
 }
