@@ -28,7 +28,16 @@ for (const k of folds) {
   const rest: TrainingPhrase[] = [];
   for (let j = 0; j < order.length; j++) (j % 10 === k ? held : rest).push(all[order[j]]);
   const started = performance.now();
-  const model = train(rest, { ...options, calibrate: false });
+  const aug = random(99);
+  const extra: TrainingPhrase[] = [];
+  for (let copy = 0; copy < (options.augment ?? 0); copy++)
+    for (const p of rest) {
+      const w = p.text.split(" ");
+      if (w.length < 3) continue;
+      w.splice(Math.floor(aug() * w.length), 1);
+      extra.push({ text: w.join(" "), skillId: p.skillId });
+    }
+  const model = train([...rest, ...extra], { ...options, calibrate: false });
   seconds += (performance.now() - started) / 1000;
   let r = 0;
   for (const p of held) {

@@ -26,6 +26,15 @@ export interface FeatureOptions {
   charAcross?: boolean;
   /** Pairs of stems up to this many words apart (2 unless told). */
   window?: number;
+  /** Weight of the character block (1 unless told). */
+  charWeight?: number;
+  /** Also the stem of each word without its enclitic pronouns ('recuerdame' → 'recuerda'): 1 adds it, 2 replaces the stem. */
+  clitics?: number;
+  /** Also the stems and pairs with every number (digits or words) as one symbol. */
+  numbers?: boolean;
+  /** Also the words cut to this many letters, and their pairs. */
+  prefix?: number;
+  prefixSkip?: boolean;
   /** Also stem trigrams. */
   trigrams?: boolean;
   /** Leave out pairs one word apart. */
@@ -93,13 +102,30 @@ function count(word: number[], char: number[]): RawFeatures {
   return { hashes: hashes.slice(0, n), counts: counts.slice(0, n), words };
 }
 
+const CLITIC = /^(.+?[aeiounrz])(?:(?:me|te|se|nos|os)(?:lo|la|los|las|le|les)|me|te|se|nos|os|lo|la|los|las|le|les)$/;
+
+/** A verb form without the pronouns written onto its end ('recuerdamelo' → 'recuerda'); other words as they are. */
+function withoutClitics(token: string): string {
+  if (token.length < 4) return token;
+  const m = CLITIC.exec(token);
+  return m ? m[1] : token;
+}
+
+const NUMBER = /^(?:\d+|cero|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\w+|veinte|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|\w+cientos|\w+cientas|quinientos|quinientas|mil|millon|millones)$/;
+const isNumber = (token: string) => NUMBER.test(token);
+
 export function rawFeatures(text: string, options: FeatureOptions): RawFeatures {
   const word: number[] = [];
   const char: number[] = [];
   const clean = normalize(text);
   if (!clean) return count(word, char);
   const tokens = clean.split(' ');
-  const stems = [EDGE, ...tokens.map(stem), EDGE];
+  const stems = [EDGE, ...tokens.map((t) => (options.clitics === 2 ? stem(withoutClitics(t)) : stem(t))), EDGE];
+  if (options.clitics === 1)
+    for (const t of tokens) {
+      const base = withoutClitics(t);
+      if (base !== t) word.push(hashText(TAG_STEM, stem(base)));
+    }
   for (let i = 1; i < stems.length; i++) {
     if (i < stems.length - 1) word.push(hashText(TAG_STEM, stems[i]));
     word.push(hashText(TAG_PAIR, `${stems[i - 1]} ${stems[i]}`));
@@ -107,6 +133,22 @@ export function rawFeatures(text: string, options: FeatureOptions): RawFeatures 
     if (options.trigrams && i >= 2) word.push(hashText(TAG_TRI, `${stems[i - 2]} ${stems[i - 1]} ${stems[i]}`));
     if (options.surface && i < stems.length - 1) word.push(hashText(TAG_WORD, tokens[i - 1]));
     if (!options.noSkip && i >= 3 && i < stems.length - 1) word.push(hashText(TAG_SKIP, `${stems[i - 2]} ${stems[i]}`));
+  }
+  if (options.numbers && tokens.some(isNumber)) {
+    const classed = stems.map((st, i) => (i > 0 && i < stems.length - 1 && isNumber(tokens[i - 1]) ? "#" : st));
+    for (let i = 1; i < classed.length; i++) {
+      if (classed[i] !== "#" && classed[i - 1] !== "#") continue;
+      if (classed[i] === "#" && i < classed.length - 1) word.push(hashText(TAG_STEM, "#"));
+      word.push(hashText(TAG_PAIR, `${classed[i - 1]} ${classed[i]}`));
+    }
+  }
+  if (options.prefix) {
+    const cut = [EDGE, ...tokens.map((t) => t.slice(0, options.prefix)), EDGE];
+    for (let i = 1; i < cut.length; i++) {
+      if (i < cut.length - 1) word.push(hashText(20, cut[i]));
+      word.push(hashText(21, `${cut[i - 1]} ${cut[i]}`));
+      if (options.prefixSkip && i >= 3 && i < cut.length - 1) word.push(hashText(22, `${cut[i - 2]} ${cut[i]}`));
+    }
   }
   const { charMin, charMax } = options;
   for (const token of options.charAcross ? [tokens.join(" ")] : tokens) {
@@ -164,7 +206,7 @@ export class Vocabulary {
     const entries: Array<[number, number]> = [];
     const { wordWeight, unknownInNorm } = this.options;
     const tfOf = this.options.tf === "raw" ? (c: number) => c : this.options.tf === "binary" ? () => 1 : (c: number) => 1 + Math.log(c);
-    for (const [from, to, weight] of [[0, raw.words, wordWeight], [raw.words, raw.hashes.length, 1]]) {
+    for (const [from, to, weight] of [[0, raw.words, wordWeight], [raw.words, raw.hashes.length, this.options.charWeight ?? 1]]) {
       const start = entries.length;
       let norm = 0;
       const flat = this.options.charNoIdf && from > 0;
@@ -183,7 +225,7 @@ export class Vocabulary {
       for (let k = start; k < entries.length; k++) entries[k][1] *= scale;
     }
     // A phrase whose features are all known has length 1.
-    const scale = 1 / Math.hypot(wordWeight, 1);
+    const scale = 1 / Math.hypot(wordWeight, this.options.charWeight ?? 1);
     entries.sort((a, b) => a[0] - b[0]);
     return { idx: Int32Array.from(entries, (e) => e[0]), val: Float32Array.from(entries, (e) => e[1] * scale) };
   }

@@ -135,6 +135,8 @@ export interface SvmOptions extends SupportOptions {
   /** Passes over the phrases. */
   epochs: number;
   seed: number;
+  /** The value of the bias feature (1 unless told; larger regularises the biases less). */
+  biasValue?: number;
   /** Hinge loss (L1) instead of the squared hinge. */
   l1?: boolean;
 }
@@ -158,6 +160,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
   const moved = new Int32Array(classes);
   const diag = options.l1 ? 0 : 1 / (2 * options.c);
   const upper = options.l1 ? options.c : Infinity;
+  const bv = options.biasValue ?? 1;
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const next = random(options.seed);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
@@ -166,8 +169,8 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
       const from = x.ptr[i];
       const to = x.ptr[i + 1];
       for (let m = 0; m < classes; m++) {
-        s[m] = bias[m];
-        q[m] = 1 + diag;
+        s[m] = bv * bias[m];
+        q[m] = bv * bv + diag;
       }
       for (let p = from; p < to; p++) {
         const v = x.val[p];
@@ -184,7 +187,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
         const gradient = t * s[m] - 1 + diag * a;
         alpha[base + m] = Math.min(Math.max(a - gradient / q[m], 0), upper);
         d[m] = (alpha[base + m] - a) * t;
-        bias[m] += d[m];
+        bias[m] += d[m] * bv;
         if (d[m] !== 0) moved[nMoved++] = m;
       }
       if (nMoved * 4 < classes) updateSome(rowPtr, cls, w, x, from, to, d, moved, nMoved, classes);
@@ -196,7 +199,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
     }
     onEpoch?.();
   }
-  return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
+  return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias, (b) => bv * b) };
 }
 
 /** Where row f holds class c, or -1: a full row at its start + c, a partial one (classes increasing) by bisection. */
@@ -227,7 +230,10 @@ export interface NaiveBayesOptions {
  * θ_cf = (n_cf + α) / (N_c + α·F), n_cf the sum of feature f's values in the phrases of c and N_c
  * the sum of all of them. Split as log(n_cf + α) − log α on the support (where class c has f),
  * plus (log α − log(N_c + α·F)) times the sum of the phrase's values (`mass`), it stays a linear
- * model: scoring costs one more multiplication per class.
+ * model: scoring costs one more multiplication per class. Every class's score is lowered by the
+ * same (log α − mean over classes of log(N_c + α·F)) times that sum, which changes no ranking: so a
+ * phrase's scores grow with the evidence for each class, as the SVM's margins do, and do not
+ * sink with its length.
  */
 export function addNaiveBayes(weights: LinearWeights, x: PackedPhrases, y: Int32Array, classes: number, features: number, options: NaiveBayesOptions): LinearWeights {
   const { rowPtr, cls } = weights;
@@ -247,7 +253,9 @@ export function addNaiveBayes(weights: LinearWeights, x: PackedPhrases, y: Int32
   const logAlpha = Math.log(alpha);
   const w = Float32Array.from(weights.w, (v, e) => (counts[e] > 0 ? v + weight * (Math.log(counts[e] + alpha) - logAlpha) : v));
   const bias = Float32Array.from(weights.bias, (v, c) => v + weight * Math.log(sizes[c] / y.length));
-  const mass = Float32Array.from(totals, (t) => weight * (logAlpha - Math.log(t + alpha * features)));
+  let meanLog = 0;
+  for (const t of totals) meanLog += Math.log(t + alpha * features) / classes;
+  const mass = Float32Array.from(totals, (t) => weight * (meanLog - Math.log(t + alpha * features)));
   return { rowPtr, cls, w, bias, mass };
 }
 
