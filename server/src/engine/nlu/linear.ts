@@ -2,7 +2,8 @@
 // feature (see `support`), so the model stays small and trains in bounded time when a bot has a
 // thousand skills: a phrase's margin for class m is m's bias plus, over the phrase's features, the
 // weight of (feature, m). Training is deterministic: the order of the passes comes from a seeded
-// generator.
+// generator. A naive Bayes model on the same features can be folded into the same weights
+// (addNaiveBayes), plus one weight per class of the sum of the phrase's feature values.
 import type { SparseVector } from './features';
 
 /** Sparse weights, row by feature: the classes of feature f are cls[rowPtr[f] .. rowPtr[f+1]). */
@@ -135,10 +136,6 @@ export interface SvmOptions extends SupportOptions {
   /** Passes over the phrases. */
   epochs: number;
   seed: number;
-  /** The value of the bias feature (1 unless told; larger regularises the biases less). */
-  biasValue?: number;
-  /** Hinge loss (L1) instead of the squared hinge. */
-  l1?: boolean;
 }
 
 /**
@@ -158,9 +155,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
   const q = new Float64Array(classes);
   const d = new Float64Array(classes);
   const moved = new Int32Array(classes);
-  const diag = options.l1 ? 0 : 1 / (2 * options.c);
-  const upper = options.l1 ? options.c : Infinity;
-  const bv = options.biasValue ?? 1;
+  const diag = 1 / (2 * options.c);
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const next = random(options.seed);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
@@ -169,8 +164,8 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
       const from = x.ptr[i];
       const to = x.ptr[i + 1];
       for (let m = 0; m < classes; m++) {
-        s[m] = bv * bias[m];
-        q[m] = bv * bv + diag;
+        s[m] = bias[m];
+        q[m] = 1 + diag;
       }
       for (let p = from; p < to; p++) {
         const v = x.val[p];
@@ -185,9 +180,9 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
         const t = m === y[i] ? 1 : -1;
         const a = alpha[base + m];
         const gradient = t * s[m] - 1 + diag * a;
-        alpha[base + m] = Math.min(Math.max(a - gradient / q[m], 0), upper);
+        alpha[base + m] = Math.max(a - gradient / q[m], 0);
         d[m] = (alpha[base + m] - a) * t;
-        bias[m] += d[m] * bv;
+        bias[m] += d[m];
         if (d[m] !== 0) moved[nMoved++] = m;
       }
       if (nMoved * 4 < classes) updateSome(rowPtr, cls, w, x, from, to, d, moved, nMoved, classes);
@@ -199,7 +194,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
     }
     onEpoch?.();
   }
-  return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias, (b) => bv * b) };
+  return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
 }
 
 /** Where row f holds class c, or -1: a full row at its start + c, a partial one (classes increasing) by bisection. */
@@ -278,79 +273,3 @@ function updateSome(rowPtr: Int32Array, cls: Int32Array, w: Float64Array, x: Pac
   }
 }
 
-/**
- * The Crammer–Singer multiclass SVM by sequential dual coordinate descent (Keerthi et al., KDD
- * 2008, LIBLINEAR's MCSVM_CS) on the sparse support: each phrase solves its sub-problem over every
- * class at once. Its step uses the whole length of the phrase (an upper bound of each class's part
- * of it on the support), so every step still lowers the objective.
- */
-export function trainCs(x: PackedPhrases, y: Int32Array, classes: number, features: number, options: SvmOptions, onEpoch?: () => void): LinearWeights {
-  const { rowPtr, cls } = support(x, y, features, classes, options);
-  const n = y.length;
-  const w = new Float64Array(cls.length);
-  const bias = new Float64Array(classes);
-  const alpha = new Float32Array(n * classes);
-  const g = new Float64Array(classes);
-  const b = new Float64Array(classes);
-  const sorted = new Float64Array(classes);
-  const d = new Float64Array(classes);
-  const moved = new Int32Array(classes);
-  const order = Int32Array.from({ length: n }, (_, i) => i);
-  const next = random(options.seed);
-  const c = options.c;
-  for (let epoch = 0; epoch < options.epochs; epoch++) {
-    shuffle(order, next);
-    for (const i of order) {
-      const from = x.ptr[i];
-      const to = x.ptr[i + 1];
-      const yi = y[i];
-      let a = 1;
-      for (let m = 0; m < classes; m++) g[m] = bias[m] + (m === yi ? 0 : 1);
-      for (let p = from; p < to; p++) {
-        const v = x.val[p];
-        a += v * v;
-        for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) g[cls[r]] += w[r] * v;
-      }
-      const base = i * classes;
-      // Optimal already: the largest gradient among the classes that may grow is no larger than the smallest one that may shrink.
-      let maxG = -Infinity;
-      let minG = Infinity;
-      for (let m = 0; m < classes; m++) {
-        const am = alpha[base + m];
-        if (g[m] > maxG) maxG = g[m];
-        if (am < (m === yi ? c : 0) && g[m] < minG) minG = g[m];
-      }
-      if (maxG - minG < 1e-12) continue;
-      for (let m = 0; m < classes; m++) {
-        b[m] = g[m] - a * alpha[base + m];
-        sorted[m] = b[m];
-      }
-      sorted[yi] += a * c;
-      sorted.sort();
-      // Descending from the end.
-      let beta = sorted[classes - 1] - a * c;
-      let r = 1;
-      for (; r < classes && beta < r * sorted[classes - 1 - r]; r++) beta += sorted[classes - 1 - r];
-      beta /= r;
-      let nMoved = 0;
-      for (let m = 0; m < classes; m++) {
-        const old = alpha[base + m];
-        const fresh = Math.min(m === yi ? c : 0, (beta - b[m]) / a);
-        alpha[base + m] = fresh;
-        d[m] = alpha[base + m] - old;
-        if (d[m] !== 0) {
-          moved[nMoved++] = m;
-          bias[m] += d[m];
-        }
-      }
-      if (nMoved * 4 < classes) updateSome(rowPtr, cls, w, x, from, to, d, moved, nMoved, classes);
-      else
-        for (let p = from; p < to; p++) {
-          const v = x.val[p];
-          for (let q = rowPtr[x.idx[p]]; q < rowPtr[x.idx[p] + 1]; q++) w[q] += d[cls[q]] * v;
-        }
-    }
-    onEpoch?.();
-  }
-  return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
-}
