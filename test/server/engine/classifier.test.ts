@@ -2,6 +2,7 @@
 // phrases it never saw, scores nonsense low, and its model survives storage unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IntentModel, train, trainingPhrases, type SerializedModel } from '../../../server/src/engine/nlu/classifier';
+import { DEFAULT_FEATURES, type FeatureOptions } from '../../../server/src/engine/nlu/features';
 import { MAX_TEXT } from '../../../server/src/engine/nlu/model';
 import { FRASES, INEDITAS, SIN_SENTIDO, phrasesOf } from './nluBot';
 
@@ -53,6 +54,15 @@ describe('clasificador de intenciones', () => {
     const restored = IntentModel.fromJSON(stored);
     for (const text of [...INEDITAS.map(([t]) => t), ...SIN_SENTIDO]) expect(restored.classify(text)).toEqual(model.classify(text));
     expect(JSON.stringify(restored)).toBe(JSON.stringify(model));
+  });
+
+  it('lee como entonces un modelo guardado antes de las palabras cortadas y de naive Bayes', () => {
+    const before = train(phrasesOf(FRASES), { features: { ...DEFAULT_FEATURES, prefix: 0 }, naiveBayes: { alpha: 0.01, weight: 0 } });
+    const stored = JSON.parse(JSON.stringify(before)) as Omit<SerializedModel, 'features'> & { features: Partial<FeatureOptions> };
+    expect(stored.mass).toBeUndefined();
+    delete stored.features.prefix;
+    const restored = IntentModel.fromJSON(stored as SerializedModel);
+    for (const text of [...INEDITAS.map(([t]) => t), ...SIN_SENTIDO]) expect(restored.classify(text)).toEqual(before.classify(text));
   });
 
   it('rechaza un modelo guardado de otro formato', () => {

@@ -1,6 +1,9 @@
 // The intent classifier: trains an IntentModel from (phrase, skill) pairs.
-// 1. Features (features.ts): stems and their pairs, and character n-grams, by TF-IDF.
-// 2. A linear SVM per skill (linear.ts), trained by dual coordinate descent.
+// 1. Features (features.ts): stems and their pairs, words cut to five letters and their pairs, and
+//    character n-grams, by TF-IDF.
+// 2. A linear SVM per skill (linear.ts), trained by dual coordinate descent, plus a multinomial
+//    naive Bayes model on the same features folded into the same weights: together they make
+//    about half a point fewer mistakes than the SVMs alone, at no cost when answering.
 // 3. Calibration (calibration.ts), fitted on the margins of phrases the model had not seen, and of
 //    scrambled copies of them: with few phrases each of five folds is held out in turn, with many
 //    one tenth is. Then the SVMs are trained again on every phrase.
@@ -8,7 +11,7 @@
 import type { SkillDef } from '../../schemas/bots';
 import { bestTwo, DEFAULT_CALIBRATION, fitLogistic, type Sample } from './calibration';
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures } from './features';
-import { margins, pack, random, shuffle, trainSvm, type LinearWeights, type SvmOptions } from './linear';
+import { addNaiveBayes, margins, pack, random, shuffle, trainSvm, type NaiveBayesOptions, type LinearWeights, type SvmOptions } from './linear';
 import { IntentModel, knownLength, phraseHash } from './model';
 import { normalize } from './normalize';
 
@@ -28,6 +31,10 @@ export interface TrainOptions extends SvmOptions {
   features: FeatureOptions;
   /** Up to this many phrases, calibrate on five folds; past it, on one held-out tenth. */
   foldsUpTo: number;
+  /** Fit the calibration on held-out phrases (false: the default calibration and one fit, which ranks the skills the same; for the cross-validation bench). */
+  calibrate?: boolean;
+  /** The naive Bayes model added to the SVMs' weights (see addNaiveBayes). */
+  naiveBayes: NaiveBayesOptions;
   /** Called as training advances, with the share done (0 to 1). */
   onProgress?: (done: number) => void;
 }
@@ -37,6 +44,10 @@ export interface TrainOptions extends SvmOptions {
  * 8 passes do as well as 20; rows for every class on features of 10 phrases or more do as well as
  * rows for every class on every feature (+0.5 points over none), at a third of the weights.
  * maxClasses and visitBudget only bite with hundreds of skills, and bound their training time.
+ * Naive Bayes (α = 0.01, weight 0.05; both flat over 0.001–0.03 and 0.03–0.08) added +0.47 points
+ * over two 10-fold cross-validations of the train split (18 of the 20 folds better); the SVMs
+ * trained Crammer–Singer, or with hinge loss, NB-SVM scaling, or averaged with a network of one
+ * hidden layer, nearest neighbours, centroids or SVMs on words or characters alone, did not help.
  */
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   features: DEFAULT_FEATURES,
@@ -47,6 +58,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   denseMinDf: 10,
   visitBudget: 120_000_000,
   foldsUpTo: 600,
+  naiveBayes: { alpha: 0.01, weight: 0.05 },
 };
 
 /** How many of the top skills of each held-out phrase feed the calibration (the rest score near 0 anyway). */
@@ -63,7 +75,8 @@ function fit(data: Prepared, rows: Int32Array, options: TrainOptions, onEpoch: (
   const vocabulary = Vocabulary.fit(raw, options.features);
   const x = pack(raw.map((r) => vocabulary.vectorize(r)));
   const y = Int32Array.from(rows, (i) => data.y[i]);
-  const weights = trainSvm(x, y, data.classes, vocabulary.size, options, onEpoch);
+  let weights = trainSvm(x, y, data.classes, vocabulary.size, options, onEpoch);
+  if (options.naiveBayes.weight > 0) weights = addNaiveBayes(weights, x, y, data.classes, vocabulary.size, options.naiveBayes);
   return { vocabulary, weights };
 }
 
@@ -113,7 +126,7 @@ function scramble(text: string, next: () => number): string {
 }
 
 export function train(phrases: readonly TrainingPhrase[], options: Partial<TrainOptions> = {}): IntentModel {
-  const opts: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...options, features: { ...DEFAULT_FEATURES, ...options.features } };
+  const opts: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...options, features: { ...DEFAULT_FEATURES, ...options.features }, naiveBayes: { ...DEFAULT_TRAIN_OPTIONS.naiveBayes, ...options.naiveBayes } };
   const usable = phrases.filter((p) => normalize(p.text) !== '');
   const skills = [...new Set(usable.map((p) => p.skillId))].sort();
   const classOf = new Map(skills.map((id, i) => [id, i]));
@@ -123,7 +136,7 @@ export function train(phrases: readonly TrainingPhrase[], options: Partial<Train
     classes: skills.length,
   };
   const all = Int32Array.from(data.y.keys());
-  const held = skills.length > 0 ? holdOuts(data.y, data.classes, opts) : [];
+  const held = skills.length > 0 && opts.calibrate !== false ? holdOuts(data.y, data.classes, opts) : [];
   const totalEpochs = (held.length + 1) * opts.epochs;
   let epochsDone = 0;
   const onEpoch = () => opts.onProgress?.(++epochsDone / totalEpochs);

@@ -2,7 +2,8 @@
 // feature (see `support`), so the model stays small and trains in bounded time when a bot has a
 // thousand skills: a phrase's margin for class m is m's bias plus, over the phrase's features, the
 // weight of (feature, m). Training is deterministic: the order of the passes comes from a seeded
-// generator.
+// generator. A naive Bayes model on the same features can be folded into the same weights
+// (addNaiveBayes), plus one weight per class of the sum of the phrase's feature values.
 import type { SparseVector } from './features';
 
 /** Sparse weights, row by feature: the classes of feature f are cls[rowPtr[f] .. rowPtr[f+1]). */
@@ -11,6 +12,8 @@ export interface LinearWeights {
   cls: Int32Array;
   w: Float32Array;
   bias: Float32Array;
+  /** Per class, a weight of the sum of the phrase's feature values (the naive Bayes part's length term); absent, none. */
+  mass?: Float32Array;
 }
 
 /** Phrases packed one after the other: phrase i's features are idx/val[ptr[i] .. ptr[i+1]). */
@@ -115,13 +118,16 @@ export function support(x: PackedPhrases, y: Int32Array, features: number, class
 
 /** The margins of one phrase (features idx/val[from .. to)) for every class, into `out`. */
 export function margins(model: LinearWeights, idx: Int32Array, val: Float32Array, from: number, to: number, out: Float64Array): void {
-  const { rowPtr, cls, w, bias } = model;
+  const { rowPtr, cls, w, bias, mass } = model;
+  let sum = 0;
   for (let m = 0; m < out.length; m++) out[m] = bias[m];
   for (let p = from; p < to; p++) {
     const f = idx[p];
     const v = val[p];
+    sum += v;
     for (let q = rowPtr[f]; q < rowPtr[f + 1]; q++) out[cls[q]] += w[q] * v;
   }
+  if (mass) for (let m = 0; m < out.length; m++) out[m] += mass[m] * sum;
 }
 
 export interface SvmOptions extends SupportOptions {
@@ -148,6 +154,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
   const s = new Float64Array(classes);
   const q = new Float64Array(classes);
   const d = new Float64Array(classes);
+  const moved = new Int32Array(classes);
   const diag = 1 / (2 * options.c);
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const next = random(options.seed);
@@ -168,6 +175,7 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
         }
       }
       const base = i * classes;
+      let nMoved = 0;
       for (let m = 0; m < classes; m++) {
         const t = m === y[i] ? 1 : -1;
         const a = alpha[base + m];
@@ -175,13 +183,93 @@ export function trainSvm(x: PackedPhrases, y: Int32Array, classes: number, featu
         alpha[base + m] = Math.max(a - gradient / q[m], 0);
         d[m] = (alpha[base + m] - a) * t;
         bias[m] += d[m];
+        if (d[m] !== 0) moved[nMoved++] = m;
       }
-      for (let p = from; p < to; p++) {
-        const v = x.val[p];
-        for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) w[r] += d[cls[r]] * v;
-      }
+      if (nMoved * 4 < classes) updateSome(rowPtr, cls, w, x, from, to, d, moved, nMoved, classes);
+      else
+        for (let p = from; p < to; p++) {
+          const v = x.val[p];
+          for (let r = rowPtr[x.idx[p]]; r < rowPtr[x.idx[p] + 1]; r++) w[r] += d[cls[r]] * v;
+        }
     }
     onEpoch?.();
   }
   return { rowPtr, cls, w: Float32Array.from(w), bias: Float32Array.from(bias) };
 }
+
+/** Where row f holds class c, or -1: a full row at its start + c, a partial one (classes increasing) by bisection. */
+function entry(rowPtr: Int32Array, cls: Int32Array, f: number, c: number, classes: number): number {
+  const start = rowPtr[f];
+  const end = rowPtr[f + 1];
+  if (end - start === classes) return start + c;
+  let lo = start;
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cls[mid] < c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && cls[lo] === c ? lo : -1;
+}
+
+export interface NaiveBayesOptions {
+  /** Additive smoothing of the feature weights counted per class. */
+  alpha: number;
+  /** What the naive Bayes scores weigh against the SVM's margins (0: not at all). */
+  weight: number;
+}
+
+/**
+ * Adds a multinomial naive Bayes model over the same TF-IDF values (Rennie et al., ICML 2003) to
+ * the weights, scaled by options.weight: class c scores log P(c) + Σ_f x_f · log θ_cf, where
+ * θ_cf = (n_cf + α) / (N_c + α·F), n_cf the sum of feature f's values in the phrases of c and N_c
+ * the sum of all of them. Split as log(n_cf + α) − log α on the support (where class c has f),
+ * plus (log α − log(N_c + α·F)) times the sum of the phrase's values (`mass`), it stays a linear
+ * model: scoring costs one more multiplication per class. Every class's score is lowered by the
+ * same (log α − mean over classes of log(N_c + α·F)) times that sum, which changes no ranking: so a
+ * phrase's scores grow with the evidence for each class, as the SVM's margins do, and do not
+ * sink with its length.
+ */
+export function addNaiveBayes(weights: LinearWeights, x: PackedPhrases, y: Int32Array, classes: number, features: number, options: NaiveBayesOptions): LinearWeights {
+  const { rowPtr, cls } = weights;
+  const counts = new Float64Array(cls.length);
+  const totals = new Float64Array(classes);
+  const sizes = new Float64Array(classes);
+  for (let i = 0; i < y.length; i++) {
+    const c = y[i];
+    sizes[c]++;
+    for (let p = x.ptr[i]; p < x.ptr[i + 1]; p++) {
+      totals[c] += x.val[p];
+      const e = entry(rowPtr, cls, x.idx[p], c, classes);
+      if (e >= 0) counts[e] += x.val[p];
+    }
+  }
+  const { alpha, weight } = options;
+  const logAlpha = Math.log(alpha);
+  const w = Float32Array.from(weights.w, (v, e) => (counts[e] > 0 ? v + weight * (Math.log(counts[e] + alpha) - logAlpha) : v));
+  const bias = Float32Array.from(weights.bias, (v, c) => v + weight * Math.log(sizes[c] / y.length));
+  let meanLog = 0;
+  for (const t of totals) meanLog += Math.log(t + alpha * features) / classes;
+  const mass = Float32Array.from(totals, (t) => weight * (meanLog - Math.log(t + alpha * features)));
+  return { rowPtr, cls, w, bias, mass };
+}
+
+/**
+ * w += d · x for the few classes that moved (`moved`): a full row holds class c at its start + c,
+ * a partial one lists its classes in increasing order, so c is found by bisection.
+ */
+function updateSome(rowPtr: Int32Array, cls: Int32Array, w: Float64Array, x: PackedPhrases, from: number, to: number, d: Float64Array, moved: Int32Array, nMoved: number, classes: number): void {
+  for (let p = from; p < to; p++) {
+    const v = x.val[p];
+    const start = rowPtr[x.idx[p]];
+    if (rowPtr[x.idx[p] + 1] - start === classes) {
+      for (let k = 0; k < nMoved; k++) w[start + moved[k]] += d[moved[k]] * v;
+      continue;
+    }
+    for (let k = 0; k < nMoved; k++) {
+      const e = entry(rowPtr, cls, x.idx[p], moved[k], classes);
+      if (e >= 0) w[e] += d[moved[k]] * v;
+    }
+  }
+}
+

@@ -1,7 +1,7 @@
 // A trained intent model: what classifies a message, and its compact JSON form, stored with a
 // deployed version so that a restore, or another server instance, loads exactly the same model.
 import { calibratedScores, type Calibration } from './calibration';
-import { DEFAULT_FEATURES, Vocabulary, type FeatureOptions, type SparseVector } from './features';
+import { STORED_FEATURE_DEFAULTS, Vocabulary, type FeatureOptions, type SparseVector } from './features';
 import { margins, type LinearWeights } from './linear';
 import { normalize } from './normalize';
 
@@ -50,6 +50,8 @@ export interface SerializedModel {
   cls: string;
   w: string;
   bias: string;
+  /** Float32, per skill: the weight of the sum of a phrase's feature values (naive Bayes' length term); absent in models trained without it. */
+  mass?: string;
   /** Uint32 hashes of the normalised training phrases that belong to one skill only, and that skill (Int32). */
   exactHashes: string;
   exactSkill: string;
@@ -95,7 +97,7 @@ export class IntentModel {
   }
 
   toJSON(): SerializedModel {
-    const { rowPtr, cls, w, bias } = this.weights;
+    const { rowPtr, cls, w, bias, mass } = this.weights;
     const k = this.skills.length;
     const small = k <= 65_535;
     const lengths = Int32Array.from({ length: rowPtr.length - 1 }, (_, f) => rowPtr[f + 1] - rowPtr[f]);
@@ -115,6 +117,7 @@ export class IntentModel {
       cls: bytes(small ? Uint16Array.from(partial) : Int32Array.from(partial)),
       w: bytes(w),
       bias: bytes(bias),
+      ...(mass ? { mass: bytes(mass) } : {}),
       exactHashes: bytes(this.exactPhrases.hashes),
       exactSkill: bytes(this.exactPhrases.skill),
     };
@@ -123,7 +126,7 @@ export class IntentModel {
   static fromJSON(json: SerializedModel): IntentModel {
     if (json?.format !== MODEL_FORMAT || json.v !== MODEL_VERSION) throw new Error('El modelo guardado no es de esta versión de Quipu');
     const hashes = read(json.hashes, Uint32Array);
-    const vocabulary = new Vocabulary(hashes, read(json.idf, Float32Array), json.unknownIdf, { ...DEFAULT_FEATURES, ...json.features });
+    const vocabulary = new Vocabulary(hashes, read(json.idf, Float32Array), json.unknownIdf, { ...STORED_FEATURE_DEFAULTS, ...json.features });
     const k = json.skills.length;
     const small = k <= 65_535;
     const lengths = small ? read(json.rowLength, Uint16Array) : read(json.rowLength, Int32Array);
@@ -136,7 +139,7 @@ export class IntentModel {
       if (n < k) cls.set(partial.subarray(next, (next += n)), rowPtr[f]);
       else for (let c = 0; c < k; c++) cls[rowPtr[f] + c] = c;
     });
-    const weights: LinearWeights = { rowPtr, cls, w: read(json.w, Float32Array), bias: read(json.bias, Float32Array) };
+    const weights: LinearWeights = { rowPtr, cls, w: read(json.w, Float32Array), bias: read(json.bias, Float32Array), ...(json.mass ? { mass: read(json.mass, Float32Array) } : {}) };
     return new IntentModel(json.skills, vocabulary, weights, json.calibration, { hashes: read(json.exactHashes, Uint32Array), skill: read(json.exactSkill, Int32Array) }, json.info);
   }
 }
