@@ -1,6 +1,9 @@
 // Integrity headers on every API write (X-Ts, X-Nonce, X-Sig): each refusal, and what is stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { canonicalText, signature } from '../../src/api/integrity';
 import { buildApp } from '../../server/src/app';
+import { serverSignature } from '../../server/src/plugins/integrity';
 import { API, Client, TEST_PASSWORD_COST, createTestApp, dialects, outbox, type TestApp } from './helpers';
 
 const refusal = (message: string) => ({ message, code: 'INTEGRITY' });
@@ -150,5 +153,21 @@ describe.each(dialects)('cabeceras de integridad (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const wrong = await admin.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...headers, 'X-Nonce': 'AAECAwQFBgcICQoLDA0OEA' } });
     expect(wrong.json()).toEqual(refusal('Firma de integridad inválida'));
+  });
+});
+
+describe('la firma que verifica el servidor', () => {
+  it('es la que calcula el firmante de la consola, byte por byte', () => {
+    const bodies: Array<Uint8Array> = [new Uint8Array(), new TextEncoder().encode('{"m":"¿Cuánto cuesta? ñandú 🦙"}'), randomBytes(4096)];
+    const paths = ['/api/webchat/demo', '/api/bot?id=ab%20c&x=ñ', '/api/usuario?q=Peñalolén'];
+    for (let i = 0; i < 30; i++) {
+      const key = randomBytes(32).toString('base64url');
+      const method = ['post', 'PUT', 'DELETE'][i % 3];
+      const path = paths[i % paths.length];
+      const body = bodies[i % bodies.length];
+      const ts = String(1_700_000_000_000 + i);
+      const nonce = randomBytes(16).toString('base64url');
+      expect(serverSignature(key, method, path, ts, nonce, body)).toBe(signature(key, canonicalText(method, path, ts, nonce, body)));
+    }
   });
 });

@@ -4,7 +4,8 @@
 // never changes), then its nonce is recorded and its row read again in one round trip, and judged
 // as the session hook judges every request (plugins/session.ts): one round trip instead of two.
 // Registered inside the API scope (app.ts), so it guards every route the router matched there.
-import { MAX_SKEW_MS, SIGNED_METHODS, canonicalText, sameSignature, signature } from '../../../src/api/integrity';
+import { createHash, createHmac } from 'node:crypto';
+import { MAX_SKEW_MS, SIGNED_METHODS, sameSignature } from '../../../src/api/integrity';
 import { unauthorized } from '../errors';
 import { purgeNonces, rememberNonce } from '../services/nonces';
 import { purgeSesiones } from '../services/sessions';
@@ -33,6 +34,16 @@ const TS_FORMAT = /^\d{1,16}$/;
 
 const refuse = (message: string) => unauthorized(message, 'INTEGRITY');
 
+/**
+ * The signature src/api/integrity.ts defines (the console's signer), computed with node:crypto:
+ * the same bytes, several times cheaper than the portable implementation on every write.
+ */
+export function serverSignature(key: string, method: string, pathWithQuery: string, ts: string, nonce: string, body: Uint8Array): string {
+  const bodyHash = createHash('sha256').update(body).digest('hex');
+  const text = [method.toUpperCase(), pathWithQuery, ts, nonce, bodyHash].join('\n');
+  return createHmac('sha256', Buffer.from(key, 'base64url')).update(text, 'utf8').digest('base64url');
+}
+
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -50,7 +61,7 @@ export const integrityPlugin = shared('quipu-integrity', async (app) => {
     const sig = header(request.headers['x-sig']);
     const now = app.config.now();
     // request.raw.url is the path and query exactly as the client sent and signed them.
-    const signedBy = (k: string) => sameSignature(signature(k, canonicalText(request.method, request.raw.url ?? request.url, ts!, nonce!, request.rawBody ?? new Uint8Array())), sig!);
+    const signedBy = (k: string) => sameSignature(serverSignature(k, request.method, request.raw.url ?? request.url, ts!, nonce!, request.rawBody ?? new Uint8Array()), sig!);
     const wellFormed = !!ts && !!nonce && !!sig && TS_FORMAT.test(ts) && Math.abs(now - Number(ts)) <= MAX_SKEW_MS && NONCE_FORMAT.test(nonce);
 
     if (request.sessionPending) {
