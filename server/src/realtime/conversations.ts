@@ -1,6 +1,7 @@
 // Who holds a conversation (psi): what `/topic/{psi}` subscriptions are checked against. The engine
-// registers each conversation it starts; with several instances it also gives a lookup that reads
-// its conversation table, for conversations another instance started.
+// registers each conversation it answers; with several instances it also gives a lookup that reads
+// its conversation table, for conversations another instance started. What is registered is only
+// a shortcut past that lookup, so the registry keeps the most recently active ones, not all ever seen.
 
 export interface Conversation {
   idBot: string;
@@ -14,13 +15,21 @@ export interface Conversation {
 
 export type ConversationLookup = (psi: string) => Promise<Conversation | undefined>;
 
+/** How many conversations an instance keeps at hand, least recently answered dropped first. */
+export const KNOWN_CONVERSATIONS = 50_000;
+
 export class ConversationRegistry {
+  /** In the order they were last answered, oldest first. */
   private readonly known = new Map<string, Conversation>();
   private lookup?: ConversationLookup;
 
-  /** Records a conversation started on this instance. */
+  constructor(private readonly capacity = KNOWN_CONVERSATIONS) {}
+
+  /** Records a conversation this instance answered. */
   register(psi: string, conversation: Conversation): void {
+    this.known.delete(psi);
     this.known.set(psi, conversation);
+    if (this.known.size > this.capacity) this.known.delete(this.known.keys().next().value!);
   }
 
   /** Drops a conversation (deleted, as DELETE /webchat/demo does, or ended). */
