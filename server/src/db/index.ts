@@ -1,7 +1,8 @@
 // Opens the database chosen by the configuration (SQLite file or PostgreSQL) and migrates it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { QueuedSqliteDialect } from './sqliteQueue';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { prepareFrequentStatements } from './prepared';
@@ -76,7 +77,7 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
       return statement;
     },
   };
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) }), dialect: 'sqlite' };
 }
 
 export async function migrate(db: DB): Promise<void> {

@@ -1,0 +1,65 @@
+// SQLite's one connection, handed to the queries waiting for it first come, first served. Kysely's
+// own driver wakes every waiter on each release (they all await one promise) and lets a newcomer
+// take the connection ahead of them: under load that is work per query that grows with the queue,
+// and a few requests that wait for seconds while the rest pass.
+import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
+
+export class QueuedDriver implements Driver {
+  private busy = false;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // Released to the next waiter without ever becoming free, so nobody passes the queue.
+    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.busy = true;
+    return this.inner.acquireConnection();
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await this.inner.releaseConnection(connection);
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    await this.inner.savepoint!(connection, name, compileQuery);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    await this.inner.rollbackToSavepoint!(connection, name, compileQuery);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    await this.inner.releaseSavepoint!(connection, name, compileQuery);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+/** Kysely's SQLite dialect with the connection queued (QueuedDriver). */
+export class QueuedSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    return new QueuedDriver(super.createDriver());
+  }
+}
