@@ -9,10 +9,17 @@ function displayHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/**
+ * Connections waiting to be accepted. Node's default, 511, overflows when hundreds of chat clients
+ * connect at once while the server is busy: the kernel drops their handshakes and they retry
+ * only after 1, 3, 7 seconds. The kernel caps it at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
 
   const { port } = app.server.address() as AddressInfo;
   const base = config.basePath === '/' ? '' : config.basePath;
