@@ -5,8 +5,11 @@ import { Worker } from 'node:worker_threads';
 import type { SkillDef } from '../schemas/bots';
 import { IntentModel, train, trainingPhrases, type SerializedModel } from './nlu/classifier';
 
-/** Up to this many training phrases, training takes well under a second: no worker. */
-export const INLINE_PHRASES = 2000;
+/**
+ * Up to this many training phrases, training takes a few tens of milliseconds: no worker. Past it,
+ * the event loop would stop for seconds (about 3 s for 1,000 phrases) and every chat with it.
+ */
+export const INLINE_PHRASES = 300;
 
 /** The model of the skills' training phrases; null when no skill has one. */
 export async function trainSkills(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void = () => undefined): Promise<IntentModel | null> {
