@@ -15,11 +15,11 @@
 // channel) than peers it knows: one that has not answered may only be busy.
 // Start-up order: a newcomer B listens, commits its hello, counts the other listening connections
 // and, before its server serves anything, waits (up to graceMs) for that many answers, so an
-// instance A that answered knows B before any subscriber of B exists. If A is too busy to answer,
-// B's hello already waits in A's socket and is read at A's next turn of the event loop, before A
-// can publish anything caused by a subscriber of B; and B keeps notifying until A answers, since
-// A's connection is counted. A listener that connects after B's count also LISTENs after B did,
-// so B hears its hello; one counted before is waited for.
+// instance A that answered knows B before any subscriber of B exists. If A is too busy to answer
+// (its event loop stalled for graceMs), B's hello waits in A's socket and A reads it at its next
+// turn, before it can answer anything a subscriber of B asked; B keeps notifying A meanwhile,
+// since A's connection is counted. A listener named after B's count LISTENs after B did, so B
+// hears its hello, and it counts B in turn.
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
