@@ -3,6 +3,7 @@
 // errors, reconnection, and the session's end.
 import type { Socket } from 'node:net';
 import type { IMessage } from '@stomp/stompjs';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationGrant, TokenVerifier } from '../../../server/src/realtime/access';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
@@ -172,8 +173,16 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
         await untilAlone(t.app, observer, `/topic/${demoBot}/psi-1`);
         const probes = inbox.length;
         const texts = Array.from({ length: 5 }, (_, i) => `solo aquí ${i}`);
-        const sent = await observer.carried(() => Promise.all(texts.map((text) => t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text }))), 'solo aquí');
-        expect(sent).toBe(0);
+        // Statements as pg submits them (prepared or not), and notifications as a listener sees them.
+        const submit = vi.spyOn(pg.Query.prototype, 'submit');
+        let statements: string[] = [];
+        try {
+          expect(await observer.carried(() => Promise.all(texts.map((text) => t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text }))), 'solo aquí')).toBe(0);
+          statements = submit.mock.contexts.map((query) => query.text);
+        } finally {
+          submit.mockRestore();
+        }
+        expect(statements.filter((text) => text.includes('unnest'))).toEqual([]);
         await vi.waitFor(() => expect(inbox).toHaveLength(probes + 5), WAIT);
         expect(inbox.slice(probes).map((m) => JSON.parse(m.body).text)).toEqual(texts);
       } finally {
