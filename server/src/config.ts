@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TS } from './schemas/rules';
 import { keyFromDataDir, parseSecretKey } from './services/secrets';
+import type { PresenceTiming } from './realtime/fanout';
 
 export interface Config {
   port: number;
@@ -50,6 +51,8 @@ export interface Config {
   logLevel: string;
   /** The heart-beat interval the STOMP endpoint offers clients, both ways (0: none). */
   stompHeartbeatMs: number;
+  /** How often instances on one PostgreSQL tell each other they are there (tests shorten it; realtime/fanout.ts). */
+  realtimePresence?: Partial<PresenceTiming>;
   /** How long a bot's webhook may take before the engine gives up on it. */
   webhookTimeoutMs: number;
   /** The time zone dates and times in messages are read in ('mañana a las 5'). */

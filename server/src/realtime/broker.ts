@@ -70,6 +70,7 @@ export class Broker implements Hub {
         instanceId: this.instanceId,
         deliver: ({ destination, json }) => this.deliver(destination, json),
         log: app.log,
+        presence: app.config.realtimePresence,
       });
     }
     this.recheckTimer = setInterval(() => {

@@ -5,7 +5,23 @@
 // published while a NOTIFY is on its way go together in the next one statement (one transaction,
 // so one commit), in the order they were published: a busy instance does not wait one round trip
 // per message.
+//
+// Presence: an instance sends NOTIFY only while another instance may be listening, so a lone one
+// (the usual install) spends no round trip per message. Instances say `hello` on the channel once
+// their LISTEN is up (every reconnect too), `here` every announceMs and in answer to a hello or to
+// a peer they did not know, and `bye` on close; a peer silent for peerTtlMs is forgotten. An
+// instance notifies everything while its LISTEN is down, for graceMs after it (re)starts, while it
+// knows a peer, and while pg_stat_activity shows more listening connections (named after the
+// channel) than peers it knows: one that has not answered may only be busy.
+// Start-up order: a newcomer B listens, commits its hello, counts the other listening connections
+// and, before its server serves anything, waits (up to graceMs) for that many answers, so an
+// instance A that answered knows B before any subscriber of B exists. If A is too busy to answer
+// (its event loop stalled for graceMs), B's hello waits in A's socket and A reads it at its next
+// turn, before it can answer anything a subscriber of B asked; B keeps notifying A meanwhile,
+// since A's connection is counted. A listener named after B's count LISTENs after B did, so B
+// hears its hello, and it counts B in turn.
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -91,6 +107,33 @@ export class NotificationDecoder {
   }
 }
 
+export type PresenceKind = 'hello' | 'here' | 'bye';
+
+/** A presence notification: `origin\n!kind`. With one line break only, decoders that know only messages skip it. */
+export function encodePresence(origin: string, kind: PresenceKind): string {
+  return `${origin}\n!${kind}`;
+}
+
+/** The instance and kind of a presence notification, or null for anything else (a message, a chunk, garbage). */
+export function decodePresence(payload: string): { origin: string; kind: PresenceKind } | null {
+  const cut = payload.indexOf('\n');
+  const kind = payload.slice(cut + 1);
+  if (cut < 0 || (kind !== '!hello' && kind !== '!here' && kind !== '!bye')) return null;
+  return { origin: payload.slice(0, cut), kind: kind.slice(1) as PresenceKind };
+}
+
+/** How instances learn about each other (tests shorten these). */
+export interface PresenceTiming {
+  /** Every this long an instance says it is still there. */
+  announceMs: number;
+  /** A peer not heard from for this long is forgotten. */
+  peerTtlMs: number;
+  /** After its LISTEN (re)starts, an instance notifies everything at least this long: time for the others' answers. */
+  graceMs: number;
+}
+
+export const PRESENCE_TIMING: PresenceTiming = { announceMs: 10_000, peerTtlMs: 30_000, graceMs: 2_000 };
+
 /** The channel of a schema: Quipu installs sharing one database in different schemas do not hear each other. */
 export function channelFor(schema: string): string {
   const name = /^[a-z_][a-z0-9_]{0,48}$/.test(schema) ? schema : createHash('sha256').update(schema).digest('hex').slice(0, 32);
@@ -103,6 +146,7 @@ export interface PgFanoutOptions {
   instanceId: string;
   deliver(message: Decoded): void;
   log: FastifyBaseLogger;
+  presence?: Partial<PresenceTiming>;
 }
 
 /** Listens on a connection of its own (a pooled one cannot hold LISTEN) and notifies through the pool. */
@@ -110,6 +154,7 @@ export async function startPgFanout(options: PgFanoutOptions): Promise<Fanout> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(options.db);
   const fanout = new PgFanout(options, channelFor(rows[0]?.schema ?? 'public'));
   await fanout.listen();
+  await fanout.introduced();
   return fanout;
 }
 
@@ -125,12 +170,29 @@ class PgFanout implements Fanout {
   private draining = false;
   private sequence = 0;
   private readonly decoder: NotificationDecoder;
+  private readonly timing: PresenceTiming;
+  /** LISTEN is up on `client`. */
+  private listening = false;
+  /** Since the last (re)start of LISTEN, graceMs have passed and every listening connection counted is a known peer. */
+  private settled = false;
+  /** Other instances heard on the channel, and when each was last heard. */
+  private readonly peers = new Map<string, number>();
+  /** Listening connections counted right after the last LISTEN; start-up waits for as many peers. */
+  private expected = 0;
+  private heardPeer?: () => void;
+  private graceTimer?: NodeJS.Timeout;
+  private readonly announceTimer: NodeJS.Timeout;
+  /** A `here` went out on the LISTEN connection and has not come back to it yet. */
+  private awaitingEcho = false;
 
   constructor(
     private readonly options: PgFanoutOptions,
     readonly channel: string,
   ) {
     this.decoder = new NotificationDecoder(options.instanceId);
+    this.timing = { ...PRESENCE_TIMING, ...options.presence };
+    this.announceTimer = setInterval(() => this.tick(), this.timing.announceMs);
+    this.announceTimer.unref();
   }
 
   async listen(): Promise<void> {
@@ -139,6 +201,10 @@ class PgFanout implements Fanout {
     this.client = client;
     client.on('notification', (note) => {
       if (note.channel !== this.channel || note.payload === undefined) return;
+      const presence = decodePresence(note.payload);
+      if (presence?.origin === this.options.instanceId) this.awaitingEcho = false;
+      else if (presence) this.heard(presence.origin, presence.kind);
+      if (presence) return;
       const message = this.decoder.take(note.payload);
       if (message) this.options.deliver(message);
     });
@@ -146,11 +212,35 @@ class PgFanout implements Fanout {
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
+      // Named after the channel, so that instances can count the listeners they have not heard from.
+      await client.query('select set_config($1, $2, false)', ['application_name', this.channel]);
       await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+      this.listening = true;
+      this.awaitingEcho = false;
+      await this.announce('hello');
+      // Not counted (settle() counts again): waits for no one, but stays unsure.
+      this.expected = await this.countOthers(client).catch(() => 0);
       this.retryMs = 500;
+      this.graceTimer = setTimeout(() => void this.settle(client), this.timing.graceMs);
     } catch (error) {
       this.lost(client, error);
     }
+  }
+
+  /** Resolves once as many peers answered as there were other listeners, or after graceMs. */
+  async introduced(): Promise<void> {
+    if (this.peers.size >= this.expected) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.heardPeer = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, this.timing.graceMs);
+      this.heardPeer = () => {
+        if (this.peers.size >= this.expected) done();
+      };
+    });
   }
 
   /** The listening connection broke: messages from other instances stop until it is back. */
@@ -158,6 +248,11 @@ class PgFanout implements Fanout {
     if (this.closed || client !== this.client || this.retry) return;
     this.options.log.warn({ err: error }, 'se perdió la conexión LISTEN de mensajes en tiempo real; reintentando');
     this.client = undefined;
+    // Not listening, it cannot hear a newcomer: it notifies everything until it listens again and
+    // the grace has passed. Its `here` goes through the pool meanwhile, so the others keep notifying it.
+    this.listening = false;
+    this.settled = false;
+    clearTimeout(this.graceTimer);
     client.end().catch(() => undefined);
     this.retry = setTimeout(() => {
       this.retry = undefined;
@@ -166,7 +261,97 @@ class PgFanout implements Fanout {
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
   }
 
+  /** Every announceMs: says `here`, and gives up a LISTEN connection that did not hear the last one. */
+  private tick(): void {
+    const client = this.listening ? this.client : undefined;
+    // A connection hears its own notifications: one that missed its last `here` is dead though no
+    // error said so (a firewall dropping it silently), and it would not hear a newcomer either.
+    if (client && this.awaitingEcho) return this.lost(client, new Error('la conexión LISTEN no recibió su propio anuncio'));
+    this.awaitingEcho = client !== undefined;
+    this.announce('here').catch((error: unknown) => this.announceFailed(error));
+  }
+
+  private heard(origin: string, kind: PresenceKind): void {
+    if (this.closed) return;
+    if (kind === 'bye') {
+      this.peers.delete(origin);
+      return;
+    }
+    const known = this.peers.has(origin);
+    this.peers.set(origin, Date.now());
+    // A newcomer hears from everyone at once; answering only peers not known yet ends the exchange.
+    if (kind === 'hello' || !known) this.announce('here').catch((error: unknown) => this.announceFailed(error));
+    this.heardPeer?.();
+  }
+
+  /**
+   * Says `kind` on the channel: on the LISTEN connection when it is up (idle, where a busy pool would
+   * hold an answer back; one connection, so in order), else through the pool. A `here` through the
+   * pool may overtake a later `bye`: the others then notify this instance until peerTtlMs, no harm.
+   */
+  private async announce(kind: PresenceKind): Promise<void> {
+    const note = encodePresence(this.options.instanceId, kind);
+    const client = this.listening ? this.client : undefined;
+    if (client) await client.query('select pg_notify($1, $2)', [this.channel, note]);
+    else if (!this.closed) await sql`select pg_notify(${this.channel}, ${note})`.execute(this.options.db);
+  }
+
+  private announceFailed(error: unknown): void {
+    if (!this.closed) this.options.log.warn({ err: error }, 'no se pudo anunciar esta instancia a las otras');
+  }
+
+  /** Other connections listening on this channel now (named so by listen()). */
+  private async countOthers(client: pg.Client): Promise<number> {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database() and pid <> pg_backend_pid()',
+      [this.channel],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Ends the grace once every listening connection is a known peer; until then checks again every graceMs. */
+  private async settle(client: pg.Client, attempt = 0): Promise<void> {
+    if (client !== this.client || this.closed) return;
+    try {
+      this.forgetSilent();
+      const others = await this.countOthers(client);
+      if (client !== this.client) return;
+      if (others <= this.peers.size) {
+        this.settled = true;
+        return;
+      }
+      if (attempt === 0) this.options.log.warn({ others, known: this.peers.size }, 'hay instancias escuchando que no responden; se les siguen enviando los mensajes');
+    } catch (error) {
+      if (client !== this.client) return;
+      if (attempt === 0) this.options.log.warn({ err: error }, 'no se pudo contar las instancias que escuchan; se les siguen enviando los mensajes');
+    }
+    this.graceTimer = setTimeout(() => void this.settle(client, attempt + 1), this.timing.graceMs);
+  }
+
+  /** Forgets peers silent for peerTtlMs. A silent one may only be stalled, so a settled instance counts the listeners again. */
+  private forgetSilent(): void {
+    const now = Date.now();
+    let forgot = false;
+    for (const [id, heard] of this.peers) {
+      if (now - heard <= this.timing.peerTtlMs) continue;
+      this.peers.delete(id);
+      forgot = true;
+    }
+    if (forgot && this.settled && this.client) {
+      this.settled = false;
+      void this.settle(this.client);
+    }
+  }
+
+  /** No other instance can hear this one: LISTEN up, grace over, no peer heard within the TTL. */
+  private alone(): boolean {
+    if (this.settled && this.peers.size > 0) this.forgetSilent();
+    return this.settled && this.peers.size === 0;
+  }
+
   send(destination: string, json: string): Promise<void> {
+    // Nobody to tell. While a statement is on its way, the message queues instead, so the calls still resolve in order.
+    if (!this.draining && this.alone()) return Promise.resolve();
     this.sequence += 1;
     const notes = encodeNotifications(this.options.instanceId, String(this.sequence), destination, json);
     const bytes = notes.reduce((sum, note) => sum + Buffer.byteLength(note, 'utf8'), 0);
@@ -186,7 +371,8 @@ class PgFanout implements Fanout {
         const batch = nextBatch(this.queue);
         this.queue = this.queue.slice(batch.length);
         try {
-          await this.notify(batch.flatMap((m) => m.notes));
+          // The last peer may have left while the previous statement was on its way.
+          if (!this.alone()) await this.notify(batch.flatMap((m) => m.notes));
           for (const m of batch) m.done();
         } catch (error) {
           for (const m of batch) m.done(error);
@@ -207,9 +393,14 @@ class PgFanout implements Fanout {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    clearTimeout(this.graceTimer);
+    clearInterval(this.announceTimer);
     await this.sending;
+    // The others stop notifying this instance now rather than after peerTtlMs (not waiting long on a dead connection).
+    if (this.listening) await Promise.race([this.announce('bye').catch(() => undefined), sleep(this.timing.graceMs, undefined, { ref: false })]);
     const client = this.client;
     this.client = undefined;
+    this.listening = false;
     await client?.end().catch(() => undefined);
   }
 }

@@ -1,7 +1,7 @@
 // The STOMP 1.2 frame codec, and the fan-out's encoding of messages into NOTIFY payloads.
 import { describe, expect, it } from 'vitest';
 import { parseDestination } from '../../../server/src/realtime/access';
-import { CHUNK_CHARS, NOTIFY_LIMIT, NotificationDecoder, channelFor, encodeNotifications } from '../../../server/src/realtime/fanout';
+import { CHUNK_CHARS, NOTIFY_LIMIT, NotificationDecoder, channelFor, decodePresence, encodeNotifications, encodePresence } from '../../../server/src/realtime/fanout';
 import { FrameParser, StompError, escapeHeader, serializeFrame, unescapeHeader } from '../../../server/src/realtime/frames';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
 
@@ -204,6 +204,20 @@ describe('notificaciones de la difusión entre instancias', () => {
     const d = decoder();
     d.take(notes[0], 0);
     for (const note of notes.slice(1)) expect(d.take(note, 120_000)).toBeNull();
+  });
+
+  it('los avisos de presencia se distinguen de los mensajes, y el decodificador de mensajes los salta', () => {
+    for (const kind of ['hello', 'here', 'bye'] as const) {
+      const note = encodePresence('instancia-a', kind);
+      expect(decodePresence(note)).toEqual({ origin: 'instancia-a', kind });
+      // A decoder that knows only messages (an instance of an earlier version) gets nothing from it.
+      expect(decoder().take(note)).toBeNull();
+    }
+    const message = encodeNotifications('instancia-a', '1', '/topic/b/p', '!hello');
+    const chunks = encodeNotifications('instancia-a', '2', '/topic/b/p', 'a'.repeat(20_000));
+    for (const note of [...message, ...chunks]) expect(decodePresence(note)).toBeNull();
+    expect(decoder().take(message[0])).toEqual({ destination: '/topic/b/p', json: '!hello' });
+    for (const garbage of ['', 'instancia-a', 'instancia-a\n!hola', 'instancia-a\n!hello\n', 'instancia-a\nhello']) expect(decodePresence(garbage)).toBeNull();
   });
 
   it('el canal es propio de cada esquema y siempre un identificador válido', () => {

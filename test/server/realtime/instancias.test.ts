@@ -1,14 +1,15 @@
 // Two server instances on one PostgreSQL database: a message published on one reaches the
-// subscribers connected to the other, through LISTEN/NOTIFY. Runs only when DATABASE_URL is set.
+// subscribers connected to the other, through LISTEN/NOTIFY, which an instance sends only while
+// another may be listening (presence). Runs only when DATABASE_URL is set.
 import type { IMessage } from '@stomp/stompjs';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/src/app';
-import { NOTIFY_LIMIT } from '../../../server/src/realtime/fanout';
+import { NOTIFY_LIMIT, encodePresence } from '../../../server/src/realtime/fanout';
 import type { App } from '../../../server/src/types';
 import { insertBot } from '../botFixtures';
 import { TEST_PASSWORD_COST, createTestApp, userRow, type TestApp } from '../helpers';
-import { TestStomp, WAIT, closeStompClients, cookieOf, listen } from './stompClients';
+import { ChannelObserver, TestStomp, WAIT, closeStompClients, cookieOf, listen, untilAlone } from './stompClients';
 
 describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', () => {
   let t: TestApp;
@@ -103,16 +104,21 @@ describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', (
 
   it('lo publicado mientras un NOTIFY viaja sale junto en el siguiente, una sentencia para muchos mensajes', async () => {
     const onB = await subscriber(urlB);
-    const query = vi.spyOn(pg.Client.prototype, 'query');
+    // Every statement a connection sends is submitted as a pg Query, prepared or not (pooled
+    // connections wrap Client.query, out of a prototype spy's reach).
+    const submit = vi.spyOn(pg.Query.prototype, 'submit');
+    let notifies: string[] = [];
     try {
       await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.realtime.publish(topic, { type: 'TEXT', text: String(i) })));
+      notifies = submit.mock.contexts.map((query) => query.text).filter((text) => text.includes('pg_notify') && text.includes('unnest'));
     } finally {
-      query.mockRestore();
+      // (mockRestore also clears the calls seen.)
+      submit.mockRestore();
     }
-    const notifies = query.mock.calls.filter(([text]) => String(text).includes('pg_notify'));
     await vi.waitFor(() => expect(onB).toHaveLength(50), WAIT);
     expect(onB.map((m) => JSON.parse(m.body).text)).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
     // The first goes alone; the 49 published meanwhile go together.
+    expect(notifies.length).toBeGreaterThanOrEqual(1);
     expect(notifies.length).toBeLessThanOrEqual(2);
   });
 
@@ -132,5 +138,104 @@ describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', (
       await closeStompClients();
       await other.close();
     }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('presencia: una instancia envía NOTIFY solo mientras otra puede escuchar', () => {
+  // Peers are forgotten after a minute here: what stops the notifying within WAIT is a `bye`, not the TTL.
+  const timing = { graceMs: 150, announceMs: 60_000, peerTtlMs: 60_000 };
+  let a: TestApp;
+  let urlA: string;
+  let observer: ChannelObserver;
+  let bot: string;
+  let topic: string;
+
+  beforeAll(async () => {
+    a = await createTestApp('postgres', { realtimePresence: timing });
+    urlA = await listen(a.app);
+    observer = await ChannelObserver.open(a.app);
+  });
+  beforeEach(async () => {
+    await a.reset();
+    bot = await insertBot(a, (await userRow(a, 'compania@quipu.test')).idE, 'Asistente con presencia');
+    topic = `/topic/${bot}/psi-1`;
+  });
+  afterEach(async () => {
+    await closeStompClients();
+  });
+  afterAll(async () => {
+    await observer?.close();
+    await a?.close();
+  });
+
+  async function subscriber(app: TestApp, url: string): Promise<IMessage[]> {
+    const stomp = new TestStomp(url, { cookie: cookieOf(await app.login('compania@quipu.test')) });
+    await stomp.connect();
+    return stomp.subscribe(topic);
+  }
+
+  const texts = (inbox: IMessage[]) => inbox.map((m) => JSON.parse(m.body).text as string);
+
+  it('una segunda instancia que arranca después recibe lo publicado por la primera, y al revés; cuando se cierra, la primera deja de enviar', async () => {
+    await untilAlone(a.app, observer, topic);
+    // Started while the first runs, on its database and schema; nothing waits for announcements.
+    const c = await buildApp(a.config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false, runJobs: false });
+    try {
+      const onC = await subscriber(a, await listen(c));
+      const onA = await subscriber(a, urlA);
+      expect(await observer.carried(() => a.app.realtime.publish(topic, { type: 'TEXT', text: 'desde A' }), 'desde A')).toBe(1);
+      await vi.waitFor(() => expect(texts(onC)).toEqual(['desde A']), WAIT);
+      expect(await observer.carried(() => c.realtime.publish(topic, { type: 'TEXT', text: 'desde C' }), 'desde C')).toBe(1);
+      await vi.waitFor(() => expect(texts(onA)).toEqual(['desde A', 'desde C']), WAIT);
+      expect(texts(onC)).toEqual(['desde A', 'desde C']);
+    } finally {
+      await closeStompClients();
+      await c.close();
+    }
+    await untilAlone(a.app, observer, topic);
+  });
+
+  it('contesta enseguida el saludo de una instancia desconocida, le envía mientras la conoce y la olvida si calla más que el TTL', async () => {
+    // Its own app and schema, with a TTL short enough to wait out.
+    const s = await createTestApp('postgres', { realtimePresence: { graceMs: 150, announceMs: 60_000, peerTtlMs: 500 } });
+    const seen = await ChannelObserver.open(s.app);
+    try {
+      const destination = `/topic/${bot}/psi-ttl`;
+      await untilAlone(s.app, seen, destination);
+      await seen.client.query('select pg_notify($1, $2)', [seen.channel, encodePresence('fantasma', 'hello')]);
+      const greeted = Date.now();
+      await vi.waitFor(() => expect(seen.notes).toContain(encodePresence(s.app.realtime.instanceId, 'here')), WAIT);
+      expect(await seen.carried(() => s.app.realtime.publish(destination, { type: 'TEXT', text: 'para el fantasma' }), 'para el fantasma')).toBe(1);
+      await untilAlone(s.app, seen, destination);
+      expect(Date.now() - greeted).toBeGreaterThanOrEqual(500);
+    } finally {
+      await seen.close();
+      await s.close();
+    }
+  });
+
+  it('sin respuesta de una conexión que escucha el canal, sigue enviando; vuelve a saludar tras reconectar su LISTEN', async () => {
+    // A connection named like the instances' LISTEN connections that never answers: a peer too busy to.
+    const mute = new pg.Client({ connectionString: a.config.databaseUrl, application_name: observer.channel });
+    await mute.connect();
+    try {
+      await mute.query(`LISTEN ${mute.escapeIdentifier(observer.channel)}`);
+      await untilAlone(a.app, observer, topic);
+      // The instance hears its LISTEN connection end, listens again and says hello.
+      const hello = encodePresence(a.app.realtime.instanceId, 'hello');
+      const hellos = observer.notes.filter((n) => n === hello).length;
+      const { rows } = await mute.query<{ n: number }>(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1 and datname = current_database() and pid <> pg_backend_pid()',
+        [observer.channel],
+      );
+      expect(rows[0].n).toBe(1);
+      await vi.waitFor(() => expect(observer.notes.filter((n) => n === hello)).toHaveLength(hellos + 1), WAIT);
+      // Long past its grace, it still notifies: the silent listener may be an instance.
+      await new Promise((resolve) => setTimeout(resolve, 4 * timing.graceMs));
+      expect(await observer.carried(() => a.app.realtime.publish(topic, { type: 'TEXT', text: 'por si acaso' }), 'por si acaso')).toBe(1);
+    } finally {
+      await mute.end();
+    }
+    await untilAlone(a.app, observer, topic);
   });
 });

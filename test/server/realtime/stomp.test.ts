@@ -3,16 +3,19 @@
 // errors, reconnection, and the session's end.
 import type { Socket } from 'node:net';
 import type { IMessage } from '@stomp/stompjs';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationGrant, TokenVerifier } from '../../../server/src/realtime/access';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
 import { insertBot } from '../botFixtures';
 import { API, createTestApp, dialects, userRow, type TestApp } from '../helpers';
-import { RawStomp, TestStomp, WAIT, closeStompClients, cookieOf, listen } from './stompClients';
+import { ChannelObserver, RawStomp, TestStomp, WAIT, closeStompClients, cookieOf, listen, untilAlone } from './stompClients';
 
 /** The server offers heart-beats this often, so the heart-beat tests take a fraction of a second. */
 // Short enough to keep the tests quick, long enough for a loaded two-core machine.
 const BEAT_MS = 250;
+/** On PostgreSQL the fan-out's grace after LISTEN, short so that a test sees the lone instance stop notifying. */
+const PRESENCE = { graceMs: 100 };
 
 describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
   let t: TestApp;
@@ -24,7 +27,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
   const sockets = new Set<Socket>();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { stompHeartbeatMs: BEAT_MS });
+    t = await createTestApp(dialect, { stompHeartbeatMs: BEAT_MS, realtimePresence: PRESENCE });
     url = await listen(t.app);
     t.app.server.on('connection', (socket: Socket) => {
       sockets.add(socket);
@@ -160,6 +163,31 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       expect(message.headers['content-type']).toBe('application/json');
       expect(message.headers.destination).toBe(`/topic/${demoBot}/psi-1`);
       expect(message.headers['message-id']).toBeTruthy();
+    });
+
+    it.runIf(dialect === 'postgres')('sola en su PostgreSQL, la instancia no envía NOTIFY por mensaje pasada la gracia, y el suscriptor lo recibe todo', async () => {
+      const observer = await ChannelObserver.open(t.app);
+      try {
+        const stomp = await signedIn('compania@quipu.test');
+        const inbox = await stomp.subscribe(`/topic/${demoBot}/psi-1`);
+        await untilAlone(t.app, observer, `/topic/${demoBot}/psi-1`);
+        const probes = inbox.length;
+        const texts = Array.from({ length: 5 }, (_, i) => `solo aquí ${i}`);
+        // Statements as pg submits them (prepared or not), and notifications as a listener sees them.
+        const submit = vi.spyOn(pg.Query.prototype, 'submit');
+        let statements: string[] = [];
+        try {
+          expect(await observer.carried(() => Promise.all(texts.map((text) => t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text }))), 'solo aquí')).toBe(0);
+          statements = submit.mock.contexts.map((query) => query.text);
+        } finally {
+          submit.mockRestore();
+        }
+        expect(statements.filter((text) => text.includes('unnest'))).toEqual([]);
+        await vi.waitFor(() => expect(inbox).toHaveLength(probes + 5), WAIT);
+        expect(inbox.slice(probes).map((m) => JSON.parse(m.body).text)).toEqual(texts);
+      } finally {
+        await observer.close();
+      }
     });
 
     it('lo publicado en otro tópico no le llega', async () => {

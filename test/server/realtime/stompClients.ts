@@ -3,7 +3,10 @@
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { Client as Stomp, type IFrame, type IMessage } from '@stomp/stompjs';
-import { vi } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { expect, vi } from 'vitest';
+import { channelFor } from '../../../server/src/realtime/fanout';
 import { FrameParser, type StompFrame } from '../../../server/src/realtime/frames';
 import type { App } from '../../../server/src/types';
 import type { Client } from '../helpers';
@@ -167,4 +170,61 @@ export class RawStomp {
     this.send(`CONNECT\n${lines.join('')}\n\0`);
     return this.next();
   }
+}
+
+/**
+ * A plain LISTEN on an app's fan-out channel (PostgreSQL): sees every notification sent there, so
+ * whether a publish cost a NOTIFY. It announces nothing and is not named after the channel, so no
+ * instance counts it as a peer.
+ */
+export class ChannelObserver {
+  readonly notes: string[] = [];
+  private marks = 0;
+
+  private constructor(
+    readonly client: pg.Client,
+    readonly channel: string,
+  ) {}
+
+  static async open(app: App): Promise<ChannelObserver> {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(app.db);
+    const client = new pg.Client({ connectionString: app.config.databaseUrl });
+    await client.connect();
+    const observer = new ChannelObserver(client, channelFor(rows[0].schema));
+    client.on('notification', (note) => {
+      if (note.channel === observer.channel && note.payload !== undefined) observer.notes.push(note.payload);
+    });
+    await client.query(`LISTEN ${client.escapeIdentifier(observer.channel)}`);
+    return observer;
+  }
+
+  /** Sends a notification of its own and waits for it: they arrive in commit order, so everything committed before has arrived. */
+  async sync(): Promise<void> {
+    this.marks += 1;
+    const mark = `observador ${this.marks}`;
+    await this.client.query('select pg_notify($1, $2)', [this.channel, mark]);
+    await vi.waitFor(() => expect(this.notes).toContain(mark), WAIT);
+  }
+
+  /** How many notifications carrying `marker` were sent while `action` ran (a publish resolves once its NOTIFY is committed). */
+  async carried(action: () => Promise<unknown>, marker: string): Promise<number> {
+    const from = this.notes.length;
+    await action();
+    await this.sync();
+    return this.notes.slice(from).filter((note) => note.includes(marker)).length;
+  }
+
+  async close(): Promise<void> {
+    await this.client.end();
+  }
+}
+
+/** Waits until a publish on `app` costs no NOTIFY (its fan-out is sure it is alone), publishing probes to `destination` meanwhile. */
+export async function untilAlone(app: App, observer: ChannelObserver, destination: string): Promise<void> {
+  let probe = 0;
+  await vi.waitFor(async () => {
+    probe += 1;
+    const marker = `sonda ${probe}`;
+    expect(await observer.carried(() => app.realtime.publish(destination, { type: 'TEXT', text: marker }), marker)).toBe(0);
+  }, WAIT);
 }
