@@ -36,7 +36,10 @@ interface Template<P> {
 }
 
 export class Precompiled<P, O> {
-  /** The compiled statement per dialect (a database's adapter, which its transactions share). */
+  /**
+   * The compiled statement per dialect: per database adapter, which a database's transactions share.
+   * (Quipu's databases use no Kysely plugin; one added with withPlugin would not change the text.)
+   */
   private readonly templates = new WeakMap<DialectAdapter, Template<P>>();
 
   constructor(private readonly build: (db: Db, $: Placeholders<P>) => Built<O>) {}
