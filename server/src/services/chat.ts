@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { DB } from '../db';
+import { precompile, type Placeholders } from '../db/precompiled';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { sameTenant } from '../plugins/guards';
 import { BOT_MESSAGES } from '../schemas/bots';
@@ -258,7 +259,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   // A test conversation is its user's alone: another user naming the same psi is refused.
   const client = conversation
     ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest }
-    : await db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', req.idE).where('idChannel', '=', req.idChannel).where('psi', '=', req.psi).executeTakeFirst();
+    : await CLIENT.takeFirst(db, req);
   if (client && (req.test || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
   if (kept && state.bot && state.bot !== req.idBot) {
@@ -333,6 +334,11 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   });
   return messages;
 }
+
+/** The client of `psi` on a channel of the company, when its conversation with this bot is not there. */
+const CLIENT = precompile((db, $: Placeholders<Pick<TurnRequest, 'idE' | 'idChannel' | 'psi'>>) =>
+  db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', $('idE')).where('idChannel', '=', $('idChannel')).where('psi', '=', $('psi')),
+);
 
 /** Bots whose turns may call out (WEB_HOOK) or hand over to another bot (GO_BOT), by compiled bot. */
 const callingOut = new WeakMap<CompiledBot, boolean>();

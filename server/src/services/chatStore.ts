@@ -12,7 +12,8 @@
 import type { Insertable } from 'kysely';
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db';
-import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable } from '../db/schema';
+import { placeholderRow, precompile, precompiledShapes, type Placeholders } from '../db/precompiled';
+import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import { constraintViolation } from './dbErrors';
 
@@ -76,30 +77,38 @@ export class KeptConversations {
 
 /** The live conversation of `psi` with the bot on the channel, with its client's holder. */
 export async function readConversation(db: DB, idBot: string, idChannel: string, psi: string): Promise<ConversationRow | undefined> {
-  const row = await db
+  const row = await READ_CONVERSATION.takeFirst(db, { idBot, idChannel, psi });
+  return row ? { ...row, ua: Number(row.ua), rev: Number(row.rev), clientTest: Number(row.clientTest) } : undefined;
+}
+
+const READ_CONVERSATION = precompile((db, $: Placeholders<{ idBot: string; idChannel: string; psi: string }>) =>
+  db
     .selectFrom('conversacion')
     .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
     .select(['conversacion.id', 'conversacion.idClt', 'conversacion.idSesion', 'conversacion.estado', 'conversacion.ua', 'conversacion.rev', 'chat_cliente.idU', 'chat_cliente.test as clientTest'])
-    .where('conversacion.idBot', '=', idBot)
-    .where('conversacion.idChannel', '=', idChannel)
-    .where('conversacion.psi', '=', psi)
-    .executeTakeFirst();
-  return row ? { ...row, ua: Number(row.ua), rev: Number(row.rev), clientTest: Number(row.clientTest) } : undefined;
-}
+    .where('conversacion.idBot', '=', $('idBot'))
+    .where('conversacion.idChannel', '=', $('idChannel'))
+    .where('conversacion.psi', '=', $('psi')),
+);
+
+/** A row with every column given (its statements are compiled once, for every column). */
+type Row<T> = Required<Insertable<T>>;
+type ConversationUpdate = { id: string; rev: number; estado: string; ua: number; idSesion: string };
+type Unrecognised = { idBot: string; f: string; fc: string };
 
 /** Everything one turn writes. */
 export interface TurnWrite {
   /** A client seen for the first time. */
-  client?: Insertable<ChatClienteTable>;
+  client?: Row<ChatClienteTable>;
   /** The session that ended for idleness, with its end. */
   closeSesion?: { id: string; ff: string };
   /** The session this turn starts. */
-  sesion?: Insertable<ChatSesionTable>;
-  messages: Insertable<ChatMensajeTable>[];
+  sesion?: Row<ChatSesionTable>;
+  messages: Row<ChatMensajeTable>[];
   /** The new state of a conversation read at `rev`, or a new conversation. */
-  conversation: { update: { id: string; rev: number; estado: string; ua: number; idSesion: string } } | { insert: Insertable<ConversacionTable> };
+  conversation: { update: ConversationUpdate } | { insert: Row<ConversacionTable> };
   /** A phrase no skill recognised, for Monitoreo. */
-  unrecognised?: { idBot: string; f: string; fc: string };
+  unrecognised?: Unrecognised;
 }
 
 /** Writes a turn all or nothing; StaleConversation when the conversation changed since it was read, or another instance started it. */
@@ -118,23 +127,47 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { conversation } = write;
     if ('update' in conversation) {
-      const { id, rev, ...set } = conversation.update;
-      const updated = await trx.updateTable('conversacion').set({ ...set, rev: rev + 1 }).where('id', '=', id).where('rev', '=', rev).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw new StaleConversation();
+      const updated = await UPDATE_CONVERSATION.execute(trx, conversation.update);
+      if (Number(updated.numAffectedRows) === 0) throw new StaleConversation();
     }
-    if (write.client) await trx.insertInto('chat_cliente').values(write.client).execute();
-    if (write.closeSesion) await trx.updateTable('chat_sesion').set({ ff: write.closeSesion.ff }).where('id', '=', write.closeSesion.id).execute();
-    if (write.sesion) await trx.insertInto('chat_sesion').values(write.sesion).execute();
-    if ('insert' in conversation) await trx.insertInto('conversacion').values(conversation.insert).execute();
-    await trx.insertInto('chat_mensaje').values(write.messages).execute();
+    if (write.client) await INSERT_CLIENT.execute(trx, write.client);
+    if (write.closeSesion) await CLOSE_SESION.execute(trx, write.closeSesion);
+    if (write.sesion) await INSERT_SESION.execute(trx, write.sesion);
+    if ('insert' in conversation) await INSERT_CONVERSATION.execute(trx, conversation.insert);
+    await insertMessages(write.messages.length).execute(trx, write.messages);
     if (write.unrecognised) {
       const { idBot, f, fc } = write.unrecognised;
-      const row = await trx.selectFrom('frase_nr').select(['id', 'c']).where('idBot', '=', idBot).where('f', '=', f).executeTakeFirst();
-      if (row) await trx.updateTable('frase_nr').set({ c: Number(row.c) + 1 }).where('id', '=', row.id).execute();
-      else await trx.insertInto('frase_nr').values({ id: randomUUID(), idBot, f, c: 1, fc }).execute();
+      const row = await UNRECOGNISED.takeFirst(trx, { idBot, f });
+      if (row) await COUNT_UNRECOGNISED.execute(trx, { id: row.id, c: Number(row.c) + 1 });
+      else await INSERT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, c: 1, fc });
     }
   });
 }
+
+// The transaction's statements, compiled once (db/precompiled.ts); the messages' insert once per number of rows.
+const UPDATE_CONVERSATION = precompile((db, $: Placeholders<ConversationUpdate>) =>
+  db
+    .updateTable('conversacion')
+    .set({ estado: $('estado'), ua: $('ua'), idSesion: $('idSesion'), rev: $((u) => u.rev + 1) })
+    .where('id', '=', $('id'))
+    .where('rev', '=', $('rev')),
+);
+const CLIENT_COLUMNS = ['id', 'idE', 'idChannel', 'psi', 'red', 'nm', 'test', 'idU', 'fc'] as const;
+const INSERT_CLIENT = precompile((db, $: Placeholders<Row<ChatClienteTable>>) => db.insertInto('chat_cliente').values(placeholderRow($, CLIENT_COLUMNS)));
+const CLOSE_SESION = precompile((db, $: Placeholders<{ id: string; ff: string }>) => db.updateTable('chat_sesion').set({ ff: $('ff') }).where('id', '=', $('id')));
+const CHAT_SESION_COLUMNS = ['id', 'idClt', 'idE', 'idBot', 'red', 'test', 'fi', 'ff'] as const;
+const INSERT_SESION = precompile((db, $: Placeholders<Row<ChatSesionTable>>) => db.insertInto('chat_sesion').values(placeholderRow($, CHAT_SESION_COLUMNS)));
+const CONVERSATION_COLUMNS = ['id', 'idE', 'idBot', 'idChannel', 'psi', 'idClt', 'idSesion', 'test', 'sesion', 'estado', 'ua', 'rev'] as const;
+const INSERT_CONVERSATION = precompile((db, $: Placeholders<Row<ConversacionTable>>) => db.insertInto('conversacion').values(placeholderRow($, CONVERSATION_COLUMNS)));
+const MESSAGE_COLUMNS = ['id', 'idSesion', 'idBot', 't', 'm', 'tipo', 'body', 'idSkill', 'score', 'fc', 'seq'] as const;
+const insertMessages = precompiledShapes((rows: number) =>
+  precompile((db, $: Placeholders<Row<ChatMensajeTable>[]>) =>
+    db.insertInto('chat_mensaje').values(Array.from({ length: rows }, (_, i) => placeholderRow($, MESSAGE_COLUMNS, (messages) => messages[i]))),
+  ),
+);
+const UNRECOGNISED = precompile((db, $: Placeholders<{ idBot: string; f: string }>) => db.selectFrom('frase_nr').select(['id', 'c']).where('idBot', '=', $('idBot')).where('f', '=', $('f')));
+const COUNT_UNRECOGNISED = precompile((db, $: Placeholders<{ id: string; c: number }>) => db.updateTable('frase_nr').set({ c: $('c') }).where('id', '=', $('id')));
+const INSERT_UNRECOGNISED = precompile((db, $: Placeholders<Row<FraseNrTable>>) => db.insertInto('frase_nr').values(placeholderRow($, ['id', 'idBot', 'f', 'c', 'fc'])));
 
 /**
  * The turn as one PostgreSQL statement: every part is a data-modifying CTE, and on an existing
@@ -142,35 +175,66 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
  * conv)`), so a stale turn writes nothing. Foreign keys are checked at the end of the statement.
  */
 async function writeTurnStatement(db: DB, write: TurnWrite): Promise<void> {
-  const parts: RawBuilder<unknown>[] = [];
   const { conversation } = write;
-  if ('update' in conversation) {
-    const u = conversation.update;
-    parts.push(sql`conv as (update conversacion set estado = ${u.estado}, ua = ${u.ua}::bigint, "idSesion" = ${u.idSesion}, rev = rev + 1 where id = ${u.id} and rev = ${u.rev}::int returning id)`);
-  } else {
-    const c = conversation.insert;
-    parts.push(sql`conv as (insert into conversacion (id, "idE", "idBot", "idChannel", psi, "idClt", "idSesion", test, sesion, estado, ua, rev)
-      values (${c.id}, ${c.idE}, ${c.idBot}, ${c.idChannel}, ${c.psi}, ${c.idClt}, ${c.idSesion}, ${c.test}::int, ${c.sesion}, ${c.estado}, ${c.ua}::bigint, ${c.rev}::int) returning id)`);
-  }
-  const written = sql`exists (select from conv)`;
-  if (write.client) {
-    const c = write.client;
-    parts.push(sql`clt as (insert into chat_cliente (id, "idE", "idChannel", psi, red, nm, test, "idU", fc) values (${c.id}, ${c.idE}, ${c.idChannel}, ${c.psi}, ${c.red}::int, ${c.nm}, ${c.test}::int, ${c.idU}, ${c.fc}))`);
-  }
-  if (write.closeSesion) parts.push(sql`closed as (update chat_sesion set ff = ${write.closeSesion.ff} where id = ${write.closeSesion.id} and ${written})`);
-  if (write.sesion) {
-    const s = write.sesion;
-    parts.push(sql`ses as (insert into chat_sesion (id, "idClt", "idE", "idBot", red, test, fi, ff) select ${s.id}, ${s.idClt}, ${s.idE}, ${s.idBot}, ${s.red}::int, ${s.test}::int, ${s.fi}, ${s.ff}::text where ${written})`);
-  }
-  parts.push(sql`msg as (insert into chat_mensaje (id, "idSesion", "idBot", t, m, tipo, body, "idSkill", score, fc, seq)
-    select r.id, r."idSesion", r."idBot", r.t, r.m, r.tipo, r.body, r."idSkill", r.score, r.fc, r.seq
-    from json_to_recordset(${JSON.stringify(write.messages)}::json) as r(id text, "idSesion" text, "idBot" text, t int, m text, tipo text, body text, "idSkill" text, score real, fc text, seq int)
-    where ${written})`);
-  if (write.unrecognised) {
-    const { idBot, f, fc } = write.unrecognised;
-    parts.push(sql`nr as (update frase_nr set c = c + 1 where id = (select id from frase_nr where "idBot" = ${idBot} and f = ${f} limit 1) and ${written} returning id)`);
-    parts.push(sql`nr_new as (insert into frase_nr (id, "idBot", f, c, fc) select ${randomUUID()}, ${idBot}, ${f}::text, 1, ${fc} where ${written} and not exists (select from nr))`);
-  }
-  const { rows } = await sql<{ n: number }>`with ${sql.join(parts)} select count(*)::int as n from conv`.execute(db);
+  const values: TurnValues = {
+    ...write,
+    ...conversation,
+    messages: JSON.stringify(write.messages),
+    ...(write.unrecognised ? { idUnrecognised: randomUUID() } : {}),
+  };
+  const shape = ['update' in conversation ? 'update' : 'insert', write.client && 'client', write.closeSesion && 'closeSesion', write.sesion && 'sesion', write.unrecognised && 'unrecognised'].filter(Boolean).join(' ');
+  const { rows } = await turnStatement(shape).execute(db, values);
   if (Number(rows[0]?.n ?? 0) === 0) throw new StaleConversation();
 }
+
+/** A turn's values as the one statement takes them: its messages as one JSON text. */
+interface TurnValues extends Omit<TurnWrite, 'conversation' | 'messages'> {
+  update?: ConversationUpdate;
+  insert?: Row<ConversacionTable>;
+  messages: string;
+  idUnrecognised?: string;
+}
+
+/** The turn's statement for a shape: `update` or `insert`, then the optional parts it writes (client, closeSesion, sesion, unrecognised). */
+const turnStatement = precompiledShapes((shape: string) =>
+  precompile((_db, $: Placeholders<TurnValues>) => {
+    const has = new Set(shape.split(' '));
+    // Placeholders for a part's values (the part is there in every turn of this shape).
+    const of =
+      <K extends keyof TurnValues>(part: K) =>
+      <C extends keyof NonNullable<TurnValues[K]>>(column: C) =>
+        $((v) => v[part]![column]);
+    const parts: RawBuilder<unknown>[] = [];
+    if (has.has('update')) {
+      const u = of('update');
+      parts.push(sql`conv as (update conversacion set estado = ${u('estado')}, ua = ${u('ua')}::bigint, "idSesion" = ${u('idSesion')}, rev = rev + 1 where id = ${u('id')} and rev = ${u('rev')}::int returning id)`);
+    } else {
+      const c = of('insert');
+      parts.push(sql`conv as (insert into conversacion (id, "idE", "idBot", "idChannel", psi, "idClt", "idSesion", test, sesion, estado, ua, rev)
+      values (${c('id')}, ${c('idE')}, ${c('idBot')}, ${c('idChannel')}, ${c('psi')}, ${c('idClt')}, ${c('idSesion')}, ${c('test')}::int, ${c('sesion')}, ${c('estado')}, ${c('ua')}::bigint, ${c('rev')}::int) returning id)`);
+    }
+    const written = sql`exists (select from conv)`;
+    if (has.has('client')) {
+      const c = of('client');
+      parts.push(sql`clt as (insert into chat_cliente (id, "idE", "idChannel", psi, red, nm, test, "idU", fc) values (${c('id')}, ${c('idE')}, ${c('idChannel')}, ${c('psi')}, ${c('red')}::int, ${c('nm')}, ${c('test')}::int, ${c('idU')}, ${c('fc')}))`);
+    }
+    if (has.has('closeSesion')) {
+      const c = of('closeSesion');
+      parts.push(sql`closed as (update chat_sesion set ff = ${c('ff')} where id = ${c('id')} and ${written})`);
+    }
+    if (has.has('sesion')) {
+      const s = of('sesion');
+      parts.push(sql`ses as (insert into chat_sesion (id, "idClt", "idE", "idBot", red, test, fi, ff) select ${s('id')}, ${s('idClt')}, ${s('idE')}, ${s('idBot')}, ${s('red')}::int, ${s('test')}::int, ${s('fi')}, ${s('ff')}::text where ${written})`);
+    }
+    parts.push(sql`msg as (insert into chat_mensaje (id, "idSesion", "idBot", t, m, tipo, body, "idSkill", score, fc, seq)
+    select r.id, r."idSesion", r."idBot", r.t, r.m, r.tipo, r.body, r."idSkill", r.score, r.fc, r.seq
+    from json_to_recordset(${$('messages')}::json) as r(id text, "idSesion" text, "idBot" text, t int, m text, tipo text, body text, "idSkill" text, score real, fc text, seq int)
+    where ${written})`);
+    if (has.has('unrecognised')) {
+      const n = of('unrecognised');
+      parts.push(sql`nr as (update frase_nr set c = c + 1 where id = (select id from frase_nr where "idBot" = ${n('idBot')} and f = ${n('f')} limit 1) and ${written} returning id)`);
+      parts.push(sql`nr_new as (insert into frase_nr (id, "idBot", f, c, fc) select ${$('idUnrecognised')}, ${n('idBot')}, ${n('f')}::text, 1, ${n('fc')} where ${written} and not exists (select from nr))`);
+    }
+    return sql<{ n: number }>`with ${sql.join(parts)} select count(*)::int as n from conv`;
+  }),
+);

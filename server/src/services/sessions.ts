@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { deriveFlags, isRol, sidebarLinks } from '../../../src/permissions/roles';
 import type { DB, DialectName } from '../db';
+import { precompile, type Placeholders } from '../db/precompiled';
 import { rememberNonce } from './nonces';
 import type { SesionTable } from '../db/schema';
 import type { SessionUser } from '../types';
@@ -96,13 +97,7 @@ export async function loadSessionUser(db: DB, idU: string, defaultMinutes: numbe
  * is null for a pre-session and for a user who no longer allows a session (`userGone`).
  */
 export async function loadSesion(db: DB, id: string, defaultMinutes: number): Promise<LoadedSesion | undefined> {
-  const row = await db
-    .selectFrom('sesion as s')
-    .leftJoin('usuario as u', 'u.id', 's.idU')
-    .leftJoin('empresa as e', 'e.id', 'u.idE')
-    .select(SESION_COLUMNS)
-    .where('s.id', '=', id)
-    .executeTakeFirst();
+  const row = await SESION_BY_ID.takeFirst(db, { id });
   return row ? loadedSesion(row, defaultMinutes) : undefined;
 }
 
@@ -116,6 +111,28 @@ export interface LoadedSesion {
 const SESION_COLUMNS = ['s.id as sId', 's.idU as sIdU', 's.k as sK', 's.fc as sFc', 's.ua as sUa', 's.checkedAt as sCheckedAt', ...USER_COLUMNS] as const;
 
 type SesionRow = UserRow & { sId: string; sIdU: string | null; sK: string; sFc: string; sUa: number; sCheckedAt: number | null };
+
+// Every request with a session cookie reads its row, and every signed write records a nonce with it.
+const SESION_BY_ID = precompile((db, $: Placeholders<{ id: string }>) =>
+  db
+    .selectFrom('sesion as s')
+    .leftJoin('usuario as u', 'u.id', 's.idU')
+    .leftJoin('empresa as e', 'e.id', 'u.idE')
+    .select(SESION_COLUMNS)
+    .where('s.id', '=', $('id')),
+);
+
+/** PostgreSQL: the nonce's insert and the session's row in one statement (the insert runs whether or not the row is there). */
+const NONCE_AND_SESION = precompile((db, $: Placeholders<{ nonce: string; now: number; id: string }>) =>
+  db
+    .with('n', (q) => q.insertInto('nonce').values({ nonce: $('nonce'), ts: $('now') }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce'))
+    .selectFrom('sesion as s')
+    .leftJoin('usuario as u', 'u.id', 's.idU')
+    .leftJoin('empresa as e', 'e.id', 'u.idE')
+    .select(SESION_COLUMNS)
+    .select((eb) => eb.selectFrom('n').select(eb.fn.countAll<number>().as('c')).as('inserted'))
+    .where('s.id', '=', $('id')),
+);
 
 function loadedSesion(row: SesionRow, defaultMinutes: number): LoadedSesion {
   const sesion: SesionTable = { id: row.sId, idU: row.sIdU, k: row.sK, fc: row.sFc, ua: Number(row.sUa), checkedAt: row.sCheckedAt === null ? null : Number(row.sCheckedAt) };
@@ -132,16 +149,8 @@ export async function rememberNonceAndLoadSesion(db: DB, dialect: DialectName, n
     const fresh = await rememberNonce(db, nonce, now);
     return { fresh, found: await loadSesion(db, id, defaultMinutes) };
   }
-  // The insert runs whether or not the session row is there; without the row the nonce does not matter.
-  const row = await db
-    .with('n', (q) => q.insertInto('nonce').values({ nonce, ts: now }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce'))
-    .selectFrom('sesion as s')
-    .leftJoin('usuario as u', 'u.id', 's.idU')
-    .leftJoin('empresa as e', 'e.id', 'u.idE')
-    .select(SESION_COLUMNS)
-    .select((eb) => eb.selectFrom('n').select(eb.fn.countAll<number>().as('c')).as('inserted'))
-    .where('s.id', '=', id)
-    .executeTakeFirst();
+  // Without the session row the nonce does not matter.
+  const row = await NONCE_AND_SESION.takeFirst(db, { nonce, now, id });
   return row ? { fresh: Number(row.inserted) > 0, found: loadedSesion(row, defaultMinutes) } : { fresh: false, found: undefined };
 }
 
@@ -157,15 +166,18 @@ export function sesionExpired(sesion: SesionTable, user: SessionUser | null, now
 
 /** Records that the session's company was checked at `now`. */
 export async function markChecked(db: DB, sesion: SesionTable, now: number): Promise<void> {
-  await db.updateTable('sesion').set({ checkedAt: now }).where('id', '=', sesion.id).execute();
+  await MARK_CHECKED.execute(db, { id: sesion.id, now });
   sesion.checkedAt = now;
 }
 
 export async function touchSesion(db: DB, sesion: SesionTable, now: number): Promise<void> {
   if (now - Number(sesion.ua) < TOUCH_INTERVAL_MS) return;
-  await db.updateTable('sesion').set({ ua: now }).where('id', '=', sesion.id).execute();
+  await TOUCH.execute(db, { id: sesion.id, now });
   sesion.ua = now;
 }
+
+const MARK_CHECKED = precompile((db, $: Placeholders<{ id: string; now: number }>) => db.updateTable('sesion').set({ checkedAt: $('now') }).where('id', '=', $('id')));
+const TOUCH = precompile((db, $: Placeholders<{ id: string; now: number }>) => db.updateTable('sesion').set({ ua: $('now') }).where('id', '=', $('id')));
 
 /** Removes idle pre-sessions, and signed-in sessions past their company's idle limit or `maxHours` old. */
 export async function purgeSesiones(db: DB, now: number, defaultMinutes: number, maxHours: number): Promise<void> {

@@ -110,7 +110,7 @@ describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', (
     let notifies: string[] = [];
     try {
       await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.realtime.publish(topic, { type: 'TEXT', text: String(i) })));
-      notifies = submit.mock.contexts.map((query) => query.text).filter((text) => text.includes('pg_notify') && text.includes('unnest'));
+      notifies = submit.mock.contexts.map((query) => (query as { text: string }).text).filter((text) => text.includes('pg_notify') && text.includes('unnest'));
     } finally {
       // (mockRestore also clears the calls seen.)
       submit.mockRestore();

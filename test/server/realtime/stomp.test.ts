@@ -178,7 +178,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
         let statements: string[] = [];
         try {
           expect(await observer.carried(() => Promise.all(texts.map((text) => t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text }))), 'solo aquí')).toBe(0);
-          statements = submit.mock.contexts.map((query) => query.text);
+          statements = submit.mock.contexts.map((query) => (query as { text: string }).text);
         } finally {
           submit.mockRestore();
         }
