@@ -282,7 +282,17 @@ export class Vocabulary {
   /** The TF-IDF vector of a text's raw features: each block normalised and weighted, then the two together. */
   vectorize(raw: RawFeatures): SparseVector {
     const n = this.weigh(raw.hashes, raw.counts, raw.words, raw.hashes.length);
-    return this.sorted(n, { idx: new Int32Array(n), val: new Float32Array(n) });
+    return this.sorted(n, { idx: new Int32Array(n), val: new Float32Array(n) }, 0);
+  }
+
+  /**
+   * `vectorize` into out.idx/val from `at` (grown if need be), for phrases packed one after the
+   * other: returns how many entries it wrote, at most the raw features' number.
+   */
+  vectorizeInto(raw: RawFeatures, out: SparseVector, at: number): number {
+    const n = this.weigh(raw.hashes, raw.counts, raw.words, raw.hashes.length);
+    this.sorted(n, out, at);
+    return n;
   }
 
   /**
@@ -292,11 +302,7 @@ export class Vocabulary {
   vectorOfNormalized(clean: string, out: SparseVector): number {
     const { length, words } = collect(clean, this.options);
     const n = this.weigh(sortedHashes, hashCounts, words, length);
-    if (out.idx.length < n) {
-      out.idx = new Int32Array(n * 2);
-      out.val = new Float32Array(n * 2);
-    }
-    this.sorted(n, out);
+    this.sorted(n, out, 0);
     return n;
   }
 
@@ -337,8 +343,16 @@ export class Vocabulary {
     return n;
   }
 
-  /** The n features of `weigh` by feature (and by block for a feature in both, a hash collision), scaled, into `out`. */
-  private sorted(n: number, out: SparseVector): SparseVector {
+  /** The n features of `weigh` by feature (and by block for a feature in both, a hash collision), scaled, into `out` from `at`. */
+  private sorted(n: number, out: SparseVector, at: number): SparseVector {
+    if (out.idx.length < at + n) {
+      const idx = new Int32Array((at + n) * 2);
+      const val = new Float32Array((at + n) * 2);
+      idx.set(out.idx.subarray(0, at));
+      val.set(out.val.subarray(0, at));
+      out.idx = idx;
+      out.val = val;
+    }
     const { idx, val } = out;
     // A phrase whose features are all known has length 1.
     const scale = 1 / Math.hypot(this.options.wordWeight, 1);
@@ -348,14 +362,14 @@ export class Vocabulary {
       let b = wordsFound;
       for (let k = 0; k < n; k++) {
         const place = b >= n || (a < wordsFound && found[a] <= found[b]) ? a++ : b++;
-        idx[k] = found[place];
-        val[k] = values[place] * scale;
+        idx[at + k] = found[place];
+        val[at + k] = values[place] * scale;
       }
     } else {
       const order = Int32Array.from({ length: n }, (_, k) => k).sort((x, y) => found[x] - found[y] || x - y);
       for (let k = 0; k < n; k++) {
-        idx[k] = found[order[k]];
-        val[k] = values[order[k]] * scale;
+        idx[at + k] = found[order[k]];
+        val[at + k] = values[order[k]] * scale;
       }
     }
     return out;

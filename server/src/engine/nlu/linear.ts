@@ -4,7 +4,6 @@
 // weight of (feature, m). Training is deterministic: the order of the passes comes from a seeded
 // generator. A naive Bayes model on the same features can be folded into the same weights
 // (addNaiveBayes), plus one weight per class of the sum of the phrase's feature values.
-import type { SparseVector } from './features';
 
 /** Sparse weights, row by feature: the classes of feature f are cls[rowPtr[f] .. rowPtr[f+1]). */
 export interface LinearWeights {
@@ -21,18 +20,6 @@ export interface PackedPhrases {
   ptr: Int32Array;
   idx: Int32Array;
   val: Float32Array;
-}
-
-export function pack(vectors: readonly SparseVector[]): PackedPhrases {
-  const ptr = new Int32Array(vectors.length + 1);
-  vectors.forEach((v, i) => (ptr[i + 1] = ptr[i] + v.idx.length));
-  const idx = new Int32Array(ptr[vectors.length]);
-  const val = new Float32Array(ptr[vectors.length]);
-  vectors.forEach((v, i) => {
-    idx.set(v.idx, ptr[i]);
-    val.set(v.val, ptr[i]);
-  });
-  return { ptr, idx, val };
 }
 
 /** mulberry32: a small seeded generator, enough to shuffle. */
