@@ -224,6 +224,8 @@ export class Vocabulary {
    */
   private readonly slots: Uint32Array;
   private readonly slotIdf: Float32Array;
+  /** A hash's first slot is its top bits: a message's hashes, looked up in increasing order, walk the table forward. */
+  private readonly shift: number;
 
   /**
    * `hashes[i]` is feature i's hash, `idf[i]` its inverse document frequency; `unknownIdf` is the
@@ -240,8 +242,9 @@ export class Vocabulary {
     this.slots = new Uint32Array(4 * size);
     this.slotIdf = new Float32Array(this.slots.buffer);
     const mask = size - 1;
+    this.shift = 32 - Math.log2(size);
     hashes.forEach((h, i) => {
-      let slot = (h ^ (h >>> 16)) & mask;
+      let slot = h >>> this.shift;
       while (this.slots[4 * slot + 1] !== 0 && this.slots[4 * slot] !== h) slot = (slot + 1) & mask;
       this.slots[4 * slot] = h;
       this.slots[4 * slot + 1] = i + 1;
@@ -252,7 +255,7 @@ export class Vocabulary {
   /** Where a hash's slot starts in `slots`, or −1 when the training phrases did not have it. */
   private slotOf(h: number): number {
     const mask = (this.slots.length >>> 2) - 1;
-    let slot = (h ^ (h >>> 16)) & mask;
+    let slot = h >>> this.shift;
     while (this.slots[4 * slot + 1] !== 0) {
       if (this.slots[4 * slot] === h) return 4 * slot;
       slot = (slot + 1) & mask;
