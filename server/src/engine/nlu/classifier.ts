@@ -11,7 +11,7 @@
 import type { SkillDef } from '../../schemas/bots';
 import { bestTwo, DEFAULT_CALIBRATION, fitLogistic, type Sample } from './calibration';
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures } from './features';
-import { addNaiveBayes, margins, pack, random, shuffle, trainSvm, type NaiveBayesOptions, type LinearWeights, type SvmOptions } from './linear';
+import { addNaiveBayes, margins, random, shuffle, trainSvm, type NaiveBayesOptions, type LinearWeights, type PackedPhrases, type SvmOptions } from './linear';
 import { IntentModel, knownLength, phraseHash } from './model';
 import { normalize } from './normalize';
 
@@ -73,11 +73,22 @@ interface Prepared {
 function fit(data: Prepared, rows: Int32Array, options: TrainOptions, onEpoch: () => void): { vocabulary: Vocabulary; weights: LinearWeights } {
   const raw = Array.from(rows, (i) => data.raw[i]);
   const vocabulary = Vocabulary.fit(raw, options.features);
-  const x = pack(raw.map((r) => vocabulary.vectorize(r)));
+  const x = packed(vocabulary, raw);
   const y = Int32Array.from(rows, (i) => data.y[i]);
   let weights = trainSvm(x, y, data.classes, vocabulary.size, options, onEpoch);
   if (options.naiveBayes.weight > 0) weights = addNaiveBayes(weights, x, y, data.classes, vocabulary.size, options.naiveBayes);
   return { vocabulary, weights };
+}
+
+/** The phrases' vectors one after the other, written in place (no array of each phrase's own). */
+function packed(vocabulary: Vocabulary, raw: readonly RawFeatures[]): PackedPhrases {
+  const ptr = new Int32Array(raw.length + 1);
+  let room = 0;
+  for (const r of raw) room += r.hashes.length;
+  const out = { idx: new Int32Array(room), val: new Float32Array(room) };
+  raw.forEach((r, i) => (ptr[i + 1] = ptr[i] + vocabulary.vectorizeInto(r, out, ptr[i])));
+  const n = ptr[raw.length];
+  return { ptr, idx: out.idx.length === n ? out.idx : out.idx.slice(0, n), val: out.val.length === n ? out.val : out.val.slice(0, n) };
 }
 
 /** Held-out sets, each class spread over them: five folds, or one tenth when there are many phrases. */

@@ -50,9 +50,15 @@ const TAG_PREFIX = 5;
 const TAG_PREFIX_PAIR = 6;
 const EDGE = '\u0002';
 
-function hashText(tag: number, text: string): number {
+/** The hash of `a`, or of `a b` when `b` is given, each cut to its first `cut` code units. */
+function hashWords(tag: number, a: string, b?: string, cut = Infinity): number {
   let h = mix(FNV_OFFSET, tag);
-  for (let i = 0; i < text.length; i++) h = mix(h, text.charCodeAt(i));
+  const n = Math.min(cut, a.length);
+  for (let i = 0; i < n; i++) h = mix(h, a.charCodeAt(i));
+  if (b === undefined) return h;
+  h = mix(h, 32);
+  const m = Math.min(cut, b.length);
+  for (let i = 0; i < m; i++) h = mix(h, b.charCodeAt(i));
   return h;
 }
 
@@ -66,72 +72,160 @@ export interface RawFeatures {
   words: number;
 }
 
-/** Sorts each block's hashes and counts the repeats. */
-function count(word: number[], char: number[]): RawFeatures {
-  const all = new Uint32Array(word.length + char.length);
-  all.set(word);
-  all.set(char, word.length);
-  // Typed arrays sort by value, without a comparator to call.
-  all.subarray(0, word.length).sort();
-  all.subarray(word.length).sort();
-  const hashes = new Uint32Array(all.length);
-  const counts = new Uint16Array(all.length);
-  let n = 0;
-  let words = 0;
-  for (const [from, to] of [[0, word.length], [word.length, all.length]]) {
-    for (let i = from; i < to; i++) {
-      if (i > from && all[i] === all[i - 1]) counts[n - 1] = Math.min(counts[n - 1] + 1, 65_535);
-      else {
-        hashes[n] = all[i];
-        counts[n++] = 1;
+// Every message goes through these buffers, grown as needed, instead of arrays of its own: the
+// features are hashed into `wordHashes` and `charHashes`, then sorted and counted into `sortedHashes` and
+// `hashCounts` (the word block first). Nothing here runs concurrently, and what leaves is a copy.
+let wordHashes = new Uint32Array(256);
+let charHashes = new Uint32Array(1024);
+let sortedHashes = new Uint32Array(1280);
+let hashCounts = new Uint16Array(1280);
+
+/**
+ * Sorts a[0, n) by value. The built-in sort of a typed array boxes every value past 2^30 (most
+ * hashes) as it goes; for the few hundred values of a message this quicksort is several times
+ * faster. A pathological order ends in the built-in sort, so no message costs more than n log n.
+ */
+export function sortUint32(a: Uint32Array, n: number): void {
+  sortRange(a, 0, n - 1, 2 * Math.ceil(Math.log2(n + 1)));
+}
+
+function sortRange(a: Uint32Array, lo: number, hi: number, depth: number): void {
+  while (hi - lo > 16) {
+    if (depth-- === 0) {
+      a.subarray(lo, hi + 1).sort();
+      return;
+    }
+    // Hoare's partition around the median of three: equal values split evenly, and neither side is empty.
+    const x = a[lo];
+    const y = a[(lo + hi) >>> 1];
+    const z = a[hi];
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo - 1;
+    let j = hi + 1;
+    for (;;) {
+      do i++;
+      while (a[i] < pivot);
+      do j--;
+      while (a[j] > pivot);
+      if (i >= j) break;
+      const t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+    // The smaller side by recursion, the larger by the loop, so the stack stays short.
+    if (j - lo < hi - j) {
+      sortRange(a, lo, j, depth);
+      lo = j + 1;
+    } else {
+      sortRange(a, j + 1, hi, depth);
+      hi = j;
+    }
+  }
+  for (let i = lo + 1; i <= hi; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= lo && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
+
+/** Sorts `block[0, n)` and appends its distinct hashes and their repeats to `sortedHashes`/`hashCounts` from `at`; returns where they end. */
+function countInto(block: Uint32Array, n: number, at: number): number {
+  sortUint32(block, n);
+  let end = at;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && block[i] === block[i - 1]) hashCounts[end - 1] = Math.min(hashCounts[end - 1] + 1, 65_535);
+    else {
+      sortedHashes[end] = block[i];
+      hashCounts[end++] = 1;
+    }
+  }
+  return end;
+}
+
+/**
+ * The raw features of a normalised text (see `normalize`) into `sortedHashes`/`hashCounts`: how many there
+ * are, and where the character block starts. The order in which features are hashed does not
+ * matter, since each block is sorted.
+ */
+function collect(clean: string, options: FeatureOptions): { length: number; words: number } {
+  if (!clean) return { length: 0, words: 0 };
+  const tokens = clean.split(' ');
+  const t = tokens.length;
+  const { prefix, charMin, charMax } = options;
+  // Per word at most a stem, a pair and a skipped pair, plus a cut word and its pair; per letter
+  // of a padded word at most one n-gram of each length.
+  const wordRoom = 5 * t + 2;
+  const charRoom = (clean.length + 2 * t) * Math.max(0, charMax - charMin + 1);
+  if (wordHashes.length < wordRoom) wordHashes = new Uint32Array(wordRoom * 2);
+  if (charHashes.length < charRoom) charHashes = new Uint32Array(charRoom * 2);
+  if (sortedHashes.length < wordRoom + charRoom) {
+    sortedHashes = new Uint32Array((wordRoom + charRoom) * 2);
+    hashCounts = new Uint16Array(sortedHashes.length);
+  }
+  let w = 0;
+  // Stems: each one, each pair of neighbours with the edges, each pair one word apart.
+  let before = EDGE;
+  let last = EDGE;
+  for (let i = 0; i < t; i++) {
+    const s = stem(tokens[i]);
+    wordHashes[w++] = hashWords(TAG_STEM, s);
+    wordHashes[w++] = hashWords(TAG_PAIR, last, s);
+    if (i >= 2) wordHashes[w++] = hashWords(TAG_SKIP, before, s);
+    before = last;
+    last = s;
+  }
+  wordHashes[w++] = hashWords(TAG_PAIR, last, EDGE);
+  if (prefix > 0) {
+    wordHashes[w++] = hashWords(TAG_PREFIX_PAIR, EDGE, tokens[0], prefix);
+    for (let i = 0; i < t; i++) {
+      wordHashes[w++] = hashWords(TAG_PREFIX, tokens[i], undefined, prefix);
+      wordHashes[w++] = i + 1 < t ? hashWords(TAG_PREFIX_PAIR, tokens[i], tokens[i + 1], prefix) : hashWords(TAG_PREFIX_PAIR, tokens[i], EDGE, prefix);
+    }
+  }
+  let c = 0;
+  for (const token of tokens) {
+    // The n-grams of ` token `, hashed as they grow, so no substring is built.
+    const length = token.length + 2;
+    for (let start = 0; start < length; start++) {
+      let h = mix(FNV_OFFSET, TAG_CHAR);
+      for (let n = 1; n <= charMax && start + n <= length; n++) {
+        const k = start + n - 1;
+        h = mix(h, k === 0 || k === length - 1 ? 32 : token.charCodeAt(k - 1));
+        if (n >= charMin) charHashes[c++] = h;
       }
     }
-    if (from === 0) words = n;
   }
-  return { hashes: hashes.slice(0, n), counts: counts.slice(0, n), words };
+  const words = countInto(wordHashes, w, 0);
+  return { length: countInto(charHashes, c, words), words };
 }
 
 export function rawFeatures(text: string, options: FeatureOptions): RawFeatures {
-  const word: number[] = [];
-  const char: number[] = [];
-  const clean = normalize(text);
-  if (!clean) return count(word, char);
-  const tokens = clean.split(' ');
-  const stems = [EDGE, ...tokens.map(stem), EDGE];
-  for (let i = 1; i < stems.length; i++) {
-    if (i < stems.length - 1) word.push(hashText(TAG_STEM, stems[i]));
-    word.push(hashText(TAG_PAIR, `${stems[i - 1]} ${stems[i]}`));
-    if (i >= 3 && i < stems.length - 1) word.push(hashText(TAG_SKIP, `${stems[i - 2]} ${stems[i]}`));
-  }
-  if (options.prefix > 0) {
-    const cut = [EDGE, ...tokens.map((t) => t.slice(0, options.prefix)), EDGE];
-    for (let i = 1; i < cut.length; i++) {
-      if (i < cut.length - 1) word.push(hashText(TAG_PREFIX, cut[i]));
-      word.push(hashText(TAG_PREFIX_PAIR, `${cut[i - 1]} ${cut[i]}`));
-    }
-  }
-  const { charMin, charMax } = options;
-  for (const token of tokens) {
-    // Hashed as they grow, so no substring is built.
-    const padded = ` ${token} `;
-    for (let start = 0; start < padded.length; start++) {
-      let h = mix(FNV_OFFSET, TAG_CHAR);
-      for (let n = 1; n <= charMax && start + n <= padded.length; n++) {
-        h = mix(h, padded.charCodeAt(start + n - 1));
-        if (n >= charMin) char.push(h);
-      }
-    }
-  }
-  return count(word, char);
+  const { length, words } = collect(normalize(text), options);
+  return { hashes: sortedHashes.slice(0, length), counts: hashCounts.slice(0, length), words };
 }
 
-const PLACES = 2 ** 21;
+// Scratch for `weigh`, grown as needed: each feature found in the vocabulary and its value; where
+// the character block starts among them, and whether each block's features came in increasing order.
+let found = new Int32Array(1280);
+let values = new Float64Array(1280);
+let wordsFound = 0;
+let increasing = true;
 
 /** The vocabulary learned from the training phrases: which hashes count, and how rare each one is. */
 export class Vocabulary {
-  /** Open addressing, a power of two at least twice the features: each slot a hash and its feature, or −1. */
-  private readonly slotHash: Uint32Array;
-  private readonly slotFeature: Int32Array;
+  /**
+   * Open addressing, a power of two at least twice the features. Slot s is four numbers from 4s: a
+   * hash, its feature + 1 (0: an empty slot) and the feature's idf (as Float32 in `slotIdf`, the
+   * same memory), so finding a feature and its idf reads one cache line.
+   */
+  private readonly slots: Uint32Array;
+  private readonly slotIdf: Float32Array;
+  /** A hash's first slot is its top bits: a message's hashes, looked up in increasing order, walk the table forward. */
+  private readonly shift: number;
 
   /**
    * `hashes[i]` is feature i's hash, `idf[i]` its inverse document frequency; `unknownIdf` is the
@@ -145,23 +239,25 @@ export class Vocabulary {
   ) {
     let size = 2;
     while (size < 2 * hashes.length) size *= 2;
-    this.slotHash = new Uint32Array(size);
-    this.slotFeature = new Int32Array(size).fill(-1);
+    this.slots = new Uint32Array(4 * size);
+    this.slotIdf = new Float32Array(this.slots.buffer);
     const mask = size - 1;
+    this.shift = 32 - Math.log2(size);
     hashes.forEach((h, i) => {
-      let slot = (h ^ (h >>> 16)) & mask;
-      while (this.slotFeature[slot] >= 0 && this.slotHash[slot] !== h) slot = (slot + 1) & mask;
-      this.slotHash[slot] = h;
-      this.slotFeature[slot] = i;
+      let slot = h >>> this.shift;
+      while (this.slots[4 * slot + 1] !== 0 && this.slots[4 * slot] !== h) slot = (slot + 1) & mask;
+      this.slots[4 * slot] = h;
+      this.slots[4 * slot + 1] = i + 1;
+      this.slotIdf[4 * slot + 2] = idf[i];
     });
   }
 
-  /** The feature of a hash, or −1 when the training phrases did not have it. */
-  indexOf(h: number): number {
-    const mask = this.slotHash.length - 1;
-    let slot = (h ^ (h >>> 16)) & mask;
-    while (this.slotFeature[slot] >= 0) {
-      if (this.slotHash[slot] === h) return this.slotFeature[slot];
+  /** Where a hash's slot starts in `slots`, or −1 when the training phrases did not have it. */
+  private slotOf(h: number): number {
+    const mask = (this.slots.length >>> 2) - 1;
+    let slot = h >>> this.shift;
+    while (this.slots[4 * slot + 1] !== 0) {
+      if (this.slots[4 * slot] === h) return 4 * slot;
       slot = (slot + 1) & mask;
     }
     return -1;
@@ -188,21 +284,58 @@ export class Vocabulary {
 
   /** The TF-IDF vector of a text's raw features: each block normalised and weighted, then the two together. */
   vectorize(raw: RawFeatures): SparseVector {
-    const found = new Int32Array(raw.hashes.length);
-    const values = new Float64Array(raw.hashes.length);
+    const n = this.weigh(raw.hashes, raw.counts, raw.words, raw.hashes.length);
+    return this.sorted(n, { idx: new Int32Array(n), val: new Float32Array(n) }, 0);
+  }
+
+  /**
+   * `vectorize` into out.idx/val from `at` (grown if need be), for phrases packed one after the
+   * other: returns how many entries it wrote, at most the raw features' number.
+   */
+  vectorizeInto(raw: RawFeatures, out: SparseVector, at: number): number {
+    const n = this.weigh(raw.hashes, raw.counts, raw.words, raw.hashes.length);
+    this.sorted(n, out, at);
+    return n;
+  }
+
+  /**
+   * The vector of a normalised text (what `normalize` returns), as `vector` gives it, into `out`
+   * (grown if need be): its entries are out.idx/val[0 .. the number returned).
+   */
+  vectorOfNormalized(clean: string, out: SparseVector): number {
+    const { length, words } = collect(clean, this.options);
+    const n = this.weigh(sortedHashes, hashCounts, words, length);
+    this.sorted(n, out, 0);
+    return n;
+  }
+
+  /** Each block's known features into `found`/`values` (in the order of their hashes) with their TF-IDF values; returns how many. */
+  private weigh(hashes: Uint32Array, counts: Uint16Array, words: number, length: number): number {
+    if (found.length < length) {
+      found = new Int32Array(length * 2);
+      values = new Float64Array(length * 2);
+    }
     let n = 0;
+    increasing = true;
     const { wordWeight, unknownInNorm } = this.options;
-    for (const [from, to, weight] of [[0, raw.words, wordWeight], [raw.words, raw.hashes.length, 1]]) {
+    for (let block = 0; block < 2; block++) {
+      const from = block === 0 ? 0 : words;
+      const to = block === 0 ? words : length;
+      const weight = block === 0 ? wordWeight : 1;
       const start = n;
+      if (block === 1) wordsFound = n;
       let norm = 0;
       for (let k = from; k < to; k++) {
-        const tf = 1 + Math.log(raw.counts[k]);
-        const i = this.indexOf(raw.hashes[k]);
-        if (i < 0) {
+        // 1 + log(1) is 1: most features occur once.
+        const tf = counts[k] === 1 ? 1 : 1 + Math.log(counts[k]);
+        const at = this.slotOf(hashes[k]);
+        if (at < 0) {
           if (unknownInNorm) norm += (tf * this.unknownIdf) ** 2;
           continue;
         }
-        const v = tf * this.idf[i];
+        const i = this.slots[at + 1] - 1;
+        if (n > start && i <= found[n - 1]) increasing = false;
+        const v = tf * this.slotIdf[at + 2];
         found[n] = i;
         values[n++] = v;
         norm += v * v;
@@ -210,28 +343,45 @@ export class Vocabulary {
       const scale = norm > 0 ? weight / Math.sqrt(norm) : 0;
       for (let k = start; k < n; k++) values[k] *= scale;
     }
-    // A phrase whose features are all known has length 1.
-    const scale = 1 / Math.hypot(wordWeight, 1);
-    // By feature, and by place for the same feature in both blocks (a hash collision): feature ×
-    // 2^21 + place is exact in a double, and a Float64Array sorts by value without a comparator.
-    let order: Int32Array;
-    if (n < PLACES) {
-      const keys = new Float64Array(n);
-      for (let k = 0; k < n; k++) keys[k] = found[k] * PLACES + k;
-      keys.sort();
-      order = Int32Array.from(keys, (key) => key % PLACES);
-    } else order = Int32Array.from({ length: n }, (_, k) => k).sort((a, b) => found[a] - found[b] || a - b);
-    const idx = new Int32Array(n);
-    const val = new Float32Array(n);
-    for (let k = 0; k < n; k++) {
-      idx[k] = found[order[k]];
-      val[k] = values[order[k]] * scale;
+    return n;
+  }
+
+  /** The n features of `weigh` by feature (and by block for a feature in both, a hash collision), scaled, into `out` from `at`. */
+  private sorted(n: number, out: SparseVector, at: number): SparseVector {
+    if (out.idx.length < at + n) {
+      const idx = new Int32Array((at + n) * 2);
+      const val = new Float32Array((at + n) * 2);
+      idx.set(out.idx.subarray(0, at));
+      val.set(out.val.subarray(0, at));
+      out.idx = idx;
+      out.val = val;
     }
-    return { idx, val };
+    const { idx, val } = out;
+    // A phrase whose features are all known has length 1.
+    const scale = 1 / Math.hypot(this.options.wordWeight, 1);
+    if (increasing) {
+      // The vocabulary is sorted by hash, as are the features of each block: the two blocks merge.
+      let a = 0;
+      let b = wordsFound;
+      for (let k = 0; k < n; k++) {
+        const place = b >= n || (a < wordsFound && found[a] <= found[b]) ? a++ : b++;
+        idx[at + k] = found[place];
+        val[at + k] = values[place] * scale;
+      }
+    } else {
+      const order = Int32Array.from({ length: n }, (_, k) => k).sort((x, y) => found[x] - found[y] || x - y);
+      for (let k = 0; k < n; k++) {
+        idx[at + k] = found[order[k]];
+        val[at + k] = values[order[k]] * scale;
+      }
+    }
+    return out;
   }
 
   /** The vector of a text. */
   vector(text: string): SparseVector {
-    return this.vectorize(rawFeatures(text, this.options));
+    const out = { idx: new Int32Array(0), val: new Float32Array(0) };
+    const n = this.vectorOfNormalized(normalize(text), out);
+    return { idx: out.idx.slice(0, n), val: out.val.slice(0, n) };
   }
 }

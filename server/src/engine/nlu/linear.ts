@@ -4,7 +4,6 @@
 // weight of (feature, m). Training is deterministic: the order of the passes comes from a seeded
 // generator. A naive Bayes model on the same features can be folded into the same weights
 // (addNaiveBayes), plus one weight per class of the sum of the phrase's feature values.
-import type { SparseVector } from './features';
 
 /** Sparse weights, row by feature: the classes of feature f are cls[rowPtr[f] .. rowPtr[f+1]). */
 export interface LinearWeights {
@@ -21,18 +20,6 @@ export interface PackedPhrases {
   ptr: Int32Array;
   idx: Int32Array;
   val: Float32Array;
-}
-
-export function pack(vectors: readonly SparseVector[]): PackedPhrases {
-  const ptr = new Int32Array(vectors.length + 1);
-  vectors.forEach((v, i) => (ptr[i + 1] = ptr[i] + v.idx.length));
-  const idx = new Int32Array(ptr[vectors.length]);
-  const val = new Float32Array(ptr[vectors.length]);
-  vectors.forEach((v, i) => {
-    idx.set(v.idx, ptr[i]);
-    val.set(v.val, ptr[i]);
-  });
-  return { ptr, idx, val };
 }
 
 /** mulberry32: a small seeded generator, enough to shuffle. */
@@ -116,18 +103,54 @@ export function support(x: PackedPhrases, y: Int32Array, features: number, class
   return { rowPtr, cls };
 }
 
-/** The margins of one phrase (features idx/val[from .. to)) for every class, into `out`. */
+/**
+ * The margins of one phrase (features idx/val[from .. to)) for every class, into `out`. Each class
+ * adds its weights in the order of the phrase's features, so the sums are the same to the last bit
+ * however the walk is arranged: a full row (every class, in order) is walked without its classes,
+ * and up to four full rows in a row at once, each margin read and written once for the four.
+ */
 export function margins(model: LinearWeights, idx: Int32Array, val: Float32Array, from: number, to: number, out: Float64Array): void {
   const { rowPtr, cls, w, bias, mass } = model;
+  const k = out.length;
   let sum = 0;
-  for (let m = 0; m < out.length; m++) out[m] = bias[m];
-  for (let p = from; p < to; p++) {
+  for (let m = 0; m < k; m++) out[m] = bias[m];
+  let p = from;
+  while (p < to) {
     const f = idx[p];
+    const start = rowPtr[f];
+    const end = rowPtr[f + 1];
     const v = val[p];
+    if (end - start !== k) {
+      sum += v;
+      for (let q = start; q < end; q++) out[cls[q]] += w[q] * v;
+      p++;
+      continue;
+    }
+    if (p + 3 < to) {
+      const f1 = idx[p + 1];
+      const f2 = idx[p + 2];
+      const f3 = idx[p + 3];
+      const s1 = rowPtr[f1];
+      const s2 = rowPtr[f2];
+      const s3 = rowPtr[f3];
+      if (rowPtr[f1 + 1] - s1 === k && rowPtr[f2 + 1] - s2 === k && rowPtr[f3 + 1] - s3 === k) {
+        const v1 = val[p + 1];
+        const v2 = val[p + 2];
+        const v3 = val[p + 3];
+        sum += v;
+        sum += v1;
+        sum += v2;
+        sum += v3;
+        for (let c = 0; c < k; c++) out[c] = out[c] + w[start + c] * v + w[s1 + c] * v1 + w[s2 + c] * v2 + w[s3 + c] * v3;
+        p += 4;
+        continue;
+      }
+    }
     sum += v;
-    for (let q = rowPtr[f]; q < rowPtr[f + 1]; q++) out[cls[q]] += w[q] * v;
+    for (let c = 0; c < k; c++) out[c] += w[start + c] * v;
+    p++;
   }
-  if (mass) for (let m = 0; m < out.length; m++) out[m] += mass[m] * sum;
+  if (mass) for (let m = 0; m < k; m++) out[m] += mass[m] * sum;
 }
 
 export interface SvmOptions extends SupportOptions {

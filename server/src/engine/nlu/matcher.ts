@@ -12,7 +12,8 @@
 import type { SkillDef } from '../../schemas/bots';
 import { SKILL_DEFAULTS, type TokenInput } from '../../schemas/skillRules';
 import { MAX_TEXT, type IntentModel } from './model';
-import { findKeyword, formOf, matchTokens, prepareTokens, readMessage, type Form, type Message, type PreparedToken, type TokenMatch } from './tokens';
+import { normalize } from './normalize';
+import { findKeyword, formOf, matchTokens, messageOf, prepareTokens, type Form, type Message, type PreparedToken, type TokenMatch } from './tokens';
 
 /** Skill kinds (spec §3). */
 export const SKILL_FALLBACK = 1;
@@ -93,12 +94,25 @@ interface Prepared {
   include: Array<{ text: string; form: Form }>;
   exclude: Array<{ text: string; form: Form }>;
   tokens: PreparedToken[];
+  /** No keywords and no token mode: the classifier's score alone decides. */
+  plain: boolean;
 }
+
+/** What the skills without keywords or tokens are judged on: they never read the message's words. */
+const NO_WORDS: Message = { words: [], stems: [] };
 
 export class Matcher {
   private readonly prepared: Prepared[];
   private readonly fallbackId: string | null;
   private readonly fallbacks: Set<string>;
+  /** Some skill has keywords or tokens to look for in the message's words. */
+  private readonly readsMessage: boolean;
+  /** Per skill, for the message being matched: its rank (see `rank`), its score, and its verdict when it has keywords or tokens. */
+  private readonly ranks: Int8Array;
+  private readonly keys: Float64Array;
+  private readonly judged: Array<MatchCandidate | undefined>;
+  /** The model's scores of the message being matched. */
+  private readonly scores: Float64Array;
 
   constructor(
     skills: readonly MatchSkill[],
@@ -106,30 +120,97 @@ export class Matcher {
   ) {
     const forms = (list: string[]) => list.map((text) => ({ text, form: formOf(text) })).filter((k) => k.form.length > 0);
     const classOf = new Map(model?.skills.map((id, i) => [id, i]));
-    this.prepared = skills.map((skill) => ({
-      skill,
-      classIndex: classOf.get(skill.id) ?? -1,
-      include: forms(skill.keywordIncluye),
-      exclude: forms(skill.keywordExcluye),
-      tokens: skill.modToken ? prepareTokens(skill.tokens) : [],
-    }));
+    this.prepared = skills.map((skill) => {
+      const include = forms(skill.keywordIncluye);
+      const exclude = forms(skill.keywordExcluye);
+      return {
+        skill,
+        classIndex: classOf.get(skill.id) ?? -1,
+        include,
+        exclude,
+        tokens: skill.modToken ? prepareTokens(skill.tokens) : [],
+        plain: !skill.modToken && include.length === 0 && exclude.length === 0,
+      };
+    });
+    this.readsMessage = this.prepared.some((p) => !p.plain);
+    this.ranks = new Int8Array(skills.length);
+    this.keys = new Float64Array(skills.length);
+    this.judged = skills.map(() => undefined);
+    this.scores = new Float64Array(model?.skills.length ?? 0);
     this.fallbacks = new Set(skills.filter((s) => s.tipo === SKILL_FALLBACK).map((s) => s.id));
     // With several fallback skills (the editor allows it), the first one answers.
     this.fallbackId = skills.find((s) => s.tipo === SKILL_FALLBACK)?.id ?? null;
   }
 
   match(text: string, options: MatchOptions = {}): MatchResult {
-    const { scores, exact } = this.model?.score(text) ?? { scores: new Float64Array(0), exact: -1 };
-    const message = readMessage(text.slice(0, MAX_TEXT));
-    const candidates = this.prepared.map((p) => this.judge(p, message, p.classIndex >= 0 ? scores[p.classIndex] : 0, p.classIndex >= 0 && p.classIndex === exact));
-    candidates.sort((a, b) => rank(b) - rank(a) || b.score - a.score);
-    const winner = candidates[0]?.passed ? candidates[0] : undefined;
-    const limit = options.limit ?? DEFAULT_LIMIT;
-    const shown = candidates.slice(0, limit);
-    const asked = options.skillId !== undefined && !shown.some((c) => c.skillId === options.skillId) ? candidates.find((c) => c.skillId === options.skillId) : undefined;
-    if (asked) shown.push(asked);
+    const clean = normalize(text.slice(0, MAX_TEXT));
+    const { scores, exact } = this.model?.scoreNormalized(clean, this.scores) ?? { scores: this.scores, exact: -1 };
+    const message = this.readsMessage ? messageOf(clean) : NO_WORDS;
+    const n = this.prepared.length;
+    // Each skill's place in the ranking; only the candidates shown become objects, and a skill
+    // without keywords or tokens is judged on its score alone (what `judge` would conclude).
+    const { ranks, keys, judged } = this;
+    for (let i = 0; i < n; i++) {
+      const p = this.prepared[i];
+      const score = p.classIndex >= 0 ? scores[p.classIndex] : 0;
+      if (p.plain) {
+        ranks[i] = score > 0 && score >= p.skill.threshold ? 1 : 0;
+        keys[i] = score;
+      } else {
+        const candidate = (judged[i] = this.judge(p, message, score, p.classIndex >= 0 && p.classIndex === exact));
+        ranks[i] = rank(candidate);
+        keys[i] = candidate.score;
+      }
+    }
+    // As `Array.prototype.slice(0, limit)` reads its end.
+    const limit = Math.trunc(options.limit ?? DEFAULT_LIMIT) || 0;
+    const take = Math.min(n, limit < 0 ? Math.max(0, n + limit) : limit);
+    const order = this.best(Math.max(take, 1));
+    const shown: MatchCandidate[] = [];
+    let askedShown = false;
+    for (let k = 0; k < take; k++) {
+      shown.push(this.candidate(order[k], message, exact));
+      if (shown[k].skillId === options.skillId) askedShown = true;
+    }
+    if (options.skillId !== undefined && !askedShown) {
+      // The asked skill's best-ranked entry (a definition does not repeat ids, but the first one wins if it does).
+      let asked = -1;
+      for (let i = 0; i < n; i++) if (this.prepared[i].skill.id === options.skillId && (asked < 0 || this.before(i, asked))) asked = i;
+      if (asked >= 0) shown.push(this.candidate(asked, message, exact));
+    }
+    const winner = order.length > 0 && ranks[order[0]] > 0 ? (take > 0 ? shown[0] : this.candidate(order[0], message, exact)) : undefined;
     if (winner) return { skillId: winner.skillId, score: winner.score, recognised: true, fallback: this.fallbacks.has(winner.skillId), candidates: shown };
     return { skillId: this.fallbackId, score: 0, recognised: false, fallback: this.fallbackId !== null, candidates: shown };
+  }
+
+  /** Skill i's candidate for the message just ranked. */
+  private candidate(i: number, message: Message, exact: number): MatchCandidate {
+    const p = this.prepared[i];
+    return p.plain ? this.judge(p, message, this.keys[i], p.classIndex >= 0 && p.classIndex === exact) : this.judged[i]!;
+  }
+
+  /** Skill i ranks before skill j: keyword and token matches first, then passing ones, by score, then in the definition's order. */
+  private before(i: number, j: number): boolean {
+    const { ranks, keys } = this;
+    return ranks[i] > ranks[j] || (ranks[i] === ranks[j] && (keys[i] > keys[j] || (keys[i] === keys[j] && i < j)));
+  }
+
+  /** The first `count` skills in ranking order (all of them when count ≥ their number). */
+  private best(count: number): number[] {
+    const n = this.prepared.length;
+    if (count > 16) return Array.from({ length: n }, (_, i) => i).sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0)).slice(0, count);
+    // A short list kept in order, each skill inserted where it belongs.
+    const top: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (top.length === count) {
+        if (!this.before(i, top[count - 1])) continue;
+        top.pop();
+      }
+      let at = top.length;
+      while (at > 0 && this.before(i, top[at - 1])) at--;
+      top.splice(at, 0, i);
+    }
+    return top;
   }
 
   /** One skill's verdict on the message, given its classifier score. */

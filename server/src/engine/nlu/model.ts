@@ -59,6 +59,8 @@ export interface SerializedModel {
 
 export class IntentModel {
   private readonly margins: Float64Array;
+  /** The vector of the message being scored (grown as needed). */
+  private readonly vector: SparseVector = { idx: new Int32Array(256), val: new Float32Array(256) };
   private readonly exact = new Map<number, number>();
 
   constructor(
@@ -75,16 +77,23 @@ export class IntentModel {
 
   /**
    * The score of every skill, in the order of `skills` (a fresh array), and the skill whose
-   * training phrase the text is, or -1. What `classify` sorts; the matcher reads it directly.
+   * training phrase the text is, or -1. What `classify` sorts.
    */
   score(message: string): { scores: Float64Array; exact: number } {
-    if (this.skills.length === 0) return { scores: new Float64Array(0), exact: -1 };
-    const text = message.slice(0, MAX_TEXT);
-    const v = this.vocabulary.vector(text);
-    margins(this.weights, v.idx, v.val, 0, v.idx.length, this.margins);
-    const scores = new Float64Array(this.skills.length);
-    calibratedScores(this.calibration, this.margins, knownLength(v), scores);
-    const exact = this.exact.get(phraseHash(text)) ?? -1;
+    return this.scoreNormalized(normalize(message.slice(0, MAX_TEXT)));
+  }
+
+  /**
+   * `score` of a message already cut to MAX_TEXT and normalised (the matcher reads that text too),
+   * into `scores` when given (one per skill) instead of a fresh array.
+   */
+  scoreNormalized(clean: string, scores: Float64Array = new Float64Array(this.skills.length)): { scores: Float64Array; exact: number } {
+    if (this.skills.length === 0) return { scores, exact: -1 };
+    const v = this.vector;
+    const n = this.vocabulary.vectorOfNormalized(clean, v);
+    margins(this.weights, v.idx, v.val, 0, n, this.margins);
+    calibratedScores(this.calibration, this.margins, lengthOf(v.val, n), scores);
+    const exact = this.exact.get(normalizedHash(clean)) ?? -1;
     if (exact >= 0) scores[exact] = 1;
     return { scores, exact };
   }
@@ -146,14 +155,21 @@ export class IntentModel {
 
 /** How much of a phrase the model knows: the length of its vector (1 when every feature is known). */
 export function knownLength(v: SparseVector): number {
+  return lengthOf(v.val, v.val.length);
+}
+
+function lengthOf(val: Float32Array, n: number): number {
   let sum = 0;
-  for (let i = 0; i < v.val.length; i++) sum += v.val[i] * v.val[i];
+  for (let i = 0; i < n; i++) sum += val[i] * val[i];
   return Math.sqrt(sum);
 }
 
 /** The hash that recognises a training phrase typed again (FNV-1a of its normal form). */
 export function phraseHash(text: string): number {
-  const clean = normalize(text);
+  return normalizedHash(normalize(text));
+}
+
+function normalizedHash(clean: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < clean.length; i++) h = Math.imul(h ^ clean.charCodeAt(i), 0x01000193) >>> 0;
   return h;

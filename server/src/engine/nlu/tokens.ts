@@ -2,7 +2,7 @@
 // written in the singular also finds the plural ('tarjeta' finds 'tarjetas'), and accents, case
 // and punctuation never matter. A keyword or token of several words matches those words in a row.
 import { tokensInOrder, type TokenInput } from '../../schemas/skillRules';
-import { stem, words } from './normalize';
+import { normalize, stem, words } from './normalize';
 
 /** A message read once: its normalised words and their stems. */
 export interface Message {
@@ -11,7 +11,12 @@ export interface Message {
 }
 
 export function readMessage(text: string): Message {
-  const w = words(text);
+  return messageOf(normalize(text));
+}
+
+/** A message already normalised (what `normalize` returns). */
+export function messageOf(clean: string): Message {
+  const w = clean ? clean.split(' ') : [];
   return { words: w, stems: w.map(stem) };
 }
 
