@@ -1,4 +1,5 @@
 // SQLite's one connection goes to the queries waiting for it in the order they asked.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,34 @@ describe('la conexión de SQLite en cola', () => {
         throw new Error('falla');
       })).rejects.toThrow('falla');
       expect((await db.selectFrom('t').select('n').execute()).map((r) => r.n)).toEqual([1]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('una transacción que lee y luego escribe espera a otro escritor en vez de fallar con "database is locked"', async () => {
+    const file = path.join(dir, 'otro.db');
+    const handle = new SQLite(file);
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('busy_timeout = 5000');
+    const db = new Kysely<{ t: { n: number } }>({ dialect: new QueuedSqliteDialect({ database: handle }) });
+    try {
+      await sql`create table t (n integer)`.execute(db);
+      // Another process (as the WAL's checkpointer, or another instance) holds the write lock a moment and commits.
+      const other = spawn(process.execPath, ['-e', `
+        const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+        db.exec('begin immediate; insert into t values (1)');
+        console.log('bloqueada');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+        db.exec('commit');
+      `], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve) => other.stdout.once('data', () => resolve()));
+      await db.transaction().execute(async (trx) => {
+        const seen = await trx.selectFrom('t').select('n').execute();
+        await trx.insertInto('t').values({ n: seen.length + 10 }).execute();
+      });
+      await new Promise((resolve) => other.once('exit', resolve));
+      expect((await db.selectFrom('t').select('n').orderBy('n').execute()).map((r) => r.n)).toEqual([1, 11]);
     } finally {
       await db.destroy();
     }

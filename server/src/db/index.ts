@@ -6,6 +6,7 @@ import { QueuedSqliteDialect } from './sqliteQueue';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { prepareFrequentStatements } from './prepared';
+import { startWalCheckpoints, type WalCheckpoints } from './walCheckpoints';
 import * as m001 from './migrations/001_inicial';
 import * as m002 from './migrations/002_busquedas';
 import * as m003 from './migrations/003_texto';
@@ -42,6 +43,8 @@ class StaticMigrations implements MigrationProvider {
 export interface OpenedDb {
   db: DB;
   dialect: DialectName;
+  /** SQLite: the thread that checkpoints its WAL (walCheckpoints.ts). */
+  checkpoints?: WalCheckpoints;
 }
 
 /** Compiled SQLite statements kept for reuse. */
@@ -58,16 +61,22 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
   }
   const { default: SQLite } = await import('better-sqlite3');
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const file = new SQLite(path.join(config.dataDir, 'quipu.db'));
+  const name = path.resolve(config.dataDir, 'quipu.db');
+  const file = new SQLite(name);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  const checkpoints = startWalCheckpoints(name, file);
   // better-sqlite3 compiles a statement on each prepare(); the same SQL text (Kysely builds few
   // distinct ones) reuses its compiled statement, which is safe because every call runs to the end.
   const statements = new Map<string, ReturnType<typeof file.prepare>>();
   const database = {
-    close: () => file.close(),
+    close: () => {
+      // Its thread's connection closes first, so this one is the last and SQLite checkpoints the WAL into the file.
+      checkpoints.stop();
+      file.close();
+    },
     prepare: (text: string) => {
       let statement = statements.get(text);
       if (!statement) {
@@ -77,7 +86,7 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
       return statement;
     },
   };
-  return { db: new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) }), dialect: 'sqlite', checkpoints };
 }
 
 export async function migrate(db: DB): Promise<void> {

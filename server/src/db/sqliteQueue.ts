@@ -2,7 +2,7 @@
 // own driver wakes every waiter on each release (they all await one promise) and lets a newcomer
 // take the connection ahead of them: under load that is work per query that grows with the queue,
 // and a few requests that wait for seconds while the rest pass.
-import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
+import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
 
 export class QueuedDriver implements Driver {
   private busy = false;
@@ -28,8 +28,13 @@ export class QueuedDriver implements Driver {
     else this.busy = false;
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(connection, settings);
+  /**
+   * A transaction takes the write lock when it begins, waiting for it as long as busy_timeout says.
+   * Begun deferred, one that read first and then wrote while the WAL's checkpointer held the lock
+   * would fail at once with "database is locked": SQLite refuses to wait there, to avoid a deadlock.
+   */
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
