@@ -115,7 +115,9 @@ describe.each(dialects)('Slack (%s)', (dialect) => {
       const data = JSON.parse(Buffer.from(payload, 'base64url').toString());
       const other = await createCanal(await as('compania'), { name: 'Slack', dsc: 'Otro', cfg: { appId: SLACK_APP_ID }, secretos: { appSecret: SLACK_APP_SECRET } });
       const forged = `${Buffer.from(JSON.stringify({ ...data, c: other })).toString('base64url')}.${signature}`;
-      for (const bad of [forged, `${payload}.x${signature.slice(1)}`, 'no-es-un-state', '']) {
+      // One character of the signature changed (to one it is not already).
+      const altered = `${payload}.${signature[0] === 'x' ? 'y' : 'x'}${signature.slice(1)}`;
+      for (const bad of [forged, altered, 'no-es-un-state', '']) {
         const res = await callback({ code: SLACK_GOOD_CODE, state: bad });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe('La autorización de Slack no es válida. Vuelva a intentarlo con «Agregar Slack» desde el canal.');
