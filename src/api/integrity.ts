@@ -28,7 +28,12 @@ export function base64UrlDecode(text: string): Uint8Array {
 /** The text that is signed: METHOD \n path-with-query \n ts \n nonce \n hex(SHA-256(body)). */
 export function canonicalText(method: string, pathWithQuery: string, ts: string, nonce: string, body: Uint8Array | string): string {
   const bytes = typeof body === 'string' ? utf8ToBytes(body) : body;
-  return [method.toUpperCase(), pathWithQuery, ts, nonce, bytesToHex(sha256(bytes))].join('\n');
+  return canonicalTextWithHash(method, pathWithQuery, ts, nonce, bytesToHex(sha256(bytes)));
+}
+
+/** canonicalText with the body's SHA-256 already in hex (the server hashes with node:crypto). */
+export function canonicalTextWithHash(method: string, pathWithQuery: string, ts: string, nonce: string, bodySha256Hex: string): string {
+  return [method.toUpperCase(), pathWithQuery, ts, nonce, bodySha256Hex].join('\n');
 }
 
 export function signature(key: string, text: string): string {

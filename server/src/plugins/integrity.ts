@@ -5,7 +5,7 @@
 // as the session hook judges every request (plugins/session.ts): one round trip instead of two.
 // Registered inside the API scope (app.ts), so it guards every route the router matched there.
 import { createHash, createHmac } from 'node:crypto';
-import { MAX_SKEW_MS, SIGNED_METHODS, sameSignature } from '../../../src/api/integrity';
+import { MAX_SKEW_MS, SIGNED_METHODS, canonicalTextWithHash, sameSignature } from '../../../src/api/integrity';
 import { unauthorized } from '../errors';
 import { purgeNonces, rememberNonce } from '../services/nonces';
 import { purgeSesiones } from '../services/sessions';
@@ -39,8 +39,7 @@ const refuse = (message: string) => unauthorized(message, 'INTEGRITY');
  * the same bytes, several times cheaper than the portable implementation on every write.
  */
 export function serverSignature(key: string, method: string, pathWithQuery: string, ts: string, nonce: string, body: Uint8Array): string {
-  const bodyHash = createHash('sha256').update(body).digest('hex');
-  const text = [method.toUpperCase(), pathWithQuery, ts, nonce, bodyHash].join('\n');
+  const text = canonicalTextWithHash(method, pathWithQuery, ts, nonce, createHash('sha256').update(body).digest('hex'));
   return createHmac('sha256', Buffer.from(key, 'base64url')).update(text, 'utf8').digest('base64url');
 }
 
