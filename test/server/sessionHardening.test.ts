@@ -116,6 +116,38 @@ describe.each(dialects)('sesiones endurecidas (%s)', (dialect) => {
       }
     });
 
+    it('las escrituras firmadas que llegan juntas guardan sus nonces y leen sus sesiones en una sentencia por grupo', async () => {
+      const clients = await Promise.all([onB(await t.login('otra@quipu.test')), onB(await t.login('compania@quipu.test'))]);
+      const nonces = await t.app.db.selectFrom('nonce').select('nonce').execute();
+      const spy = vi.spyOn(b.db.getExecutor(), 'executeQuery');
+      try {
+        const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => clients[i % 2].post(`${API}/enki`)));
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+        expect(answers.map((a) => a.json().user.usuario)).toEqual(Array.from({ length: 8 }, (_, i) => (i % 2 ? 'compania@quipu.test' : 'otra@quipu.test')));
+        const statements = spy.mock.calls.map(([query]) => query.sql).filter((text) => /"nonce"/.test(text));
+        // The first runs alone; the ones that arrive meanwhile share the next statement.
+        if (dialect === 'postgres') expect(statements.length).toBeLessThan(8);
+        else expect(statements).toHaveLength(8);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await t.app.db.selectFrom('nonce').select('nonce').execute()).toHaveLength(nonces.length + 8);
+    });
+
+    it('el mismo nonce en escrituras que llegan juntas: pasa una sola, las otras son una repetición', async () => {
+      const c = await onB(await t.login('otra@quipu.test'));
+      const other = { ...c.sign('POST', `${API}/enki`, '') };
+      const same = { ...c.sign('POST', `${API}/enki`, '') };
+      const answers = await Promise.all([other, same, same, same].map((headers) => c.inject({ method: 'POST', url: `${API}/enki`, headers })));
+      expect(answers[0].statusCode).toBe(200);
+      const repeated = answers.slice(1);
+      expect(repeated.filter((a) => a.statusCode === 200)).toHaveLength(1);
+      for (const refused of repeated.filter((a) => a.statusCode !== 200)) {
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ message: 'Solicitud repetida: el nonce ya fue usado', code: 'INTEGRITY' });
+      }
+    });
+
     it('cerrada en otra instancia, ya no firma nada en esta', async () => {
       const a = await t.login('otra@quipu.test');
       const c = await onB(a);

@@ -2,6 +2,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { deriveFlags, isRol, sidebarLinks } from '../../../src/permissions/roles';
 import type { DB, DialectName } from '../db';
+import { sql } from 'kysely';
+import { Grouped } from '../db/grouped';
 import { precompile, type Placeholders } from '../db/precompiled';
 import { rememberNonce } from './nonces';
 import type { SesionTable } from '../db/schema';
@@ -122,17 +124,42 @@ const SESION_BY_ID = precompile((db, $: Placeholders<{ id: string }>) =>
     .where('s.id', '=', $('id')),
 );
 
-/** PostgreSQL: the nonce's insert and the session's row in one statement (the insert runs whether or not the row is there). */
-const NONCE_AND_SESION = precompile((db, $: Placeholders<{ nonce: string; now: number; id: string }>) =>
-  db
-    .with('n', (q) => q.insertInto('nonce').values({ nonce: $('nonce'), ts: $('now') }).onConflict((oc) => oc.column('nonce').doNothing()).returning('nonce'))
+type NonceAndSesion = { nonce: string; now: number; id: string };
+
+/**
+ * PostgreSQL: the signed writes arriving together (db/grouped.ts) record their nonces and read
+ * their sessions' rows in one statement. The inserts run whether or not the rows are there.
+ */
+const NONCES_AND_SESIONES = precompile((db, $: Placeholders<{ nonces: string[]; ts: number[]; ids: string[] }>) => {
+  const sesiones = db
     .selectFrom('sesion as s')
     .leftJoin('usuario as u', 'u.id', 's.idU')
     .leftJoin('empresa as e', 'e.id', 'u.idE')
     .select(SESION_COLUMNS)
-    .select((eb) => eb.selectFrom('n').select(eb.fn.countAll<number>().as('c')).as('inserted'))
-    .where('s.id', '=', $('id')),
-);
+    .where(sql<boolean>`"s"."id" = any(${$('ids')}::text[])`);
+  return sql<{ fresh: string[]; sesiones: SesionRow[] }>`with n as (
+    insert into "nonce" ("nonce", "ts") select * from unnest(${$('nonces')}::text[], ${$('ts')}::bigint[]) on conflict ("nonce") do nothing returning "nonce")
+    select (select coalesce(json_agg("nonce"), '[]'::json) from n) as fresh, (select coalesce(json_agg(r), '[]'::json) from (${sesiones}) r) as sesiones`;
+});
+
+const groups = new WeakMap<DB, Grouped<NonceAndSesion, { fresh: boolean; row: SesionRow | undefined }>>();
+
+function noncesAndSesionesOf(db: DB): Grouped<NonceAndSesion, { fresh: boolean; row: SesionRow | undefined }> {
+  let group = groups.get(db);
+  if (!group) groups.set(db, (group = new Grouped((calls) => noncesAndSesiones(db, calls))));
+  return group;
+}
+
+async function noncesAndSesiones(db: DB, calls: NonceAndSesion[]): Promise<Array<{ fresh: boolean; row: SesionRow | undefined }>> {
+  // A nonce twice in one group is new for its first call only.
+  const first = new Map<string, number>();
+  calls.forEach((c, i) => first.has(c.nonce) || first.set(c.nonce, i));
+  const inserted = [...first.values()].map((i) => calls[i]);
+  const { rows } = await NONCES_AND_SESIONES.execute(db, { nonces: inserted.map((c) => c.nonce), ts: inserted.map((c) => c.now), ids: [...new Set(calls.map((c) => c.id))] });
+  const fresh = new Set(rows[0].fresh);
+  const byId = new Map(rows[0].sesiones.map((r) => [r.sId, r]));
+  return calls.map((c, i) => ({ fresh: first.get(c.nonce) === i && fresh.has(c.nonce), row: byId.get(c.id) }));
+}
 
 function loadedSesion(row: SesionRow, defaultMinutes: number): LoadedSesion {
   const sesion: SesionTable = { id: row.sId, idU: row.sIdU, k: row.sK, fc: row.sFc, ua: Number(row.sUa), checkedAt: row.sCheckedAt === null ? null : Number(row.sCheckedAt) };
@@ -150,8 +177,8 @@ export async function rememberNonceAndLoadSesion(db: DB, dialect: DialectName, n
     return { fresh, found: await loadSesion(db, id, defaultMinutes) };
   }
   // Without the session row the nonce does not matter.
-  const row = await NONCE_AND_SESION.takeFirst(db, { nonce, now, id });
-  return row ? { fresh: Number(row.inserted) > 0, found: loadedSesion(row, defaultMinutes) } : { fresh: false, found: undefined };
+  const { fresh, row } = await noncesAndSesionesOf(db).call({ nonce, now, id });
+  return row ? { fresh, found: loadedSesion(row, defaultMinutes) } : { fresh: false, found: undefined };
 }
 
 /**
