@@ -1,10 +1,8 @@
 // Who is on a STOMP connection (a console session, or the holder of a conversation token) and which
 // topics each may subscribe to: `/topic/{idBot}/{psi}` by the bot rules of the HTTP routes,
 // `/topic/{psi}` only by the holder of that conversation.
-import type { DB } from '../db';
 import { ApiError } from '../errors';
-import { findBotFor } from '../services/bots';
-import type { SessionUser } from '../types';
+import type { App, SessionUser } from '../types';
 import type { ConversationRegistry } from './conversations';
 
 /** The one conversation a token opens. */
@@ -31,7 +29,7 @@ export interface TokenVerifier {
 }
 
 export type Principal =
-  | { kind: 'sesion'; token: string; sesionId: string; user: SessionUser; ip: string }
+  | { kind: 'sesion'; token: string; sesionId: string; user: SessionUser; ip: string; /** When its session was last checked (config.now()). */ checkedAt: number }
   | { kind: 'token'; token: string; grant: ConversationGrant; context: TokenContext };
 
 export type Destination = { kind: 'bot'; idBot: string; psi: string } | { kind: 'conversation'; psi: string };
@@ -48,7 +46,7 @@ export function parseDestination(text: string): Destination | null {
   return null;
 }
 
-export async function maySubscribe(db: DB, conversations: ConversationRegistry, principal: Principal, destination: Destination): Promise<boolean> {
+export async function maySubscribe(app: Pick<App, 'db' | 'engine'>, conversations: ConversationRegistry, principal: Principal, destination: Destination): Promise<boolean> {
   if (principal.kind === 'token') {
     const { grant } = principal;
     return destination.psi === grant.psi && (destination.kind === 'conversation' || destination.idBot === grant.idBot);
@@ -58,8 +56,9 @@ export async function maySubscribe(db: DB, conversations: ConversationRegistry, 
   // A known conversation is only ever published under its own bot.
   if (conversation && conversation.idBot !== destination.idBot) return false;
   try {
-    // The bot rules of the HTTP routes: a role that opens bots, and the user's own company unless ROLE_ADMIN.
-    await findBotFor(db, principal.user, destination.idBot, 'read');
+    // The bot rules of the HTTP routes: a role that opens bots, and the user's own company unless
+    // ROLE_ADMIN; the bot's row as a chat message reads it (kept a second once deployed).
+    await app.engine.botFor(app.db, principal.user, destination.idBot);
     return true;
   } catch (error) {
     if (error instanceof ApiError) return false;

@@ -19,6 +19,11 @@ export type SendHandler = (message: { destination: string; body: string; headers
 export const MAX_PUBLISH_BYTES = 1024 * 1024;
 /** Every this long, open connections have their session or token checked again. */
 export const RECHECK_CONNECTIONS_MS = 60_000;
+/**
+ * A session checked this recently (on the upgrade, or by the last subscription) is not read again
+ * for a subscription: a client subscribes right after it connects, often to several topics.
+ */
+export const SUBSCRIBE_TRUST_MS = 1000;
 const CLOSE_GRACE_MS = 1000;
 
 export const DEFAULT_SETTINGS: ConnectionSettings = {
@@ -35,7 +40,7 @@ type TokenPrincipal = Extract<Principal, { kind: 'token' }>;
 /** What the upgrade request told about the client, kept for CONNECT and rechecks. */
 interface Upgrade {
   /** The signed-in console session of the cookie, if any. */
-  sesion?: { token: string; sesionId: string; user: SessionUser };
+  sesion?: { token: string; sesionId: string; user: SessionUser; checkedAt: number };
   fromConsole: boolean;
   context: TokenContext;
 }
@@ -114,7 +119,7 @@ export class Broker implements Hub {
   accept(socket: StompSocket, request: FastifyRequest): void {
     const token = sessionToken(request);
     const upgrade: Upgrade = {
-      sesion: token && request.sesion && request.user ? { token, sesionId: request.sesion.id, user: request.user } : undefined,
+      sesion: token && request.sesion && request.user ? { token, sesionId: request.sesion.id, user: request.user, checkedAt: this.app.config.now() } : undefined,
       fromConsole: consoleOrigin(request.headers.origin, request.host, this.app.config.publicUrl),
       context: { origin: request.headers.origin, ip: request.ip },
     };
@@ -143,8 +148,10 @@ export class Broker implements Hub {
         continue;
       }
       for (const { connection, principal } of held) {
-        if (found && 'sesion' in found && found.user) principal.user = found.user;
-        else connection.fail(new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded));
+        if (found && 'sesion' in found && found.user) {
+          principal.user = found.user;
+          principal.checkedAt = this.app.config.now();
+        } else connection.fail(new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded));
       }
     }
   }
@@ -196,12 +203,15 @@ export class Broker implements Hub {
     const parsed = parseDestination(destination);
     if (!parsed) throw new StompError(STOMP_MESSAGES.unknownDestination, { detail: `${STOMP_MESSAGES.unknownDestination}: ${destination}` });
     const principal = connection.principal as Principal;
-    if (principal.kind === 'sesion') {
+    const now = this.app.config.now();
+    // A clock that went back also calls for a check.
+    if (principal.kind === 'sesion' && !(now >= principal.checkedAt && now - principal.checkedAt < SUBSCRIBE_TRUST_MS)) {
       const found = await checkSession(this.app, principal.token, principal.ip, false);
       if (!found || !('sesion' in found) || !found.user) throw new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded);
       principal.user = found.user;
+      principal.checkedAt = now;
     }
-    if (!(await maySubscribe(this.app.db, this.conversations, principal, parsed))) {
+    if (!(await maySubscribe(this.app, this.conversations, principal, parsed))) {
       throw new StompError(STOMP_MESSAGES.notAllowed, { detail: `${STOMP_MESSAGES.notAllowed}: ${destination}` });
     }
   }

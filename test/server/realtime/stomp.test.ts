@@ -6,6 +6,7 @@ import type { IMessage } from '@stomp/stompjs';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationGrant, TokenVerifier } from '../../../server/src/realtime/access';
+import { SUBSCRIBE_TRUST_MS } from '../../../server/src/realtime/broker';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
 import { insertBot } from '../botFixtures';
 import { API, createTestApp, dialects, userRow, type TestApp } from '../helpers';
@@ -585,6 +586,17 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       const stomp = await signedIn('compania@quipu.test');
       t.clock.advance(24 * 60 * 60_000);
       stomp.client.subscribe(`/topic/${demoBot}/p`, () => undefined);
+      expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.sessionEnded);
+    });
+
+    it('la sesión comprobada al conectar vale para suscribirse durante un segundo; después se lee otra vez', async () => {
+      const stomp = await signedIn('compania@quipu.test');
+      // Signed out on another instance: this one still trusts its check of a moment ago.
+      await t.app.db.deleteFrom('sesion').where('idU', 'is not', null).execute();
+      await stomp.subscribe(`/topic/${demoBot}/p1`);
+      expect(stomp.errors).toHaveLength(0);
+      t.clock.advance(SUBSCRIBE_TRUST_MS);
+      stomp.client.subscribe(`/topic/${demoBot}/p2`, () => undefined);
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.sessionEnded);
     });
 
