@@ -532,6 +532,19 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
     });
   });
 
+  it('el primer mensaje lee la conversación y el cliente del psi en una sola sentencia; los siguientes no la leen', async () => {
+    const spy = vi.spyOn(t.app.db.getExecutor(), 'executeQuery');
+    const reads = () => spy.mock.calls.filter(([query]) => /^select/i.test(query.sql) && /"conversacion"|"chat_cliente"/.test(query.sql)).length;
+    try {
+      await talk('hola');
+      expect(reads()).toBe(1);
+      await talk('hola');
+      expect(reads()).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('mensajes simultáneos a un bot desplegado leen su fila una sola vez', async () => {
     await deployNow(t, chat.bot);
     const spy = vi.spyOn(t.app.db.getExecutor(), 'executeQuery');

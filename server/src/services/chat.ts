@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { DB } from '../db';
-import { precompile, type Placeholders } from '../db/precompiled';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { sameTenant } from '../plugins/guards';
 import { BOT_MESSAGES } from '../schemas/bots';
@@ -255,11 +254,10 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   // fails the rev check of the write, and the turn runs again on the stored one. A bot that may
   // call out is always read, so a webhook never runs twice for one message.
   const kept = mayCallOut(req.compiled) ? undefined : app.engine.conversations.get(key);
-  const conversation = kept ?? (await readConversation(db, req.idBot, req.idChannel, req.psi));
+  const read = kept ? undefined : await readConversation(db, req);
+  const conversation = kept ?? read?.conversation;
   // A test conversation is its user's alone: another user naming the same psi is refused.
-  const client = conversation
-    ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest }
-    : await CLIENT.takeFirst(db, req);
+  const client = conversation ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest } : read?.client;
   if (client && (req.test || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
   if (kept && state.bot && state.bot !== req.idBot) {
@@ -334,11 +332,6 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   });
   return messages;
 }
-
-/** The client of `psi` on a channel of the company, when its conversation with this bot is not there. */
-const CLIENT = precompile((db, $: Placeholders<Pick<TurnRequest, 'idE' | 'idChannel' | 'psi'>>) =>
-  db.selectFrom('chat_cliente').select(['id', 'idU', 'test']).where('idE', '=', $('idE')).where('idChannel', '=', $('idChannel')).where('psi', '=', $('psi')),
-);
 
 /** Bots whose turns may call out (WEB_HOOK) or hand over to another bot (GO_BOT), by compiled bot. */
 const callingOut = new WeakMap<CompiledBot, boolean>();

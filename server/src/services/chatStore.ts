@@ -75,20 +75,34 @@ export class KeptConversations {
   }
 }
 
-/** The live conversation of `psi` with the bot on the channel, with its client's holder. */
-export async function readConversation(db: DB, idBot: string, idChannel: string, psi: string): Promise<ConversationRow | undefined> {
-  const row = await READ_CONVERSATION.takeFirst(db, { idBot, idChannel, psi });
-  return row ? { ...row, ua: Number(row.ua), rev: Number(row.rev), clientTest: Number(row.clientTest) } : undefined;
+/** The client of a psi on a company's channel: who holds it (a test conversation's user). */
+export interface ClientRow {
+  id: string;
+  idU: string | null;
+  test: number;
 }
 
-const READ_CONVERSATION = precompile((db, $: Placeholders<{ idBot: string; idChannel: string; psi: string }>) =>
+/**
+ * The live conversation of `psi` with the bot on the channel (with its client's holder) and, for a
+ * conversation not started yet, the psi's client on the company's channel: one round trip either way.
+ */
+export async function readConversation(db: DB, at: { idBot: string; idE: string; idChannel: string; psi: string }): Promise<{ conversation?: ConversationRow; client?: ClientRow }> {
+  const row = await READ_CONVERSATION.takeFirst(db, at);
+  if (row?.id) {
+    const { id, idClt, idSesion, estado, ua, rev, idU, clientTest } = row;
+    return { conversation: { id, idClt: idClt!, idSesion, estado: estado!, ua: Number(ua), rev: Number(rev), idU, clientTest: Number(clientTest) } };
+  }
+  return row?.cltId ? { client: { id: row.cltId, idU: row.cltIdU, test: Number(row.cltTest) } } : {};
+}
+
+// One row always (from `one`), with the conversation's columns or nulls, and the client's.
+const READ_CONVERSATION = precompile((db, $: Placeholders<{ idBot: string; idE: string; idChannel: string; psi: string }>) =>
   db
-    .selectFrom('conversacion')
-    .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
-    .select(['conversacion.id', 'conversacion.idClt', 'conversacion.idSesion', 'conversacion.estado', 'conversacion.ua', 'conversacion.rev', 'chat_cliente.idU', 'chat_cliente.test as clientTest'])
-    .where('conversacion.idBot', '=', $('idBot'))
-    .where('conversacion.idChannel', '=', $('idChannel'))
-    .where('conversacion.psi', '=', $('psi')),
+    .selectFrom(sql<{ x: number }>`(select 1 as x)`.as('one'))
+    .leftJoin('conversacion as c', (j) => j.on('c.idBot', '=', $('idBot')).on('c.idChannel', '=', $('idChannel')).on('c.psi', '=', $('psi')))
+    .leftJoin('chat_cliente as cc', 'cc.id', 'c.idClt')
+    .leftJoin('chat_cliente as cl', (j) => j.on('cl.idE', '=', $('idE')).on('cl.idChannel', '=', $('idChannel')).on('cl.psi', '=', $('psi')))
+    .select(['c.id', 'c.idClt', 'c.idSesion', 'c.estado', 'c.ua', 'c.rev', 'cc.idU', 'cc.test as clientTest', 'cl.id as cltId', 'cl.idU as cltIdU', 'cl.test as cltTest']),
 );
 
 /** A row with every column given (its statements are compiled once, for every column). */
