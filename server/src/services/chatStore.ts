@@ -4,14 +4,16 @@
 // of two instances answering the same conversation at once one writes and the other starts over.
 //
 // On PostgreSQL the turn is one statement (data-modifying CTEs, atomic like a transaction), one
-// round trip instead of BEGIN, three to six statements and COMMIT. Each instance also keeps the
+// round trip instead of BEGIN, three to six statements and COMMIT; under load, the turns that arrive
+// while one is being written share the next statement, each still on its own rev. Each instance also keeps the
 // conversations it last wrote, as it wrote them, so the next message of one skips reading it: the
 // rev check refuses the write if another instance (or a deletion) changed it meanwhile, and the
 // turn is then read again and run again (chat.ts reads, never keeps, the conversations of a bot
 // whose turns may call a webhook or hand over to another bot, so nothing outside runs twice).
 import type { Insertable } from 'kysely';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DB } from '../db';
+import { Grouped } from '../db/grouped';
 import { placeholderRow, precompile, precompiledShapes, type Placeholders } from '../db/precompiled';
 import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
@@ -183,72 +185,95 @@ const UNRECOGNISED = precompile((db, $: Placeholders<{ idBot: string; f: string 
 const COUNT_UNRECOGNISED = precompile((db, $: Placeholders<{ id: string; c: number }>) => db.updateTable('frase_nr').set({ c: $('c') }).where('id', '=', $('id')));
 const INSERT_UNRECOGNISED = precompile((db, $: Placeholders<Row<FraseNrTable>>) => db.insertInto('frase_nr').values(placeholderRow($, ['id', 'idBot', 'f', 'c', 'fc'])));
 
+/** What became of one turn of a group: written, stale (nothing written), or its own error. */
+type Outcome = { written: boolean } | { error: unknown };
+
 /**
- * The turn as one PostgreSQL statement: every part is a data-modifying CTE, and on an existing
- * conversation each part writes only if the compare-and-set of `rev` did (`exists (select from
- * conv)`), so a stale turn writes nothing. Foreign keys are checked at the end of the statement.
+ * PostgreSQL: the turns that arrive while another group is being written go together in one
+ * statement (db/grouped.ts), each still all or nothing on its own compare-and-set. A group that fails
+ * (a constraint another instance raced for) writes nothing, and its turns are then written one by one.
  */
 async function writeTurnStatement(db: DB, write: TurnWrite): Promise<void> {
-  const { conversation } = write;
-  const values: TurnValues = {
-    ...write,
-    ...conversation,
-    messages: JSON.stringify(write.messages),
-    ...(write.unrecognised ? { idUnrecognised: randomUUID() } : {}),
-  };
-  const shape = ['update' in conversation ? 'update' : 'insert', write.client && 'client', write.closeSesion && 'closeSesion', write.sesion && 'sesion', write.unrecognised && 'unrecognised'].filter(Boolean).join(' ');
-  const { rows } = await turnStatement(shape).execute(db, values);
-  if (Number(rows[0]?.n ?? 0) === 0) throw new StaleConversation();
+  const outcome = await turnGroupOf(db).call(write);
+  if ('error' in outcome) throw outcome.error;
+  if (!outcome.written) throw new StaleConversation();
 }
 
-/** A turn's values as the one statement takes them: its messages as one JSON text. */
-interface TurnValues extends Omit<TurnWrite, 'conversation' | 'messages'> {
-  update?: ConversationUpdate;
-  insert?: Row<ConversacionTable>;
-  messages: string;
-  idUnrecognised?: string;
+const turnGroups = new WeakMap<DB, Grouped<TurnWrite, Outcome>>();
+
+function turnGroupOf(db: DB): Grouped<TurnWrite, Outcome> {
+  let group = turnGroups.get(db);
+  if (!group) turnGroups.set(db, (group = new Grouped((writes) => writeTurnGroup(db, writes), 200)));
+  return group;
 }
 
-/** The turn's statement for a shape: `update` or `insert`, then the optional parts it writes (client, closeSesion, sesion, unrecognised). */
-const turnStatement = precompiledShapes((shape: string) =>
-  precompile((_db, $: Placeholders<TurnValues>) => {
-    const has = new Set(shape.split(' '));
-    // Placeholders for a part's values (the part is there in every turn of this shape).
-    const of =
-      <K extends keyof TurnValues>(part: K) =>
-      <C extends keyof NonNullable<TurnValues[K]>>(column: C) =>
-        $((v) => v[part]![column]);
-    const parts: RawBuilder<unknown>[] = [];
-    if (has.has('update')) {
-      const u = of('update');
-      parts.push(sql`conv as (update conversacion set estado = ${u('estado')}, ua = ${u('ua')}::bigint, "idSesion" = ${u('idSesion')}, rev = rev + 1 where id = ${u('id')} and rev = ${u('rev')}::int returning id)`);
-    } else {
-      const c = of('insert');
-      parts.push(sql`conv as (insert into conversacion (id, "idE", "idBot", "idChannel", psi, "idClt", "idSesion", test, sesion, estado, ua, rev)
-      values (${c('id')}, ${c('idE')}, ${c('idBot')}, ${c('idChannel')}, ${c('psi')}, ${c('idClt')}, ${c('idSesion')}, ${c('test')}::int, ${c('sesion')}, ${c('estado')}, ${c('ua')}::bigint, ${c('rev')}::int) returning id)`);
+async function writeTurnGroup(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
+  const ids = new Set(writes.map(conversationId));
+  if (writes.length > 1 && ids.size === writes.length) {
+    try {
+      return await writeTurns(db, writes);
+    } catch {
+      // One of them conflicts: each on its own, so only that one fails.
     }
-    const written = sql`exists (select from conv)`;
-    if (has.has('client')) {
-      const c = of('client');
-      parts.push(sql`clt as (insert into chat_cliente (id, "idE", "idChannel", psi, red, nm, test, "idU", fc) values (${c('id')}, ${c('idE')}, ${c('idChannel')}, ${c('psi')}, ${c('red')}::int, ${c('nm')}, ${c('test')}::int, ${c('idU')}, ${c('fc')}))`);
-    }
-    if (has.has('closeSesion')) {
-      const c = of('closeSesion');
-      parts.push(sql`closed as (update chat_sesion set ff = ${c('ff')} where id = ${c('id')} and ${written})`);
-    }
-    if (has.has('sesion')) {
-      const s = of('sesion');
-      parts.push(sql`ses as (insert into chat_sesion (id, "idClt", "idE", "idBot", red, test, fi, ff) select ${s('id')}, ${s('idClt')}, ${s('idE')}, ${s('idBot')}, ${s('red')}::int, ${s('test')}::int, ${s('fi')}, ${s('ff')}::text where ${written})`);
-    }
-    parts.push(sql`msg as (insert into chat_mensaje (id, "idSesion", "idBot", t, m, tipo, body, "idSkill", score, fc, seq)
-    select r.id, r."idSesion", r."idBot", r.t, r.m, r.tipo, r.body, r."idSkill", r.score, r.fc, r.seq
-    from json_to_recordset(${$('messages')}::json) as r(id text, "idSesion" text, "idBot" text, t int, m text, tipo text, body text, "idSkill" text, score real, fc text, seq int)
-    where ${written})`);
-    if (has.has('unrecognised')) {
-      const n = of('unrecognised');
-      parts.push(sql`nr as (update frase_nr set c = c + 1 where id = (select id from frase_nr where "idBot" = ${n('idBot')} and f = ${n('f')} limit 1) and ${written} returning id)`);
-      parts.push(sql`nr_new as (insert into frase_nr (id, "idBot", f, c, fc) select ${$('idUnrecognised')}, ${n('idBot')}, ${n('f')}::text, 1, ${n('fc')} where ${written} and not exists (select from nr))`);
-    }
-    return sql<{ n: number }>`with ${sql.join(parts)} select count(*)::int as n from conv`;
-  }),
-);
+  }
+  // One after the other, as a single turn would have been written.
+  const outcomes: Outcome[] = [];
+  for (const write of writes) outcomes.push(await writeTurns(db, [write]).then(([outcome]) => outcome, (error: unknown) => ({ error })));
+  return outcomes;
+}
+
+const conversationId = (write: TurnWrite) => ('update' in write.conversation ? write.conversation.update.id : write.conversation.insert.id);
+
+/** Writes `writes` in one statement; tells, per turn, whether its compare-and-set held. */
+async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
+  const rows = { upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[] };
+  for (const write of writes) {
+    const conv = conversationId(write);
+    const { conversation } = write;
+    if ('update' in conversation) rows.upd.push(conversation.update);
+    else rows.ins.push(conversation.insert);
+    if (write.client) rows.clt.push(write.client);
+    if (write.closeSesion) rows.closed.push({ ...write.closeSesion, conv });
+    if (write.sesion) rows.ses.push({ ...write.sesion, conv });
+    for (const message of write.messages) rows.msg.push({ ...message, conv });
+    if (write.unrecognised) rows.nr.push({ ...write.unrecognised, id: randomUUID(), conv });
+  }
+  const json = Object.fromEntries(Object.entries(rows).map(([part, list]) => [part, JSON.stringify(list)])) as Record<keyof typeof rows, string>;
+  const { rows: answer } = await TURNS.execute(db, json);
+  const written = new Set(answer[0]?.written ?? []);
+  return writes.map((write) => ({ written: written.has(conversationId(write)) }));
+}
+
+/**
+ * The turns as one statement of data-modifying CTEs, every part a JSON array of rows. A turn's rows
+ * are written only when its conversation was (`conv`): updated at the rev it was read at, or
+ * inserted. Foreign keys are checked at the end of the statement.
+ */
+const TURNS = precompile((_db, $: Placeholders<Record<'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr', string>>) => {
+  const rows = (part: 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr', columns: string) => sql`json_to_recordset(${$(part)}::json) as r(${sql.raw(columns)})`;
+  const written = sql`r.conv in (select id from conv)`;
+  return sql<{ written: string[] }>`with
+    upd as (update conversacion c set estado = r.estado, ua = r.ua, "idSesion" = r."idSesion", rev = c.rev + 1
+      from ${rows('upd', 'id text, rev int, estado text, ua bigint, "idSesion" text')} where c.id = r.id and c.rev = r.rev returning c.id),
+    ins as (insert into conversacion (id, "idE", "idBot", "idChannel", psi, "idClt", "idSesion", test, sesion, estado, ua, rev)
+      select r.id, r."idE", r."idBot", r."idChannel", r.psi, r."idClt", r."idSesion", r.test, r.sesion, r.estado, r.ua, r.rev
+      from ${rows('ins', 'id text, "idE" text, "idBot" text, "idChannel" text, psi text, "idClt" text, "idSesion" text, test int, sesion text, estado text, ua bigint, rev int')} returning id),
+    conv as (select id from upd union all select id from ins),
+    clt as (insert into chat_cliente (id, "idE", "idChannel", psi, red, nm, test, "idU", fc)
+      select r.id, r."idE", r."idChannel", r.psi, r.red, r.nm, r.test, r."idU", r.fc
+      from ${rows('clt', 'id text, "idE" text, "idChannel" text, psi text, red int, nm text, test int, "idU" text, fc text')}),
+    closed as (update chat_sesion s set ff = r.ff from ${rows('closed', 'id text, ff text, conv text')} where s.id = r.id and ${written}),
+    ses as (insert into chat_sesion (id, "idClt", "idE", "idBot", red, test, fi, ff)
+      select r.id, r."idClt", r."idE", r."idBot", r.red, r.test, r.fi, r.ff
+      from ${rows('ses', 'id text, "idClt" text, "idE" text, "idBot" text, red int, test int, fi text, ff text, conv text')} where ${written}),
+    msg as (insert into chat_mensaje (id, "idSesion", "idBot", t, m, tipo, body, "idSkill", score, fc, seq)
+      select r.id, r."idSesion", r."idBot", r.t, r.m, r.tipo, r.body, r."idSkill", r.score, r.fc, r.seq
+      from ${rows('msg', 'id text, "idSesion" text, "idBot" text, t int, m text, tipo text, body text, "idSkill" text, score real, fc text, seq int, conv text')} where ${written}),
+    nr_in as (select r."idBot", r.f, min(r.id) as id, min(r.fc) as fc, count(*)::int as n
+      from ${rows('nr', 'id text, "idBot" text, f text, fc text, conv text')} where ${written} group by r."idBot", r.f),
+    nr as (update frase_nr x set c = x.c + g.n from nr_in g
+      where x.id = (select y.id from frase_nr y where y."idBot" = g."idBot" and y.f = g.f limit 1) returning g."idBot", g.f),
+    nr_new as (insert into frase_nr (id, "idBot", f, c, fc) select g.id, g."idBot", g.f, g.n, g.fc from nr_in g
+      where not exists (select from nr where nr."idBot" = g."idBot" and nr.f = g.f))
+    select coalesce(json_agg(id), '[]'::json) as written from conv`;
+});

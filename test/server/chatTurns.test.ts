@@ -1,0 +1,107 @@
+// A turn's rows written all or nothing (services/chatStore.ts writeTurn), alone or, on PostgreSQL,
+// grouped with the turns that arrive while another is being written: each turn keeps its own
+// compare-and-set, and one turn's conflict fails that turn only.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StaleConversation, writeTurn, type TurnWrite } from '../../server/src/services/chatStore';
+import { insertBot } from './botFixtures';
+import { createTestApp, dialects, userRow, type TestApp } from './helpers';
+
+describe.each(dialects)('turnos de conversación guardados (%s)', (dialect) => {
+  let t: TestApp;
+  let idE: string;
+  let idBot: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    idE = (await userRow(t, 'compania@quipu.test')).idE;
+    idBot = await insertBot(t, idE, 'Turnos');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const fc = () => new Date(t.clock.now).toISOString();
+
+  /** The first turn of a new psi: its client, session, conversation and two messages (what was said, the answer). */
+  function firstTurn(psi: string, said: string, unrecognised = false): TurnWrite & { ids: { conversation: string; sesion: string; client: string } } {
+    const ids = { conversation: randomUUID(), sesion: randomUUID(), client: randomUUID() };
+    return {
+      ids,
+      client: { id: ids.client, idE, idChannel: 'demo', psi, red: 1, nm: null, test: 0, idU: null, fc: fc() },
+      sesion: { id: ids.sesion, idClt: ids.client, idE, idBot, red: 1, test: 0, fi: fc(), ff: null },
+      messages: messages(ids.sesion, said, 1),
+      conversation: { insert: { id: ids.conversation, idE, idBot, idChannel: 'demo', psi, idClt: ids.client, idSesion: ids.sesion, test: 0, sesion: null, estado: '{"seq":2}', ua: t.clock.now, rev: 0 } },
+      ...(unrecognised ? { unrecognised: { idBot, f: said, fc: fc() } } : {}),
+    };
+  }
+
+  function messages(idSesion: string, said: string, from: number) {
+    return [
+      { id: randomUUID(), idSesion, idBot, t: 1, m: said, tipo: 'TEXT', body: null, idSkill: null, score: null, fc: fc(), seq: from },
+      { id: randomUUID(), idSesion, idBot, t: 0, m: 'No entendí', tipo: 'TEXT', body: '{"type":"TEXT","text":"No entendí"}', idSkill: null, score: null, fc: fc(), seq: from + 1 },
+    ];
+  }
+
+  /** A next turn of a conversation written before, read at `rev`. */
+  function nextTurn(first: ReturnType<typeof firstTurn>, said: string, rev: number, unrecognised = false): TurnWrite {
+    return {
+      messages: messages(first.ids.sesion, said, 3),
+      conversation: { update: { id: first.ids.conversation, rev, estado: '{"seq":4}', ua: t.clock.now, idSesion: first.ids.sesion } },
+      ...(unrecognised ? { unrecognised: { idBot, f: said, fc: fc() } } : {}),
+    };
+  }
+
+  const said = async (idSesion: string) => (await t.app.db.selectFrom('chat_mensaje').select('m').where('idSesion', '=', idSesion).where('t', '=', 1).orderBy('seq').execute()).map((r) => r.m);
+  const unrecognisedCount = async (f: string) => (await t.app.db.selectFrom('frase_nr').select('c').where('idBot', '=', idBot).where('f', '=', f).execute()).map((r) => Number(r.c));
+
+  it('los turnos que llegan juntos se guardan cada uno; el que leyó una versión vieja no guarda nada', async () => {
+    const a = firstTurn('psi-a', 'hola');
+    const b = firstTurn('psi-b', 'hola');
+    await writeTurn(t.app.db, t.app.dialect, a);
+    await writeTurn(t.app.db, t.app.dialect, b);
+    const spy = vi.spyOn(t.app.db.getExecutor(), 'executeQuery');
+    const results = await Promise.allSettled([
+      writeTurn(t.app.db, t.app.dialect, firstTurn('psi-c', 'qué es esto', true)),
+      writeTurn(t.app.db, t.app.dialect, nextTurn(a, 'qué es esto', 0, true)),
+      // Read at a rev b has left behind (another instance wrote it since).
+      writeTurn(t.app.db, t.app.dialect, nextTurn(b, 'llegó tarde', 7, true)),
+      writeTurn(t.app.db, t.app.dialect, firstTurn('psi-d', 'qué es esto', true)),
+      writeTurn(t.app.db, t.app.dialect, firstTurn('psi-e', 'otra cosa rara', true)),
+    ]);
+    const turnStatements = spy.mock.calls.filter(([query]) => /insert into chat_mensaje/.test(query.sql)).length;
+    spy.mockRestore();
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(StaleConversation);
+    expect(await said(a.ids.sesion)).toEqual(['hola', 'qué es esto']);
+    expect(await said(b.ids.sesion)).toEqual(['hola']);
+    const rows = await t.app.db.selectFrom('conversacion').select(['psi', 'rev']).where('idBot', '=', idBot).orderBy('psi').execute();
+    expect(rows.map((r) => [r.psi, Number(r.rev)])).toEqual([['psi-a', 1], ['psi-b', 0], ['psi-c', 0], ['psi-d', 0], ['psi-e', 0]]);
+    // Three turns left 'qué es esto' unrecognised: one row, counted three times; the stale turn counts nothing.
+    expect(await unrecognisedCount('qué es esto')).toEqual([3]);
+    expect(await unrecognisedCount('otra cosa rara')).toEqual([1]);
+    expect(await unrecognisedCount('llegó tarde')).toEqual([]);
+    // PostgreSQL: the first goes alone, the other four share the next statement.
+    if (dialect === 'postgres') expect(turnStatements).toBe(2);
+  });
+
+  it('un turno que choca con lo que guardó otra instancia falla solo; los de su grupo se guardan', async () => {
+    await writeTurn(t.app.db, t.app.dialect, firstTurn('psi-x', 'hola'));
+    const results = await Promise.allSettled([
+      writeTurn(t.app.db, t.app.dialect, firstTurn('psi-y', 'hola')),
+      writeTurn(t.app.db, t.app.dialect, firstTurn('psi-z', 'buenas', true)),
+      // Another instance already started psi-x's client: this one's client insert conflicts.
+      writeTurn(t.app.db, t.app.dialect, firstTurn('psi-x', 'de nuevo')),
+      writeTurn(t.app.db, t.app.dialect, firstTurn('psi-w', 'buenas', true)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(StaleConversation);
+    const psis = await t.app.db.selectFrom('conversacion').select('psi').where('idBot', '=', idBot).orderBy('psi').execute();
+    expect(psis.map((r) => r.psi)).toEqual(['psi-w', 'psi-x', 'psi-y', 'psi-z']);
+    expect(await unrecognisedCount('buenas')).toEqual([2]);
+    const clients = await t.app.db.selectFrom('chat_cliente').select('psi').where('psi', '=', 'psi-x').execute();
+    expect(clients).toHaveLength(1);
+  });
+});
