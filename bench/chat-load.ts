@@ -1,10 +1,13 @@
 // Chat load: 1,000 simulated users, each with its own STOMP connection, send 5 messages each to a
 // deployed bot of 50 Spanish skills through POST /webchat/demo, and wait for the reply on their
-// topic. Prints messages per second and the latency from send to reply (p50, p95, p99), on the
+// topic. Prints messages per second (over the whole round, and sustained: from the 10th to the 90th
+// percentile of the replies' arrival, without the connects' ramp and the last stragglers) and the
+// latency from send to reply (p50, p95, p99), on the
 // embedded SQLite database and, when DATABASE_URL is set, on PostgreSQL. The server runs as its own
 // process, started the way `npm start` starts it, so the clients do not share its event loop.
 // Two rounds: users that write again as soon as the reply arrives (what the server can answer),
-// then users that pause 1 to 2 s between a reply and their next message, as people in a chat do.
+// then users that pause 1 to 2 s between a reply and their next message, as people in a chat do
+// (a round whose pauses cap what the users can send says so).
 // Also prints the server's CPU per message and the statements it sent to the database per message
 // (bench/query-count.mjs, preloaded; QUERY_DETAIL=1 lists them by SQL text), and with
 // PG_POSTMASTER_PID (a PostgreSQL on this machine) the database's CPU per message.
@@ -216,7 +219,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One user: its STOMP connection and subscription, then MESSAGES messages, each waiting for its reply. */
-async function user(session: Session, idBot: string, phrases: string[][], n: number, latencies: number[], think: () => number): Promise<void> {
+async function user(session: Session, idBot: string, phrases: string[][], n: number, latencies: number[], think: () => number, paused?: { ms: number }, replies?: number[]): Promise<void> {
   const psi = `carga-${n}-${crypto.randomUUID()}`;
   const wsUrl = `${session.base.replace('http', 'ws')}/api/ws`;
   let arrived: (() => void) | undefined;
@@ -240,6 +243,7 @@ async function user(session: Session, idBot: string, phrases: string[][], n: num
   });
   for (let i = 0; i < MESSAGES; i++) {
     const pause = think();
+    if (paused) paused.ms += pause;
     if (pause > 0) await new Promise((r) => setTimeout(r, pause));
     const skill = phrases[(((n + i * 7) % phrases.length) + phrases.length) % phrases.length];
     const message = skill[i % skill.length];
@@ -247,7 +251,9 @@ async function user(session: Session, idBot: string, phrases: string[][], n: num
     const reply = new Promise<void>((resolve) => (arrived = resolve));
     await session.post('/api/webchat/demo', { psi, idBot, message, red: 1 });
     await reply;
-    latencies.push(performance.now() - started);
+    const answered = performance.now();
+    latencies.push(answered - started);
+    replies?.push(answered);
   }
   await stomp.deactivate();
 }
@@ -293,8 +299,14 @@ async function round(session: Session, idBot: string, phrases: string[][], title
   const loadBefore = os.loadavg()[0];
   const started = performance.now();
   const users: Promise<void>[] = [];
+  // Each user's pauses, and when it started: the round cannot end before the latest start plus pauses.
+  const pauses: Array<{ ms: number; start: number }> = [];
+  /** When each reply arrived. */
+  const replies: number[] = [];
   for (let n = 0; n < USERS; n++) {
-    users.push(user(session, idBot, phrases, n, latencies, think));
+    const paused = { ms: 0, start: performance.now() - started };
+    pauses.push(paused);
+    users.push(user(session, idBot, phrases, n, latencies, think, paused, replies));
     if ((n + 1) % CONNECT_WAVE === 0) await new Promise((r) => setTimeout(r, 50));
   }
   const results = await Promise.allSettled(users);
@@ -302,6 +314,12 @@ async function round(session: Session, idBot: string, phrases: string[][], title
   const failed = results.filter((r) => r.status === 'rejected');
   latencies.sort((a, b) => a - b);
   console.log(`  ${title}: ${latencies.length} respuestas en ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(0)} mensajes/s`);
+  // The rate while every user is at it: between the 10th and the 90th percentile of the replies' arrival.
+  replies.sort((a, b) => a - b);
+  const middle = (percentile(replies, 90) - percentile(replies, 10)) / 1000;
+  if (middle > 0) console.log(`    sostenido (del 10 % al 90 % de las respuestas): ${((0.8 * replies.length) / middle).toFixed(0)} mensajes/s`);
+  const floor = Math.max(...pauses.map((p) => p.start + p.ms)) / 1000;
+  if (pauses.some((p) => p.ms > 0)) console.log(`    con sus pausas, los usuarios no podían enviar más de ${(latencies.length / floor).toFixed(0)} mensajes/s (la ronda no podía durar menos de ${floor.toFixed(1)} s)`);
   console.log(`    latencia envío → respuesta: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, máx ${latencies.at(-1)!.toFixed(0)} ms`);
   const cpuAfter = cpuSeconds(server.pid);
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
