@@ -1,7 +1,7 @@
 // A bot builder's whole journey in Chromium (issue: bots): create a bot, draw three skills and
 // link them, auto-layout and undo, save, export and import as a copy, deploy (a failed deploy
 // first, then a good one), change and deploy again, compare the two versions, restore the first.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
@@ -16,12 +16,12 @@ const quipu = setupQuipu();
 const BOT = 'Reservas e2e';
 const SKILLS = ['Saludo', 'Reservar mesa', 'Despedida'];
 
-/** The engine fills the unrecognised phrases; until it exists they are written as it will. */
+/** Unrecognised phrases as the engine records them, each text keyed by its SHA-256 (services/frases.ts phraseHash). */
 function addUnrecognisedPhrases(dataDir: string, idBot: string, phrases: string[]): void {
   const db = new Database(path.join(dataDir, 'quipu.db'));
   try {
-    const insert = db.prepare('insert into frase_nr (id, "idBot", f, c, fc) values (?, ?, ?, ?, ?)');
-    phrases.forEach((f, i) => insert.run(randomUUID(), idBot, f, phrases.length - i, new Date().toISOString()));
+    const insert = db.prepare('insert into frase_nr (id, "idBot", f, fh, c, fc) values (?, ?, ?, ?, ?, ?)');
+    phrases.forEach((f, i) => insert.run(randomUUID(), idBot, f, createHash('sha256').update(f, 'utf8').digest('hex'), phrases.length - i, new Date().toISOString()));
   } finally {
     db.close();
   }

@@ -7,6 +7,7 @@ import { botAudit, botRow, expectedStatus, insertBot, insertSkill, ok } from './
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type Client, type TestApp } from './helpers';
 import { BOT_DEFAULTS, BOT_MESSAGES } from '../../server/src/schemas/bots';
 import { decryptSecret } from '../../server/src/services/secrets';
+import { phraseHash } from '../../server/src/services/frases';
 
 const BOT = `${API}/bot`;
 
@@ -280,7 +281,7 @@ describe.each(dialects)('bots (%s)', (dialect) => {
       await db.insertInto('accion').values({ id: `a-${bot}`, idBot: bot, idSkill: skill, type: 'TEXT' }).execute();
       await db.insertInto('requerimiento').values({ id: `r-${bot}`, idBot: bot, idSkill: skill }).execute();
       await db.insertInto('entidad').values({ id: `e-${bot}`, idBot: bot, nm: 'dni' }).execute();
-      await db.insertInto('frase_nr').values({ id: `f-${bot}`, idBot: bot, f: 'hola?', fc: new Date().toISOString() }).execute();
+      await db.insertInto('frase_nr').values({ id: `f-${bot}`, idBot: bot, f: 'hola?', fh: phraseHash('hola?'), fc: new Date().toISOString() }).execute();
       await db.insertInto('bot_version').values({ id: `v-${bot}`, idBot: bot, version: 1, fc: new Date().toISOString() }).execute();
       expect(await ok(await (await as('compania')).send('DELETE', `${BOT}/?id=${bot}`))).toEqual({ id: bot });
       for (const table of ['skill', 'accion', 'requerimiento', 'entidad', 'frase_nr', 'bot_version'] as const) {

@@ -3,9 +3,13 @@
 // compare-and-set, and one turn's conflict fails that turn only.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../../server/src/app';
+import * as fraseUnica from '../../server/src/db/migrations/011_frases_unicas';
 import { StaleConversation, writeTurn, type TurnWrite } from '../../server/src/services/chatStore';
+import { phraseHash } from '../../server/src/services/frases';
 import { insertBot } from './botFixtures';
-import { createTestApp, dialects, userRow, type TestApp } from './helpers';
+import { TEST_PASSWORD_COST, createTestApp, dialects, userRow, type TestApp } from './helpers';
 
 describe.each(dialects)('turnos de conversación guardados (%s)', (dialect) => {
   let t: TestApp;
@@ -103,5 +107,39 @@ describe.each(dialects)('turnos de conversación guardados (%s)', (dialect) => {
     expect(await unrecognisedCount('buenas')).toEqual([2]);
     const clients = await t.app.db.selectFrom('chat_cliente').select('psi').where('psi', '=', 'psi-x').execute();
     expect(clients).toHaveLength(1);
+  });
+
+  // Two SQLite instances in one process would wait on each other's lock on one thread; they run as processes.
+  it.runIf(dialect === 'postgres')('dos instancias que cuentan a la vez la misma frase nueva dejan una sola fila, con las dos cuentas', async () => {
+    const b = await buildApp(t.config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false, runJobs: false });
+    try {
+      const turns = Array.from({ length: 6 }, (_, i) => firstTurn(`psi-${i}`, 'algo que nadie entiende', true));
+      await Promise.all(turns.map((turn, i) => writeTurn(i % 2 ? b.db : t.app.db, t.app.dialect, turn)));
+      expect(await unrecognisedCount('algo que nadie entiende')).toEqual([6]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('la migración 011 junta las filas repetidas de una frase en la más antigua, con sus cuentas sumadas', async () => {
+    const { db } = t.app;
+    // Migrations take the database without its current schema.
+    const bare = db as unknown as Kysely<unknown>;
+    const other = await insertBot(t, idE, 'Otro');
+    await fraseUnica.down(bare);
+    const row = (id: string, bot: string, f: string, c: number, hours: number) => ({ id, idBot: bot, f, c, fc: new Date(Date.UTC(2026, 0, 1, hours)).toISOString() });
+    await db
+      .insertInto('frase_nr')
+      .values([row('n1', idBot, 'hola?', 2, 3), row('n2', idBot, 'hola?', 5, 1), row('n3', idBot, 'hola?', 1, 2), row('n4', idBot, 'chau', 4, 1), row('n5', other, 'hola?', 7, 1)] as never)
+      .execute();
+    await fraseUnica.up(bare);
+    const rows = await db.selectFrom('frase_nr').select(['id', 'idBot', 'f', 'fh', 'c']).where('idBot', 'in', [idBot, other]).orderBy('id').execute();
+    expect(rows.map((r) => ({ ...r, c: Number(r.c) }))).toEqual([
+      { id: 'n2', idBot, f: 'hola?', fh: phraseHash('hola?'), c: 8 },
+      { id: 'n4', idBot, f: 'chau', fh: phraseHash('chau'), c: 4 },
+      { id: 'n5', idBot: other, f: 'hola?', fh: phraseHash('hola?'), c: 7 },
+    ]);
+    // From now on a second row for a text is refused.
+    await expect(db.insertInto('frase_nr').values({ id: 'n6', idBot, f: 'chau', fh: phraseHash('chau'), c: 1, fc: row('', '', '', 0, 0).fc }).execute()).rejects.toThrow();
   });
 });

@@ -8,6 +8,7 @@ import { botAudit, expectedStatus, insertBot, insertSkill, ok } from './botFixtu
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { BOT_MESSAGES } from '../../server/src/schemas/bots';
 import { PHRASES_BOT } from '../../server/src/db/seedBots';
+import { phraseHash } from '../../server/src/services/frases';
 
 interface Fixture {
   botId: string;
@@ -32,7 +33,7 @@ describe.each(dialects)('frases (%s)', (dialect) => {
     const skillId = await insertSkill(t, botId, 'Ayuda', { frases });
     const ids = phrases.map(() => randomUUID());
     if (phrases.length) {
-      await t.app.db.insertInto('frase_nr').values(phrases.map(([f, c], i) => ({ id: ids[i], idBot: botId, f, c, fc: new Date(t.clock.now).toISOString() }))).execute();
+      await t.app.db.insertInto('frase_nr').values(phrases.map(([f, c], i) => ({ id: ids[i], idBot: botId, f, fh: phraseHash(f), c, fc: new Date(t.clock.now).toISOString() }))).execute();
     }
     return { botId, skillId, ids };
   }

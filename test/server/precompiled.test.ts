@@ -13,8 +13,8 @@ const compilers = {
   postgres: new Kysely<Database>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() } }),
 };
 
-type Frase = { id: string; idBot: string; f: string; c: number; fc: string };
-const frase = (n: number): Frase => ({ id: `nr-${n}`, idBot: 'bot-1', f: `frase ${n}`, c: n, fc: '2024-01-01T00:00:00.000Z' });
+type Frase = { id: string; idBot: string; f: string; fh: string; c: number; fc: string };
+const frase = (n: number): Frase => ({ id: `nr-${n}`, idBot: 'bot-1', f: `frase ${n}`, fh: `h${n}`, c: n, fc: '2024-01-01T00:00:00.000Z' });
 
 describe.each(['sqlite', 'postgres'] as const)('sentencias precompiladas: texto y parámetros (%s)', (dialect) => {
   const db = compilers[dialect];
@@ -34,7 +34,7 @@ describe.each(['sqlite', 'postgres'] as const)('sentencias precompiladas: texto 
   it('una inserción de varias filas y una actualización con un valor calculado también', () => {
     const rows = [frase(1), frase(2), frase(3)];
     const insert = precompiledShapes((n: number) =>
-      precompile((db, $: Placeholders<Frase[]>) => db.insertInto('frase_nr').values(Array.from({ length: n }, (_, i) => placeholderRow($, ['id', 'idBot', 'f', 'c', 'fc'], (r) => r[i])))),
+      precompile((db, $: Placeholders<Frase[]>) => db.insertInto('frase_nr').values(Array.from({ length: n }, (_, i) => placeholderRow($, ['id', 'idBot', 'f', 'fh', 'c', 'fc'], (r) => r[i])))),
     );
     const expected = db.insertInto('frase_nr').values(rows).compile();
     expect(insert(3).bind(db, rows)).toMatchObject({ sql: expected.sql, parameters: expected.parameters });

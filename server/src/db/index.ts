@@ -17,6 +17,7 @@ import * as m007 from './migrations/007_bots';
 import * as m008 from './migrations/008_revisiones';
 import * as m009 from './migrations/009_conversaciones';
 import * as m010 from './migrations/010_canales';
+import * as m011 from './migrations/011_frases_unicas';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008_revisiones': m008,
   '009_conversaciones': m009,
   '010_canales': m010,
+  '011_frases_unicas': m011,
 };
 
 class StaticMigrations implements MigrationProvider {

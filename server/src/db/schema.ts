@@ -209,6 +209,8 @@ export interface FraseNrTable {
   id: string;
   idBot: string;
   f: string;
+  /** SHA-256 of f (hex), unique per bot: one row per text (services/frases.ts phraseHash). */
+  fh: string;
   c: Generated<number>;
   fc: string;
 }

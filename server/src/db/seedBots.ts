@@ -10,6 +10,7 @@ import { ENTITY_PATHS } from '../schemas/rules';
 import { DEFAULT_RED, WEBHOOK_DEFAULTS, type ActionType } from '../schemas/skillRules';
 import type { DB } from './index';
 import type { AccionTable, EntidadTable, FraseNrTable, RequerimientoTable, SkillTable } from './schema';
+import { phraseHash } from '../services/frases';
 
 /** A skill of the demo: name, kind (0 business, 1 fallback), training phrases, and the skills it links to. */
 type SkillSeed = [nm: string, tipo: 0 | 1, frases: string[], to: string[]];
@@ -172,7 +173,7 @@ export async function seedDemoBotContent(db: DB, bots: ReadonlyArray<{ id: strin
 
   const target = bots.find((b) => b.nm === PHRASES_BOT);
   if (target) {
-    const phrases: Insertable<FraseNrTable>[] = UNRECOGNISED.map((f, i) => ({ id: randomUUID(), idBot: target.id, f, c: ((i * 7) % 13) + 1, fc: new Date(now - i * 3_600_000).toISOString() }));
+    const phrases: Insertable<FraseNrTable>[] = UNRECOGNISED.map((f, i) => ({ id: randomUUID(), idBot: target.id, f, fh: phraseHash(f), c: ((i * 7) % 13) + 1, fc: new Date(now - i * 3_600_000).toISOString() }));
     await db.insertInto('frase_nr').values(phrases).execute();
   }
 }

@@ -18,6 +18,7 @@ import { placeholderRow, precompile, precompiledShapes, type Placeholders } from
 import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import { constraintViolation } from './dbErrors';
+import { phraseHash } from './frases';
 
 /** The conversation changed since it was read (another instance, or a deletion): read it again and retry. */
 export class StaleConversation extends Error {}
@@ -153,9 +154,7 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
     await insertMessages(write.messages.length).execute(trx, write.messages);
     if (write.unrecognised) {
       const { idBot, f, fc } = write.unrecognised;
-      const row = await UNRECOGNISED.takeFirst(trx, { idBot, f });
-      if (row) await COUNT_UNRECOGNISED.execute(trx, { id: row.id, c: Number(row.c) + 1 });
-      else await INSERT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, c: 1, fc });
+      await COUNT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, fh: phraseHash(f), c: 1, fc });
     }
   });
 }
@@ -181,9 +180,13 @@ const insertMessages = precompiledShapes((rows: number) =>
     db.insertInto('chat_mensaje').values(Array.from({ length: rows }, (_, i) => placeholderRow($, MESSAGE_COLUMNS, (messages) => messages[i]))),
   ),
 );
-const UNRECOGNISED = precompile((db, $: Placeholders<{ idBot: string; f: string }>) => db.selectFrom('frase_nr').select(['id', 'c']).where('idBot', '=', $('idBot')).where('f', '=', $('f')));
-const COUNT_UNRECOGNISED = precompile((db, $: Placeholders<{ id: string; c: number }>) => db.updateTable('frase_nr').set({ c: $('c') }).where('id', '=', $('id')));
-const INSERT_UNRECOGNISED = precompile((db, $: Placeholders<Row<FraseNrTable>>) => db.insertInto('frase_nr').values(placeholderRow($, ['id', 'idBot', 'f', 'c', 'fc'])));
+/** A new text's row, or one more on the bot's row for that text (frase_nr_texto: one per text). */
+const COUNT_UNRECOGNISED = precompile((db, $: Placeholders<Row<FraseNrTable>>) =>
+  db
+    .insertInto('frase_nr')
+    .values(placeholderRow($, ['id', 'idBot', 'f', 'fh', 'c', 'fc']))
+    .onConflict((oc) => oc.columns(['idBot', 'fh']).doUpdateSet({ c: sql<number>`"frase_nr"."c" + "excluded"."c"` })),
+);
 
 /** What became of one turn of a group: written, stale (nothing written), or its own error. */
 type Outcome = { written: boolean } | { error: unknown };
@@ -236,7 +239,7 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
     if (write.closeSesion) rows.closed.push({ ...write.closeSesion, conv });
     if (write.sesion) rows.ses.push({ ...write.sesion, conv });
     for (const message of write.messages) rows.msg.push({ ...message, conv });
-    if (write.unrecognised) rows.nr.push({ ...write.unrecognised, id: randomUUID(), conv });
+    if (write.unrecognised) rows.nr.push({ ...write.unrecognised, fh: phraseHash(write.unrecognised.f), id: randomUUID(), conv });
   }
   const json = Object.fromEntries(Object.entries(rows).map(([part, list]) => [part, JSON.stringify(list)])) as Record<keyof typeof rows, string>;
   const { rows: answer } = await TURNS.execute(db, json);
@@ -269,11 +272,9 @@ const TURNS = precompile((_db, $: Placeholders<Record<'upd' | 'ins' | 'clt' | 'c
     msg as (insert into chat_mensaje (id, "idSesion", "idBot", t, m, tipo, body, "idSkill", score, fc, seq)
       select r.id, r."idSesion", r."idBot", r.t, r.m, r.tipo, r.body, r."idSkill", r.score, r.fc, r.seq
       from ${rows('msg', 'id text, "idSesion" text, "idBot" text, t int, m text, tipo text, body text, "idSkill" text, score real, fc text, seq int, conv text')} where ${written}),
-    nr_in as (select r."idBot", r.f, min(r.id) as id, min(r.fc) as fc, count(*)::int as n
-      from ${rows('nr', 'id text, "idBot" text, f text, fc text, conv text')} where ${written} group by r."idBot", r.f),
-    nr as (update frase_nr x set c = x.c + g.n from nr_in g
-      where x.id = (select y.id from frase_nr y where y."idBot" = g."idBot" and y.f = g.f limit 1) returning g."idBot", g.f),
-    nr_new as (insert into frase_nr (id, "idBot", f, c, fc) select g.id, g."idBot", g.f, g.n, g.fc from nr_in g
-      where not exists (select from nr where nr."idBot" = g."idBot" and nr.f = g.f))
+    nr as (insert into frase_nr (id, "idBot", f, fh, c, fc)
+      select min(r.id), r."idBot", min(r.f), r.fh, count(*)::int, min(r.fc)
+      from ${rows('nr', 'id text, "idBot" text, f text, fh text, fc text, conv text')} where ${written} group by r."idBot", r.fh
+      on conflict ("idBot", fh) do update set c = frase_nr.c + excluded.c)
     select coalesce(json_agg(id), '[]'::json) as written from conv`;
 });

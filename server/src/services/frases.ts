@@ -1,5 +1,6 @@
 // Unrecognised phrases of a bot (Monitoreo, bot-building §3, §5): the paged list, assigning some to
 // a skill as training phrases, and deleting them. Open to ROLE_USER too; each change writes ev 1.
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { DB } from '../db';
@@ -10,6 +11,11 @@ import type { SessionUser } from '../types';
 import { findBotFor, recordBotEvent, type BotServices } from './bots';
 
 export const FRASES_PAGE_SIZE = 20;
+
+/** The key of an unrecognised phrase's text in its bot (frase_nr.fh, unique per bot): its SHA-256, hex. */
+export function phraseHash(f: string): string {
+  return createHash('sha256').update(f, 'utf8').digest('hex');
+}
 
 type FraseNr = { id: string; f: string; c: number };
 
