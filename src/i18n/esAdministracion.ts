@@ -75,6 +75,8 @@ export const administracionTexts = {
     seccionAdministracion: 'ADMINISTRACIÓN DE LA EMPRESA',
     seccionFechas: 'FECHAS',
     ts: 'Duración de la sesión (minutos)',
+    tz: 'Zona horaria',
+    tzAyuda: 'El horario de atención de los canales se lee en ella. Vacía: la del servidor.',
     tk1: 'Token 1',
     tk2: 'Token 2',
     tk3: 'Token 3',

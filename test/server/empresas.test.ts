@@ -116,6 +116,7 @@ describe.each(dialects)('empresas (%s)', (dialect) => {
         liveAgent: true,
         tg: true,
         ts: 45,
+        tz: 'Europe/Madrid',
         tk1: 'a',
         tk2: 'b',
         tk3: 'c',
@@ -125,12 +126,12 @@ describe.each(dialects)('empresas (%s)', (dialect) => {
       const saved = await createOk(body);
       expect(saved).toEqual({ ...body, id: expect.any(String), fc: new Date(t.clock.now).toISOString(), version: 1 });
       const row = await stored(saved.id);
-      expect(row).toMatchObject({ activo: 1, audit: 1, acl: 1, aclList: JSON.stringify(body.aclList), ts: 45 });
+      expect(row).toMatchObject({ activo: 1, audit: 1, acl: 1, aclList: JSON.stringify(body.aclList), ts: 45, tz: 'Europe/Madrid' });
     });
 
     it('los valores por defecto: activa, sin auditoría, 30 minutos de sesión, sin fecha de fin', async () => {
       const saved = await createOk();
-      expect(saved).toMatchObject({ activo: true, audit: false, acl: false, aclList: [], liveAgent: false, tg: false, ts: 30, ff: null, dir: null });
+      expect(saved).toMatchObject({ activo: true, audit: false, acl: false, aclList: [], liveAgent: false, tg: false, ts: 30, tz: null, ff: null, dir: null });
     });
 
     it.each([
@@ -140,6 +141,8 @@ describe.each(dialects)('empresas (%s)', (dialect) => {
       [{ ts: 0 }, 'Duración de sesión: debe ser un número entero mayor o igual a 1'],
       [{ ts: 1.5 }, 'Duración de sesión: debe ser un número entero mayor o igual a 1'],
       [{ ff: 'mañana' }, 'Fecha de fin no válida: use AAAA-MM-DD'],
+      [{ tz: 'Lima' }, "Zona horaria no válida: 'Lima'; use un nombre como America/Lima"],
+      [{ tz: 'America/Atlantida' }, "Zona horaria no válida: 'America/Atlantida'; use un nombre como America/Lima"],
       [{ tk1: 'a', tk2: '', tk3: 'c' }, 'Campo requerido: Token 2'],
       [{ tk1: 'a', tk2: 'b', tk3: 'c', tk4: ' ' }, 'Campo requerido: Token 4'],
       [{ aclList: ['10.0.0.0/8', '10.0.0.300/24'] }, "La entrada 2 de la lista ACL ('10.0.0.300/24') no es una dirección IP/máscara válida"],
@@ -163,6 +166,7 @@ describe.each(dialects)('empresas (%s)', (dialect) => {
       [{ aclList: { a: 1 } }, 'El campo aclList debe ser una lista'],
       [{ ts: 'media hora' }, 'El campo ts debe ser un número'],
       [{ ts: 10_000_000 }, 'El campo ts debe ser menor o igual a 525600'],
+      [{ tz: 'x'.repeat(65) }, 'El campo tz admite como máximo 64 caracteres'],
       [{ activo: 'quizá' }, 'El campo activo debe ser verdadero o falso'],
       [{ nm: ['a', 'b'] }, 'El campo nm debe ser un texto'],
     ])('un campo demasiado largo o de otro tipo (%j) es un 400 que lo nombra', async (body, message) => {

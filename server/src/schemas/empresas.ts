@@ -26,6 +26,8 @@ export const Empresa = Type.Object({
   liveAgent: Type.Boolean(),
   tg: Type.Boolean(),
   ts: Type.Integer(),
+  /** IANA time zone of the company's channel hours and the dates its bots read; null: the server's (CHAT_TIME_ZONE). */
+  tz: Type.Union([Type.String(), Type.Null()]),
   // Only for a system admin and the company's own administrator.
   tk1: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   tk2: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -56,6 +58,7 @@ export const EmpresaBody = Type.Object({
   liveAgent: Flag,
   tg: Flag,
   ts: Type.Optional(Type.Number({ maximum: 525_600 })),
+  tz: Nullable(64),
   tk1: RequiredText(200, 'Campo requerido: Token 1'),
   tk2: RequiredText(200, 'Campo requerido: Token 2'),
   tk3: RequiredText(200, 'Campo requerido: Token 3'),

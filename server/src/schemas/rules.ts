@@ -5,6 +5,23 @@ export type Provider = (typeof PROVIDERS)[number];
 /** A new company's session inactivity limit, in minutes. */
 export const DEFAULT_TS = 30;
 
+/** True for a time zone this runtime knows by its IANA name ('America/Lima', 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('es', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The IANA time zones a company can choose (the runtime's own list), for the company form. */
+export function timeZones(): string[] {
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return listed.includes('UTC') ? listed : [...listed, 'UTC'];
+}
+
 /** Audit event codes: 0-3 come from the spec (posted by the console), 4-6 are written by the server. */
 export const EV = {
   HISTORIAL: 0,

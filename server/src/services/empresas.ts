@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { Empresa, EmpresaBody } from '../schemas/empresas';
 import type { SessionUser } from '../types';
 import { isAclEntry } from '../schemas/acl';
-import { DEFAULT_TS } from '../schemas/rules';
+import { DEFAULT_TS, isTimeZone } from '../schemas/rules';
 import { parseAclList } from './acl';
 import { changedFields, EV, recordAudit, type WriteContext } from './audit';
 import { constraintViolation, STALE_VERSION } from './dbErrors';
@@ -17,7 +17,7 @@ import { constraintViolation, STALE_VERSION } from './dbErrors';
 export type EmpresaView = Static<typeof Empresa>;
 export type EmpresaInput = Static<typeof EmpresaBody>;
 
-type EmpresaRow = Omit<EmpresaTable, 'version' | 'tz'> & { version: number; tz?: string | null };
+type EmpresaRow = Omit<EmpresaTable, 'version'> & { version: number };
 
 const TOKENS = ['tk1', 'tk2', 'tk3', 'tk4'] as const;
 const TEXTS = ['dir', 'tel', 'c', 'razon', 'cs', 'csA', 'csE', 'consulta'] as const;
@@ -78,6 +78,7 @@ const FIELD_LABELS: Partial<Record<keyof EmpresaTable, string>> = {
   liveAgent: 'agente en vivo',
   tg: 'Telegram',
   ts: 'duración de sesión',
+  tz: 'zona horaria',
   tk1: 'token 1',
   tk2: 'token 2',
   tk3: 'token 3',
@@ -89,7 +90,7 @@ const bool = (value: boolean | undefined, fallback: boolean): Bool => ((value ??
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** The stored columns of a valid form, or a 400 naming the first wrong field. */
-function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'version' | 'tz'> {
+function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'version'> {
   // nm, ruc and the tokens are required by the schema (schemas/empresas.ts), blanks included.
   const nm = input.nm.trim();
   const ruc = input.ruc.trim();
@@ -107,6 +108,9 @@ function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'versi
   const ff = blankToNull(input.ff);
   if (ff && (!DATE.test(ff) || Number.isNaN(new Date(ff).getTime()))) throw badRequest('Fecha de fin no válida: use AAAA-MM-DD');
 
+  const tz = blankToNull(input.tz);
+  if (tz && !isTimeZone(tz)) throw badRequest(`Zona horaria no válida: '${tz}'; use un nombre como America/Lima`);
+
   const texts = Object.fromEntries(TEXTS.map((k) => [k, blankToNull(input[k])])) as Record<(typeof TEXTS)[number], string | null>;
   return {
     nm,
@@ -119,6 +123,7 @@ function validated(input: EmpresaInput): Omit<EmpresaTable, 'id' | 'fc' | 'versi
     tg: bool(input.tg, false),
     aclList: JSON.stringify(aclList),
     ts,
+    tz,
     ff,
     tk1: tokens[0],
     tk2: tokens[1],

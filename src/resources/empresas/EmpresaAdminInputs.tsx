@@ -1,11 +1,12 @@
 // The company's own administration settings (bot-building spec §5, the ROLE_COMPANIA section):
-// session duration and tokens 1 to 4; and the dates that only ROLE_ADMIN sees (§6).
+// session duration, time zone (Quipu's: the channels' hours are read in it) and tokens 1 to 4;
+// and the dates that only ROLE_ADMIN sees (§6).
 import Box from '@mui/material/Box';
-import { DateInput, NumberInput, TextInput, minValue, required, useRecordContext } from 'react-admin';
+import { AutocompleteInput, DateInput, NumberInput, TextInput, minValue, required, useRecordContext } from 'react-admin';
 import { formatFecha } from '../../layout/fecha';
 import { FormSection, ReadOnlyValue } from '../../layout/FormParts';
 import { useFlags } from '../../permissions/useFlags';
-import type { Empresa } from './empresaModel';
+import { TIME_ZONE_CHOICES, type Empresa } from './empresaModel';
 
 const requerido = required('quipu.comun.requerido');
 const wholeNumber = (value: unknown) => (value == null || value === '' || Number.isInteger(Number(value)) ? undefined : 'quipu.comun.entero');
@@ -17,6 +18,15 @@ export function EmpresaAdminInputs() {
     <FormSection title="quipu.empresas.seccionAdministracion">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
         <NumberInput source="ts" label="quipu.empresas.ts" min={1} step={1} validate={validateTs} />
+        <AutocompleteInput
+          source="tz"
+          label="quipu.empresas.tz"
+          helperText="quipu.empresas.tzAyuda"
+          choices={TIME_ZONE_CHOICES}
+          translateChoice={false}
+          parse={(value: string | null) => value || null}
+          sx={{ minWidth: 256 }}
+        />
         {TOKENS.map((tk) => (
           <TextInput key={tk} source={tk} label={`quipu.empresas.${tk}`} validate={requerido} autoComplete="off" />
         ))}

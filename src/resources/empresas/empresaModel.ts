@@ -1,7 +1,7 @@
 // Company data shaping: the record, a new company's defaults and the address-list validator (the
 // rule itself is server/src/schemas/acl.ts, shared with the server's sign-in check).
 import { isAclEntry } from '../../../server/src/schemas/acl';
-import { DEFAULT_TS } from '../../../server/src/schemas/rules';
+import { DEFAULT_TS, timeZones } from '../../../server/src/schemas/rules';
 import type { Empresa } from '../../../server/src/schemas/empresas';
 
 export type { Empresa } from '../../../server/src/schemas/empresas';
@@ -9,8 +9,11 @@ export type { Empresa } from '../../../server/src/schemas/empresas';
 export { DEFAULT_TS };
 
 export function newEmpresa(): Partial<Empresa> {
-  return { activo: true, audit: false, acl: false, aclList: [], liveAgent: false, tg: false, ts: DEFAULT_TS };
+  return { activo: true, audit: false, acl: false, aclList: [], liveAgent: false, tg: false, ts: DEFAULT_TS, tz: null };
 }
+
+/** The time zones a company can choose, by their IANA names (the browser's list). */
+export const TIME_ZONE_CHOICES = timeZones().map((name) => ({ id: name, name }));
 
 export { isAclEntry, isIPv4, isIPv6 } from '../../../server/src/schemas/acl';
 

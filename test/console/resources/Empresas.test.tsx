@@ -96,6 +96,32 @@ describe('Formulario de empresa', () => {
     expect(saves[0].body).toMatchObject({ id: '3', version: 2, acl: true, aclList: ['10.0.0.0/24', '2001:db8::/32'] });
   });
 
+  it('la zona horaria se elige por su nombre IANA y se envía', async () => {
+    const saves = record('post', '/empresa', ({ body }) => ({ ...empresa('3'), ...(body as object) }));
+    record('get', '/empresa', () => empresa('3', { tz: null }));
+    renderAdmin('/empresa/3', admin);
+    await screen.findByDisplayValue('Empresa 3');
+    const tz = screen.getByRole('combobox', { name: 'Zona horaria' });
+    expect(tz).toHaveAccessibleDescription('El horario de atención de los canales se lee en ella. Vacía: la del servidor.');
+    await userEvent.type(tz, 'Europe/Mad');
+    await userEvent.click(await screen.findByRole('option', { name: 'Europe/Madrid' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
+    expect(saves[0].body).toMatchObject({ id: '3', tz: 'Europe/Madrid' });
+  });
+
+  it('una zona horaria borrada se envía null (la del servidor)', async () => {
+    const saves = record('post', '/empresa', ({ body }) => ({ ...empresa('3'), ...(body as object) }));
+    record('get', '/empresa', () => empresa('3', { tz: 'America/Lima' }));
+    renderAdmin('/empresa/3', admin);
+    const tz = await screen.findByRole('combobox', { name: 'Zona horaria' });
+    await waitFor(() => expect(tz).toHaveValue('America/Lima'));
+    await userEvent.clear(tz);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
+    expect(saves[0].body).toMatchObject({ id: '3', tz: null });
+  });
+
   it('el administrador ve la fecha de creación y edita la fecha de fin', async () => {
     record('get', '/empresa', () => empresa('3', { fc: '2025-03-04T15:00:00', ff: '2027-12-31' }));
     renderAdmin('/empresa/3', admin);

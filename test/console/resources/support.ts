@@ -73,6 +73,7 @@ export function empresa(id: string, extra: Record<string, unknown> = {}) {
     ff: '2027-12-31',
     acl: false,
     aclList: [],
+    tz: null,
     liveAgent: false,
     tg: false,
     ts: 30,
