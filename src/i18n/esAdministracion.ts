@@ -77,6 +77,7 @@ export const administracionTexts = {
     ts: 'Duración de la sesión (minutos)',
     tz: 'Zona horaria',
     tzAyuda: 'El horario de atención de los canales se lee en ella. Vacía: la del servidor.',
+    tzServidor: 'La del servidor',
     tk1: 'Token 1',
     tk2: 'Token 2',
     tk3: 'Token 3',

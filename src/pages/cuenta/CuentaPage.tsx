@@ -29,6 +29,7 @@ export function CuentaPage() {
               <FunctionField key={field} source={field} label={`quipu.empresas.${field}`} render={(empresa: Empresa) => <YesNo value={empresa[field]} />} />
             ))}
             <TextField source="ts" label="quipu.empresas.ts" emptyText="—" />
+            <TextField source="tz" label="quipu.empresas.tz" emptyText={translate('quipu.empresas.tzServidor')} />
             {flags?.isAdmin
               ? DATES.map((field) => (
                   <FunctionField key={field} source={field} label={`quipu.empresas.${field}`} render={(empresa: Empresa) => formatFecha(empresa[field], 'dia') || '—'} />

@@ -23,7 +23,15 @@ describe('Mi empresa', () => {
     expect(shown('Teléfono')).toBe('+51 1 705 2300');
     expect(shown('Contacto')).toBe('Lucía Fernández');
     expect(shown('Activo')).toBe('SI');
+    expect(shown('Zona horaria')).toBe('La del servidor');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('muestra la zona horaria de la empresa cuando tiene una', async () => {
+    record('get', '/empresa', () => ({ ...demo, tz: 'America/Bogota' }));
+    renderAdmin('/cuenta', makeSession({ rol: 'ROLE_SUPERVISOR' }));
+    await screen.findByText('Demo Internacional');
+    expect(shown('Zona horaria')).toBe('America/Bogota');
   });
 
   it('oculta la fecha de creación y la de fin a quien no es ROLE_ADMIN', async () => {
