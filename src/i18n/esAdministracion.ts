@@ -76,7 +76,7 @@ export const administracionTexts = {
     seccionFechas: 'FECHAS',
     ts: 'Duración de la sesión (minutos)',
     tz: 'Zona horaria',
-    tzAyuda: 'El horario de atención de los canales se lee en ella. Vacía: la del servidor.',
+    tzAyuda: 'En ella se leen el horario de atención de los canales y las fechas que reciben los bots. Vacía: la del servidor.',
     tzServidor: 'La del servidor',
     tk1: 'Token 1',
     tk2: 'Token 2',

@@ -247,6 +247,22 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       expect(debugOf(done).entities).toEqual([expect.objectContaining({ id: nombre, type: 0, value: 'Mariana' })]);
     });
 
+    it("las fechas del mensaje se leen en la zona horaria de la empresa ('mañana' a las 22:00 de Lima es el mediodía de Tokio)", async () => {
+      const reservar = await addSkill(t, chat.bot, 'Reserva', ['quiero reservar', 'hacer una reserva', 'reservar una mesa', 'necesito reservar'], [['TEXT', { text: ['Reservado para el {{dia}}.'] }]]);
+      await addRequirement(t, chat.bot, reservar, 0, [{ id: 'date', type: 1, path: 'text', op: 'IS_PRESENT', value: null, order: 0, replyMissing: '¿Para qué día?' }]);
+      await addRequirement(t, chat.bot, reservar, 1, [{ id: 'date', type: 1, path: 'text', op: 'AS', value: 'dia', order: 0 }]);
+      // 2026-03-10 03:00 UTC: still the 9th in Lima, already the 10th in Tokyo.
+      t.clock.now = Date.UTC(2026, 2, 10, 3, 0);
+      expect(texts(await say(c, chat.bot, newPsi(), 'quiero reservar'))).toEqual(['¿Para qué día?']);
+      const lima = newPsi();
+      await say(c, chat.bot, lima, 'quiero reservar');
+      expect(texts(await say(c, chat.bot, lima, 'para mañana'))).toEqual(['Reservado para el 2026-03-10.']);
+      await t.app.db.updateTable('empresa').set({ tz: 'Asia/Tokyo' }).where('id', '=', demo).execute();
+      const tokio = newPsi();
+      await say(c, chat.bot, tokio, 'quiero reservar');
+      expect(texts(await say(c, chat.bot, tokio, 'para mañana'))).toEqual(['Reservado para el 2026-03-11.']);
+    });
+
     it('sin replyMissing del campo pide con el mensaje general del requerimiento', async () => {
       const boletin = await addSkill(t, chat.bot, 'Boletín', ['quiero el boletín', 'envíenme el boletín', 'suscribirme al boletín mensual', 'boletín de noticias'], [['TEXT', { text: ['Enviado a {{correo}}.'] }]]);
       await addRequirement(t, chat.bot, boletin, 0, [email('')], { replyMissing: ['Necesito su correo electrónico.'] });

@@ -11,6 +11,7 @@ import { CANAL_MESSAGES } from '../schemas/canales';
 import type { ChatMessage } from '../schemas/chat';
 import { deliver } from '../services/chat';
 import { constraintViolation } from '../services/dbErrors';
+import { companyTimeZone } from '../services/empresas';
 import type { App } from '../types';
 import type { TurnInput } from '../engine/runtime';
 
@@ -58,11 +59,6 @@ export function outOfHoursText(canal: Pick<CanalRow, 'msgFueraHora' | 'hi' | 'hf
   return text.replaceAll('{hi}', canal.hi ?? '').replaceAll('{hf}', canal.hf ?? '');
 }
 
-async function companyTimeZone(app: App, idE: string): Promise<string> {
-  const row = await app.db.selectFrom('empresa').select('tz').where('id', '=', idE).executeTakeFirst();
-  return row?.tz?.trim() || app.config.chatTimeZone;
-}
-
 /** Takes the delivery id; false when it was taken before (a provider's retry). */
 async function takeDelivery(app: App, idCanal: string, clave: string, now: number): Promise<boolean> {
   try {
@@ -104,7 +100,7 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
     const compiled = entry && entry.bot.idE === canal.idE ? await app.engine.deployedBot(app.db, entry.idVersion) : undefined;
     if (!entry || !compiled) return { kind: 'refused', reason: 'notDeployed' };
     const input: TurnInput = postback !== undefined ? { postback } : { text };
-    const messages = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm }, input);
+    const messages = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone }, input);
     return { kind: 'answered', messages };
   } catch (error) {
     // Not answered: the provider's retry may try again.

@@ -26,7 +26,7 @@ export const Empresa = Type.Object({
   liveAgent: Type.Boolean(),
   tg: Type.Boolean(),
   ts: Type.Integer(),
-  /** IANA time zone of the company's channel hours and the dates its bots read; null: the server's (CHAT_TIME_ZONE). */
+  /** IANA time zone of the company's channel hours and of the dates its bots read; null: the server's (CHAT_TIME_ZONE). */
   tz: Type.Union([Type.String(), Type.Null()]),
   // Only for a system admin and the company's own administrator.
   tk1: Type.Optional(Type.Union([Type.String(), Type.Null()])),

@@ -23,7 +23,8 @@ const BOT_ROW_MS = 1000;
 /** How many times a turn is tried again when another instance changed the conversation meanwhile. */
 const CONFLICT_RETRIES = 3;
 
-type KeptBot = { bot: BotRecord; idVersion: string | null };
+/** A bot's row, its deployed version, and the time zone its company reads dates in (null: the server's). */
+type KeptBot = { bot: BotRecord; idVersion: string | null; timeZone: string | null };
 
 /** Compiled bots of this instance: deployed versions by version id, working definitions by content. */
 export class BotEngine {
@@ -35,14 +36,14 @@ export class BotEngine {
   readonly conversations = new KeptConversations();
 
   /** Deployed bots' rows with their version, read again after BOT_ROW_MS (a new deploy on this instance drops its entry at once). */
-  private readonly rows = new Map<string, { at: number; bot: BotRecord; idVersion: string }>();
+  private readonly rows = new Map<string, KeptBot & { at: number }>();
   /** Reads of a bot's row under way: messages arriving meanwhile wait for it instead of reading it again. */
   private readonly reading = new Map<string, Promise<KeptBot | undefined>>();
 
   /**
    * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id.
    */
-  async botFor(db: DB, user: SessionUser, idBot: string): Promise<{ bot: BotRecord; idVersion: string | null }> {
+  async botFor(db: DB, user: SessionUser, idBot: string): Promise<KeptBot> {
     assertBotRole(user, 'read');
     const entry = await this.botEntry(db, idBot);
     if (!entry || !sameTenant(user, entry.bot.idE)) throw notFound(BOT_MESSAGES.notFound);
@@ -54,10 +55,10 @@ export class BotEngine {
    * bot's row is kept BOT_ROW_MS, so a burst of messages reads it once; one not deployed yet is
    * read every time, so its first deploy answers at once.
    */
-  async botEntry(db: DB, idBot: string): Promise<{ bot: BotRecord; idVersion: string | null } | undefined> {
+  async botEntry(db: DB, idBot: string): Promise<KeptBot | undefined> {
     const now = performance.now();
     const kept = this.rows.get(idBot);
-    let entry: { bot: BotRecord; idVersion: string | null } | undefined = kept && now - kept.at < BOT_ROW_MS ? kept : undefined;
+    let entry: KeptBot | undefined = kept && now - kept.at < BOT_ROW_MS ? kept : undefined;
     if (!entry) {
       let reading = this.reading.get(idBot);
       if (!reading) {
@@ -75,12 +76,13 @@ export class BotEngine {
     const row = await db
       .selectFrom('bot')
       .leftJoin('bot_version', (j) => j.onRef('bot_version.idBot', '=', 'bot.id').onRef('bot_version.version', '=', 'bot.version').on('bot_version.done', '=', 1).on('bot_version.error', '=', 0))
+      .leftJoin('empresa', 'empresa.id', 'bot.idE')
       .selectAll('bot')
-      .select('bot_version.id as idVersion')
+      .select(['bot_version.id as idVersion', 'empresa.tz as timeZone'])
       .where('bot.id', '=', idBot)
       .executeTakeFirst();
-    const entry = row ? { bot: row, idVersion: row.idVersion } : undefined;
-    if (entry?.idVersion) this.rows.set(idBot, { at: now, bot: entry.bot, idVersion: entry.idVersion });
+    const entry = row ? { bot: row, idVersion: row.idVersion, timeZone: row.timeZone?.trim() || null } : undefined;
+    if (entry?.idVersion) this.rows.set(idBot, { ...entry, at: now });
     else this.rows.delete(idBot);
     return entry;
   }
@@ -147,14 +149,17 @@ function ownBaseUrl(app: App): string | undefined {
   return `http://${host}:${address.port}`;
 }
 
-/** What a turn of `bot` needs of this server: its clock, webhook timeout and address, time zone. */
-export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'>, now = app.config.now()): TurnContext {
+/**
+ * What a turn of `bot` needs of this server: its clock, webhook timeout and address, and the time
+ * zone dates are read in (the company's, given as `timeZone`, else CHAT_TIME_ZONE).
+ */
+export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'> & { timeZone?: string | null }, now = app.config.now()): TurnContext {
   return {
     ...turn,
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
-    timeZone: app.config.chatTimeZone,
+    timeZone: turn.timeZone || app.config.chatTimeZone,
   };
 }
 
@@ -176,7 +181,7 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
   const text = body.message?.trim() ? body.message : undefined;
   const postback = body.postback?.trim() ? body.postback.trim() : undefined;
   if (text === undefined && postback === undefined) throw badRequest(CHAT_MESSAGES.vacio);
-  const { bot, idVersion } = await app.engine.botFor(app.db, user, body.idBot);
+  const { bot, idVersion, timeZone } = await app.engine.botFor(app.db, user, body.idBot);
   const test = body.test === true;
   const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, idVersion);
   if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
@@ -185,7 +190,7 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
   if (idChannel !== DEMO_CHANNEL && (await app.db.selectFrom('canal').select('id').where('id', '=', idChannel).executeTakeFirst())) throw forbidden(CHAT_MESSAGES.canalAjeno);
   const red = body.red ?? DEFAULT_TEST_RED;
   const input: TurnInput = postback !== undefined ? { postback } : { text };
-  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId }, input);
+  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone }, input);
   return { psi: body.psi, messages };
 }
 
@@ -203,6 +208,8 @@ export interface Delivery {
   /** The console user of a test chat; none for a channel's client. */
   user?: SessionUser;
   sesionId?: string;
+  /** The bot's company's time zone (null or absent: CHAT_TIME_ZONE). */
+  timeZone?: string | null;
 }
 
 /**
@@ -215,7 +222,7 @@ export async function deliver(app: App, to: Delivery, input: TurnInput): Promise
   const messages = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, compiled: to.compiled, input });
+        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, compiled: to.compiled, input });
       } catch (error) {
         if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
       }
@@ -238,6 +245,7 @@ interface TurnRequest {
   red: number;
   test: boolean;
   nm?: string;
+  timeZone?: string | null;
   compiled: CompiledBot;
   input: TurnInput;
 }
@@ -279,7 +287,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
 
   // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
   const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
-  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, resolveBot: (id) => resolveBot(app, req, id) }, now));
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, resolveBot: (id) => resolveBot(app, req, id) }, now));
   const idIn = randomUUID();
   const debug = { ...result.debug, turn: idIn };
   const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));

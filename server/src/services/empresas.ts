@@ -38,6 +38,12 @@ export function toView(row: EmpresaRow, showTokens: boolean): EmpresaView {
   return view;
 }
 
+/** The time zone a company's channel hours and its bots' dates are read in: its own, else the server's. */
+export async function companyTimeZone(app: { db: DB; config: { chatTimeZone: string } }, idE: string): Promise<string> {
+  const row = await app.db.selectFrom('empresa').select('tz').where('id', '=', idE).executeTakeFirst();
+  return row?.tz?.trim() || app.config.chatTimeZone;
+}
+
 export function seesTokens(user: SessionUser): boolean {
   return user.flags.isAdmin || user.flags.isCompania;
 }

@@ -1,5 +1,5 @@
 // The company's own administration settings (bot-building spec §5, the ROLE_COMPANIA section):
-// session duration, time zone (Quipu's: the channels' hours are read in it) and tokens 1 to 4;
+// session duration, time zone (Quipu's: channel hours and the dates bots read follow it) and tokens 1 to 4;
 // and the dates that only ROLE_ADMIN sees (§6).
 import Box from '@mui/material/Box';
 import { AutocompleteInput, DateInput, NumberInput, TextInput, minValue, required, useRecordContext } from 'react-admin';

@@ -102,7 +102,7 @@ describe('Formulario de empresa', () => {
     renderAdmin('/empresa/3', admin);
     await screen.findByDisplayValue('Empresa 3');
     const tz = screen.getByRole('combobox', { name: 'Zona horaria' });
-    expect(tz).toHaveAccessibleDescription('El horario de atención de los canales se lee en ella. Vacía: la del servidor.');
+    expect(tz).toHaveAccessibleDescription('En ella se leen el horario de atención de los canales y las fechas que reciben los bots. Vacía: la del servidor.');
     await userEvent.type(tz, 'Europe/Mad');
     await userEvent.click(await screen.findByRole('option', { name: 'Europe/Madrid' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
