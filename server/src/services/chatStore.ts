@@ -4,12 +4,13 @@
 // of two instances answering the same conversation at once one writes and the other starts over.
 //
 // On PostgreSQL the turn is one statement (data-modifying CTEs, atomic like a transaction), one
-// round trip instead of BEGIN, three to six statements and COMMIT; under load, the turns that arrive
-// while one is being written share the next statement, each still on its own rev. Each instance also keeps the
-// conversations it last wrote, as it wrote them, so the next message of one skips reading it: the
-// rev check refuses the write if another instance (or a deletion) changed it meanwhile, and the
-// turn is then read again and run again (chat.ts reads, never keeps, the conversations of a bot
-// whose turns may call a webhook or hand over to another bot, so nothing outside runs twice).
+// round trip instead of BEGIN, three to six statements and COMMIT; under load, the turns that
+// arrive while one is being written share the next statement, each still on its own rev. Each
+// instance also keeps the conversations it last wrote, as it wrote them, so the next message of
+// one skips reading it: the rev check refuses the write if another instance (or a deletion)
+// changed it meanwhile, and the turn is then read again and run again (chat.ts reads, never keeps,
+// the conversations of a bot whose turns may call a webhook or hand over to another bot, so
+// nothing outside runs twice).
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db';
