@@ -261,6 +261,11 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       const tokio = newPsi();
       await say(c, chat.bot, tokio, 'quiero reservar');
       expect(texts(await say(c, chat.bot, tokio, 'para mañana'))).toEqual(['Reservado para el 2026-03-11.']);
+      // A zone the runtime does not know (a row edited by hand) reads dates in CHAT_TIME_ZONE instead of failing.
+      await t.app.db.updateTable('empresa').set({ tz: 'Marte/Olympus' }).where('id', '=', demo).execute();
+      const marte = newPsi();
+      await say(c, chat.bot, marte, 'quiero reservar');
+      expect(texts(await say(c, chat.bot, marte, 'para mañana'))).toEqual(['Reservado para el 2026-03-10.']);
     });
 
     it('sin replyMissing del campo pide con el mensaje general del requerimiento', async () => {

@@ -17,6 +17,7 @@ import { newState, runTurn, type ConversationState, type TurnContext, type TurnI
 import { loadDefinition } from './botDefinition';
 import { KeptConversations, StaleConversation, readConversation, writeTurn } from './chatStore';
 import { assertBotRole, findBotFor, type BotRecord } from './bots';
+import { knownTimeZone } from './empresas';
 
 /** How long a deployed bot's row is trusted before it is read again. */
 const BOT_ROW_MS = 1000;
@@ -81,7 +82,7 @@ export class BotEngine {
       .select(['bot_version.id as idVersion', 'empresa.tz as timeZone'])
       .where('bot.id', '=', idBot)
       .executeTakeFirst();
-    const entry = row ? { bot: row, idVersion: row.idVersion, timeZone: row.timeZone?.trim() || null } : undefined;
+    const entry = row ? { bot: row, idVersion: row.idVersion, timeZone: knownTimeZone(row.timeZone) } : undefined;
     if (entry?.idVersion) this.rows.set(idBot, { ...entry, at: now });
     else this.rows.delete(idBot);
     return entry;

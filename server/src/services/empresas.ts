@@ -41,7 +41,16 @@ export function toView(row: EmpresaRow, showTokens: boolean): EmpresaView {
 /** The time zone a company's channel hours and its bots' dates are read in: its own, else the server's. */
 export async function companyTimeZone(app: { db: DB; config: { chatTimeZone: string } }, idE: string): Promise<string> {
   const row = await app.db.selectFrom('empresa').select('tz').where('id', '=', idE).executeTakeFirst();
-  return row?.tz?.trim() || app.config.chatTimeZone;
+  return knownTimeZone(row?.tz) ?? app.config.chatTimeZone;
+}
+
+/**
+ * A stored zone this runtime knows, else null: one it does not (a row edited by hand, a runtime with
+ * an older zone list) falls back to the server's rather than failing every message.
+ */
+export function knownTimeZone(stored: string | null | undefined): string | null {
+  const name = stored?.trim();
+  return name && isTimeZone(name) ? name : null;
 }
 
 export function seesTokens(user: SessionUser): boolean {
