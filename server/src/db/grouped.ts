@@ -53,3 +53,16 @@ export class Grouped<I, O> {
       });
   }
 }
+
+/**
+ * One Grouped per database (each app opens its own), made on first use: `run` writes a group to
+ * the database it belongs to.
+ */
+export function groupedPerDatabase<D extends object, I, O>(run: (db: D, inputs: I[]) => Promise<O[]>, maxGroup?: number): (db: D) => Grouped<I, O> {
+  const groups = new WeakMap<D, Grouped<I, O>>();
+  return (db) => {
+    let group = groups.get(db);
+    if (!group) groups.set(db, (group = new Grouped((inputs) => run(db, inputs), maxGroup)));
+    return group;
+  };
+}

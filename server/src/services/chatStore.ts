@@ -14,7 +14,7 @@
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db';
-import { Grouped } from '../db/grouped';
+import { groupedPerDatabase } from '../db/grouped';
 import { placeholderRow, precompile, precompiledShapes, type Placeholders } from '../db/precompiled';
 import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
@@ -203,13 +203,7 @@ async function writeTurnStatement(db: DB, write: TurnWrite): Promise<void> {
   if (!outcome.written) throw new StaleConversation();
 }
 
-const turnGroups = new WeakMap<DB, Grouped<TurnWrite, Outcome>>();
-
-function turnGroupOf(db: DB): Grouped<TurnWrite, Outcome> {
-  let group = turnGroups.get(db);
-  if (!group) turnGroups.set(db, (group = new Grouped((writes) => writeTurnGroup(db, writes), 200)));
-  return group;
-}
+const turnGroupOf = groupedPerDatabase(writeTurnGroup, 200);
 
 async function writeTurnGroup(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
   const ids = new Set(writes.map(conversationId));

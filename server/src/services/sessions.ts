@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { deriveFlags, isRol, sidebarLinks } from '../../../src/permissions/roles';
 import type { DB, DialectName } from '../db';
 import { sql } from 'kysely';
-import { Grouped } from '../db/grouped';
+import { groupedPerDatabase } from '../db/grouped';
 import { precompile, type Placeholders } from '../db/precompiled';
 import { rememberNonce } from './nonces';
 import type { SesionTable } from '../db/schema';
@@ -142,13 +142,7 @@ const NONCES_AND_SESIONES = precompile((db, $: Placeholders<{ nonces: string[]; 
     select (select coalesce(json_agg("nonce"), '[]'::json) from n) as fresh, (select coalesce(json_agg(r), '[]'::json) from (${sesiones}) r) as sesiones`;
 });
 
-const groups = new WeakMap<DB, Grouped<NonceAndSesion, { fresh: boolean; row: SesionRow | undefined }>>();
-
-function noncesAndSesionesOf(db: DB): Grouped<NonceAndSesion, { fresh: boolean; row: SesionRow | undefined }> {
-  let group = groups.get(db);
-  if (!group) groups.set(db, (group = new Grouped((calls) => noncesAndSesiones(db, calls))));
-  return group;
-}
+const noncesAndSesionesOf = groupedPerDatabase(noncesAndSesiones);
 
 async function noncesAndSesiones(db: DB, calls: NonceAndSesion[]): Promise<Array<{ fresh: boolean; row: SesionRow | undefined }>> {
   // A nonce twice in one group is new for its first call only.
