@@ -13,6 +13,11 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** Seconds since `started`, as the start-up lines print them. */
+export function elapsed(started) {
+  return `${((Date.now() - started) / 1000).toFixed(1)} s`;
+}
+
 export function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
@@ -49,9 +54,12 @@ function newest(paths) {
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (mtime(marker) >= mtime(path.join(root, 'package-lock.json')) && mtime(marker) >= mtime(path.join(root, 'package.json'))) return;
-  console.log('Instalando dependencias (npm install)...');
-  const status = run(npm, ['install', '--no-audit', '--no-fund']);
+  console.log('Instalando dependencias (npm install; la primera vez tarda varios minutos, y better-sqlite3 se compila si no hay binario para esta plataforma)...');
+  const started = Date.now();
+  // Install scripts in the foreground: a compile of better-sqlite3 shows its progress instead of minutes of silence.
+  const status = run(npm, ['install', '--no-audit', '--no-fund', '--foreground-scripts']);
   if (status !== 0) process.exit(status);
+  console.log(`Dependencias instaladas (${elapsed(started)}).`);
 }
 
 function headCommit() {
@@ -74,6 +82,8 @@ export function ensureBuilt({ force = false } = {}) {
   }
   if (!stale) return;
   console.log('Construyendo la consola (vite build)...');
+  const started = Date.now();
   const status = run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
   if (status !== 0) process.exit(status);
+  console.log(`Consola construida (${elapsed(started)}).`);
 }

@@ -87,14 +87,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
+/** Time since `started`, as the start-up log prints it. */
+function seconds(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
 export const NO_ADMIN_EMAIL =
   'Primer inicio sin datos de demostración: defina ADMIN_EMAIL con el correo del administrador del sistema (o SEED_DEMO=1 para cargar las cuentas de demostración).';
 
 /** Demo data on the embedded default (or SEED_DEMO=1); anywhere else one administrator from ADMIN_EMAIL. */
 export async function firstStart(app: App, config: Config, opts: BuildOptions): Promise<void> {
   if (config.seedDemo) {
+    const started = performance.now();
     await seedDemo(app.db, config.now(), { passwordCost: opts.passwordCost });
-    app.log.info('datos de demostración cargados');
+    app.log.info(`datos de demostración cargados (${seconds(started)})`);
     return;
   }
   if (!config.adminEmail) throw new Error(NO_ADMIN_EMAIL);
@@ -106,7 +112,9 @@ export async function firstStart(app: App, config: Config, opts: BuildOptions): 
 async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void> {
   // The secrets key is settled before anything is served (the embedded default creates its file now).
   void config.secretKey;
-  await migrate(app.db);
+  const started = performance.now();
+  const applied = await migrate(app.db);
+  if (applied > 0) app.log.info(`base de datos migrada: ${applied} migraciones (${seconds(started)})`);
   if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
   await app.realtime.start();
 

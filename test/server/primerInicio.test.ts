@@ -40,11 +40,29 @@ describe('qué carga el primer inicio', () => {
     } finally {
       await app.close();
     }
-    // A second start finds the administrator and prints no password again.
+    // The first start says what it did and how long each step took.
+    const messages = lines.map((l) => JSON.parse(l).msg as string);
+    expect(messages).toContainEqual(expect.stringMatching(/^base de datos migrada: \d+ migraciones \(\d+\.\d s\)$/));
+    // A second start finds the administrator and prints no password again, nor a migration.
     lines.length = 0;
     const again = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
     await again.close();
     expect(lines.some((l) => l.includes('contraseña inicial'))).toBe(false);
+    expect(lines.some((l) => l.includes('base de datos migrada'))).toBe(false);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('el primer inicio embebido', () => {
+  it('dice en una línea cada paso con su tiempo: migración y datos de demostración', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-primero-'));
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
+    await app.close();
+    const messages = lines.map((l) => JSON.parse(l).msg as string);
+    expect(messages).toContainEqual(expect.stringMatching(/^base de datos migrada: \d+ migraciones \(\d+\.\d s\)$/));
+    expect(messages).toContainEqual(expect.stringMatching(/^datos de demostración cargados \(\d+\.\d s\)$/));
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 });

@@ -91,7 +91,8 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
   return { db: new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) }), dialect: 'sqlite', checkpoints };
 }
 
-export async function migrate(db: DB): Promise<void> {
+/** Brings the database to the latest migration; answers how many were applied. */
+export async function migrate(db: DB): Promise<number> {
   // Kysely looks for its migration tables in every schema unless told which one; on PostgreSQL,
   // name the connection's own, so a database holding other Quipu schemas is migrated correctly.
   let migrationTableSchema: string | undefined;
@@ -105,4 +106,5 @@ export async function migrate(db: DB): Promise<void> {
   if (error || failed) {
     throw new Error(`La migración ${failed?.migrationName ?? ''} falló: ${String(error)}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }
