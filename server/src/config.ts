@@ -139,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxBotsPorEmpresa: positive(env.MAX_BOTS_POR_EMPRESA, 100),
     maxImportacionMb: positive(env.MAX_IMPORTACION_MB, 10),
     trainTimeoutSeconds: positive(env.TRAIN_TIMEOUT_SECONDS, 300),
-    trainMaxMemoryMb: positive(env.TRAIN_MAX_MEMORY_MB, 1024),
+    trainMaxMemoryMb: positive(env.TRAIN_MAX_MEMORY_MB, 512),
     jobConcurrency: positive(env.JOB_CONCURRENCY, defaultJobConcurrency()),
     now: () => Date.now(),
     ...overrides,
