@@ -124,6 +124,22 @@ describe.each(dialects)('trabajos en segundo plano (%s)', (dialect) => {
     });
   });
 
+  describe('trabajos interrumpidos', () => {
+    it('un trabajo en curso detiene los de su empresa, salvo que lleve más de 15 minutos (su instancia se detuvo)', async () => {
+      const t = one;
+      const demo = await companyId(t, 'Demo Internacional');
+      const running = { id: randomUUID(), tipo: 'prueba.larga', clave: null, idE: demo, datos: '{}', ejecutarDesde: t.clock.now, fc: t.clock.now, ff: null, error: null };
+      await t.app.db.insertInto('trabajo').values({ ...running, fi: null }).execute();
+      await t.app.db.updateTable('trabajo').set({ estado: 'enCurso', fi: t.clock.now - 60_000 }).where('id', '=', running.id).execute();
+      await enqueueJob(t.app, { tipo: 'prueba.turno', datos: { n: 1 }, idE: demo });
+      await t.app.jobs.drain();
+      expect(seen.get(t.app)).toEqual([]);
+      await t.app.db.updateTable('trabajo').set({ fi: t.clock.now - 16 * 60_000 }).where('id', '=', running.id).execute();
+      await t.app.jobs.drain();
+      expect(seen.get(t.app)).toEqual([{ n: 1, bDone: false }]);
+    });
+  });
+
   describe('límites del entrenamiento', () => {
     async function deployBig(t: TestApp): Promise<BotVersion> {
       const idBot = await smallBot(t, 'Demo Internacional', 20, 20);

@@ -58,8 +58,9 @@ export async function countRecentJobs(app: App, clave: string, ms: number): Prom
 }
 
 /**
- * Claims the next due job: none of a company with a job running (jobs of no company are not held
- * back), and first the company whose last job started longest ago (a company never served first).
+ * Claims the next due job: none of a company with a job running, and first the company whose last
+ * job started longest ago (a company never served first). Jobs of no company (a recovery mail) are
+ * short: they are never held back and go first.
  */
 async function claimNext(app: App) {
   const now = app.config.now();
