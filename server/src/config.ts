@@ -1,5 +1,6 @@
 // Every setting of the server, read from the environment, with defaults for the embedded run.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_TS } from './schemas/rules';
 import { keyFromDataDir, parseSecretKey } from './services/secrets';
@@ -66,6 +67,19 @@ export interface Config {
   slackOauthBase: string;
   /** PEM certificates trusted, besides the system's, when posting to a WhatsApp relay (useChasqui) with a private certificate. */
   relayCa?: string;
+  /** Caps that bound what one company can make the server store and train (services/limits.ts). */
+  maxFrasesPorSkill: number;
+  maxSkillsPorBot: number;
+  /** Training phrases of all of a bot's skills: what a deploy's training time and memory grow with. */
+  maxFrasesPorBot: number;
+  maxBotsPorEmpresa: number;
+  /** Largest bot file an import reads, in MB. */
+  maxImportacionMb: number;
+  /** A training in its worker thread is stopped past this many seconds, or past this old-generation heap. */
+  trainTimeoutSeconds: number;
+  trainMaxMemoryMb: number;
+  /** Background jobs this instance runs at once (never two of one company). */
+  jobConcurrency: number;
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -118,9 +132,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     slackApiBase: withoutSlash(env.SLACK_API_BASE || 'https://slack.com/api') + '/',
     slackOauthBase: env.SLACK_OAUTH_BASE || 'https://slack.com/oauth/v2/authorize',
     relayCa: env.RELAY_CA_FILE ? fs.readFileSync(env.RELAY_CA_FILE, 'utf8') : undefined,
+    // A 1,000-skill bot of 20 phrases each (the NLU bench's) stays within every cap.
+    maxFrasesPorSkill: positive(env.MAX_FRASES_POR_SKILL, 500),
+    maxSkillsPorBot: positive(env.MAX_SKILLS_POR_BOT, 1000),
+    maxFrasesPorBot: positive(env.MAX_FRASES_POR_BOT, 20_000),
+    maxBotsPorEmpresa: positive(env.MAX_BOTS_POR_EMPRESA, 100),
+    maxImportacionMb: positive(env.MAX_IMPORTACION_MB, 10),
+    trainTimeoutSeconds: positive(env.TRAIN_TIMEOUT_SECONDS, 300),
+    trainMaxMemoryMb: positive(env.TRAIN_MAX_MEMORY_MB, 512),
+    jobConcurrency: positive(env.JOB_CONCURRENCY, defaultJobConcurrency()),
     now: () => Date.now(),
     ...overrides,
   };
+}
+
+/** A whole number above zero, else the default. */
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = int(value, fallback);
+  return parsed > 0 ? parsed : fallback;
+}
+
+/** One core left to answer chats, at most four jobs at once. */
+function defaultJobConcurrency(): number {
+  return Math.min(4, Math.max(1, os.availableParallelism() - 1));
 }
 
 /** Unset: trust no proxy; 'true': any; else a comma list of proxy addresses/CIDRs. */

@@ -18,6 +18,7 @@ import * as m008 from './migrations/008_revisiones';
 import * as m009 from './migrations/009_conversaciones';
 import * as m010 from './migrations/010_canales';
 import * as m011 from './migrations/011_frases_unicas';
+import * as m012 from './migrations/012_trabajo_empresa';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_conversaciones': m009,
   '010_canales': m010,
   '011_frases_unicas': m011,
+  '012_trabajo_empresa': m012,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -77,6 +77,10 @@ export interface TrabajoTable {
   fc: number;
   ff: number | null;
   error: string | null;
+  /** The company the job works for; null for work of no company (a password recovery). */
+  idE: string | null;
+  /** When it was last started (set when a worker claims it). */
+  fi: number | null;
 }
 
 export interface SesionTable {

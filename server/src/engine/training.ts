@@ -1,6 +1,7 @@
 // A bot's model, for a deploy or for the test chat's working definition. A small bot trains here
 // at once; a big one trains in a worker thread, so conversations on this instance go on meanwhile,
-// and reports its progress.
+// and reports its progress. The worker has a memory bound and a time limit: past either it is
+// stopped and the training fails with a Spanish reason, instead of starving the instance.
 import { Worker } from 'node:worker_threads';
 import type { SkillDef } from '../schemas/bots';
 import { IntentModel, train, trainingPhrases, type SerializedModel } from './nlu/classifier';
@@ -11,25 +12,68 @@ import { IntentModel, train, trainingPhrases, type SerializedModel } from './nlu
  */
 export const INLINE_PHRASES = 300;
 
+/** What one training in a worker may use. */
+export interface TrainingLimits {
+  /** Past this the worker is terminated. */
+  timeoutMs: number;
+  /** The worker's old-generation heap (resourceLimits.maxOldGenerationSizeMb). */
+  maxMemoryMb: number;
+}
+
+/** A training stopped by its limits; its message is the reason a deploy shows. */
+export class TrainingLimitError extends Error {}
+
+const seconds = new Intl.NumberFormat('es', { maximumFractionDigits: 2 });
+export const trainingTimeoutMessage = (timeoutMs: number) => `El entrenamiento superó el tiempo máximo de ${seconds.format(timeoutMs / 1000)} s`;
+export const TRAINING_MEMORY_MESSAGE = 'El entrenamiento superó la memoria permitida';
+
+/** Training workers alive now (each ends with its training, or is terminated at its limit). */
+const live = new Set<Worker>();
+export const liveTrainingWorkers = (): number => live.size;
+
 /** The model of the skills' training phrases; null when no skill has one. */
-export async function trainSkills(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void = () => undefined): Promise<IntentModel | null> {
+export async function trainSkills(
+  skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>,
+  onProgress: (share: number) => void = () => undefined,
+  limits?: TrainingLimits,
+): Promise<IntentModel | null> {
   const phrases = trainingPhrases(skills);
   if (!phrases.length) return null;
   if (phrases.length <= INLINE_PHRASES) return train(phrases);
-  return IntentModel.fromJSON(JSON.parse(await inWorker(skills, onProgress)) as SerializedModel);
+  return IntentModel.fromJSON(JSON.parse(await inWorker(skills, onProgress, limits)) as SerializedModel);
 }
 
 /** The serialized model, trained in a worker thread. */
-function inWorker(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void): Promise<string> {
+function inWorker(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void, limits?: TrainingLimits): Promise<string> {
   return new Promise((resolve, reject) => {
     // The server runs its TypeScript through tsx; the worker's entry loads it the same way.
-    const worker = new Worker(new URL('./trainWorker.mjs', import.meta.url), { workerData: { skills: skills.map((s) => ({ id: s.id, frases: s.frases })) } });
+    const worker = new Worker(new URL('./trainWorker.mjs', import.meta.url), {
+      workerData: { skills: skills.map((s) => ({ id: s.id, frases: s.frases })) },
+      ...(limits ? { resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb } } : {}),
+    });
+    live.add(worker);
     let model: string | undefined;
+    // The first reason the worker failed wins; it is answered once the thread is gone.
+    let failure: Error | undefined;
+    const timer = limits
+      ? setTimeout(() => {
+          failure ??= new TrainingLimitError(trainingTimeoutMessage(limits.timeoutMs));
+          void worker.terminate();
+        }, limits.timeoutMs)
+      : undefined;
     worker.on('message', (m: { progress?: number; model?: string }) => {
       if (m.progress !== undefined) onProgress(m.progress);
       if (m.model !== undefined) model = m.model;
     });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (model !== undefined ? resolve(model) : reject(new Error(`el entrenamiento terminó sin modelo (código ${code})`))));
+    worker.on('error', (error: Error & { code?: string }) => {
+      failure ??= error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TrainingLimitError(TRAINING_MEMORY_MESSAGE) : error;
+    });
+    worker.on('exit', (code) => {
+      clearTimeout(timer);
+      live.delete(worker);
+      if (model !== undefined) resolve(model);
+      else if (failure) reject(failure);
+      else reject(new Error(`el entrenamiento terminó sin modelo (código ${code})`));
+    });
   });
 }

@@ -1,6 +1,8 @@
 // Background jobs (DESIGN.md): work that must not run inside a request goes into the `trabajo`
 // table and a worker takes it from there. On PostgreSQL any instance claims the next job with
-// FOR UPDATE SKIP LOCKED; on SQLite the one process does, one job at a time.
+// FOR UPDATE SKIP LOCKED. Each instance runs up to JOB_CONCURRENCY jobs at once, and takes them
+// fairly: never two of one company at once, and next the due job of the company whose last job
+// started longest ago, so one company's queue of big deploys cannot hold back another's.
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import type { App } from '../types';
@@ -11,6 +13,8 @@ const HANDLERS = new Map<string, JobHandler>();
 const MAX_ATTEMPTS = 3;
 const RETRY_MS = 60_000;
 const POLL_MS = 2_000;
+/** A job still running after this long was interrupted (its instance stopped): it no longer holds its company's turn. */
+export const JOB_STALE_MS = 15 * 60_000;
 
 /** Registers the handler of one job kind (deploys, mails, reports and imports each add theirs). */
 export function defineJob(tipo: string, handler: JobHandler): void {
@@ -22,6 +26,8 @@ export interface NewJob {
   datos: unknown;
   /** What a limit counts by; see countRecentJobs. */
   clave?: string;
+  /** The company the job works for (its turn in the queue); none for work of no company. */
+  idE?: string | null;
 }
 
 /**
@@ -32,7 +38,10 @@ export async function enqueueJob(app: App, job: NewJob, db: DB = app.db): Promis
   const now = app.config.now();
   await db
     .insertInto('trabajo')
-    .values({ id: crypto.randomUUID(), tipo: job.tipo, clave: job.clave ?? null, datos: JSON.stringify(job.datos), ejecutarDesde: now, fc: now, ff: null, error: null })
+    .values({
+      id: crypto.randomUUID(), tipo: job.tipo, clave: job.clave ?? null, idE: job.idE ?? null, datos: JSON.stringify(job.datos),
+      ejecutarDesde: now, fc: now, ff: null, fi: null, error: null,
+    })
     .execute();
   if (db === app.db) app.jobs.kick();
 }
@@ -48,29 +57,47 @@ export async function countRecentJobs(app: App, clave: string, ms: number): Prom
   return Number(row.n);
 }
 
+/**
+ * Claims the next due job: none of a company with a job running, and first the company whose last
+ * job started longest ago (a company never served first). Jobs of no company (a recovery mail) are
+ * short: they are never held back and go first.
+ */
 async function claimNext(app: App) {
   const now = app.config.now();
   const next = app.db
-    .selectFrom('trabajo')
-    .select('id')
-    .where('estado', '=', 'pendiente')
-    .where('ejecutarDesde', '<=', now)
-    .orderBy('ejecutarDesde')
+    .selectFrom('trabajo as t')
+    .select('t.id')
+    .where('t.estado', '=', 'pendiente')
+    .where('t.ejecutarDesde', '<=', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('trabajo as r')
+            .select('r.id')
+            .where('r.estado', '=', 'enCurso')
+            .whereRef('r.idE', '=', 't.idE')
+            .where('r.fi', '>', now - JOB_STALE_MS),
+        ),
+      ),
+    )
+    .orderBy(sql`coalesce((select max(s.fi) from trabajo s where s."idE" = t."idE"), 0)`)
+    .orderBy('t.ejecutarDesde')
+    .orderBy('t.fc')
     .limit(1);
   const picked = app.dialect === 'postgres' ? next.forUpdate().skipLocked() : next;
   return app.db
     .updateTable('trabajo')
-    .set({ estado: 'enCurso', intentos: sql`intentos + 1` })
+    .set({ estado: 'enCurso', intentos: sql`intentos + 1`, fi: now })
     .where('id', '=', picked)
     .where('estado', '=', 'pendiente')
     .returningAll()
     .executeTakeFirst();
 }
 
-/** Runs one job if one is due; false when there was none. */
-async function runOne(app: App): Promise<boolean> {
-  const job = await claimNext(app);
-  if (!job) return false;
+type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
+
+/** Runs a claimed job and records how it ended (a failure is tried again later, up to MAX_ATTEMPTS). */
+async function runJob(app: App, job: ClaimedJob): Promise<void> {
   const handler = HANDLERS.get(job.tipo);
   try {
     if (!handler) throw new Error(`tipo de trabajo desconocido: ${job.tipo}`);
@@ -84,44 +111,74 @@ async function runOne(app: App): Promise<boolean> {
       .updateTable('trabajo')
       .set(retry ? { estado: 'pendiente', ejecutarDesde: app.config.now() + RETRY_MS * job.intentos, error: message } : { estado: 'error', ff: app.config.now(), error: message })
       .where('id', '=', job.id)
-      .execute();
+      .execute()
+      .catch((e: unknown) => app.log.error({ err: e, trabajo: job.id }, 'no se pudo registrar el fin del trabajo'));
   }
-  return true;
 }
 
 export interface JobRunner {
   /** Runs what is due soon, without waiting for the next poll. */
   kick(): void;
-  /** Runs every due job and resolves when none is left (tests call it to be deterministic). */
+  /** Runs every due job and resolves when none is due and none is running (tests call it to be deterministic). */
   drain(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** The worker of this instance: polls, and runs one pass at a time. */
-export function startJobRunner(app: App, options: { poll?: boolean } = {}): JobRunner {
-  let current: Promise<void> = Promise.resolve();
+/** The worker of this instance: polls, and keeps up to `concurrency` jobs running. */
+export function startJobRunner(app: App, options: { poll?: boolean; concurrency?: number } = {}): JobRunner {
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const running = new Set<Promise<void>>();
   let stopped = false;
-  const pass = () => {
-    current = current.then(async () => {
+  let filling: Promise<void> | undefined;
+  let again = false;
+
+  /** Claims jobs while a slot is free, one claim at a time, so each sees the company the last one took. */
+  const fill = (): Promise<void> => {
+    if (filling) {
+      again = true;
+      return filling;
+    }
+    filling = (async () => {
       try {
-        while (!stopped && (await runOne(app)));
+        do {
+          again = false;
+          while (!stopped && running.size < concurrency) {
+            const job = await claimNext(app);
+            if (!job) break;
+            const run: Promise<void> = runJob(app, job).finally(() => {
+              running.delete(run);
+              if (!stopped) void fill();
+            });
+            running.add(run);
+          }
+        } while (again && !stopped);
       } catch (error) {
         app.log.error({ err: error }, 'no se pudo tomar el siguiente trabajo');
+      } finally {
+        filling = undefined;
       }
-    });
-    return current;
+    })();
+    return filling;
   };
-  const timer = options.poll === false ? undefined : setInterval(pass, POLL_MS);
+
+  const timer = options.poll === false ? undefined : setInterval(() => void fill(), POLL_MS);
   timer?.unref();
   return {
     kick: () => {
-      if (!stopped && timer) setImmediate(pass);
+      if (!stopped && timer) setImmediate(() => void fill());
     },
-    drain: () => pass(),
+    drain: async () => {
+      for (;;) {
+        await fill();
+        if (running.size === 0) return;
+        await Promise.race(running);
+      }
+    },
     stop: async () => {
       stopped = true;
       if (timer) clearInterval(timer);
-      await current;
+      await filling;
+      await Promise.all(running);
     },
   };
 }

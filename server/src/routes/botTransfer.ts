@@ -1,10 +1,11 @@
 // Bot export and import (bot-building §4, §7): GET /bot.export answers the whole definition;
 // POST /bot.export imports one, as a copy or over the bot with the same id.
-import { badRequest } from '../errors';
+import { ApiError, badRequest } from '../errors';
 import { clientError } from '../plugins/errors';
 import { exactValidator } from '../plugins/exactValidation';
 import { currentUser, requireUser } from '../plugins/guards';
 import { exportBot, importBot } from '../services/botTransfer';
+import { LIMIT_MESSAGES } from '../services/limits';
 import type { App } from '../types';
 import { BOT_MESSAGES, BotExport, ImportQuery, ImportResult } from '../schemas/bots';
 import { ErrorBody, IdQuery, signedErrors } from '../schemas/common';
@@ -12,10 +13,12 @@ import { ErrorBody, IdQuery, signedErrors } from '../schemas/common';
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Bots'];
 
-/** A big bot's file is larger than the usual body limit. */
-const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+const MB = 1024 * 1024;
+const megabytes = new Intl.NumberFormat('es', { maximumFractionDigits: 1 });
 
 export async function botTransferRoutes(app: App): Promise<void> {
+  // A big bot's file is larger than the usual body limit; MAX_IMPORTACION_MB bounds it.
+  const importLimit = app.config.maxImportacionMb * MB;
   app.get(
     '/bot.export',
     {
@@ -34,7 +37,12 @@ export async function botTransferRoutes(app: App): Promise<void> {
     '/bot.export',
     {
       preHandler: requireUser('botEditOrUser'),
-      bodyLimit: IMPORT_BODY_LIMIT,
+      bodyLimit: importLimit,
+      // Refused by its declared length before a byte of it is read (a body without one stops at bodyLimit).
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length']);
+        if (length > importLimit) throw new ApiError(413, LIMIT_MESSAGES.importSize(megabytes.format(length / MB), app.config.maxImportacionMb));
+      },
       // A document that does not fit the format is 'no se puede leer el archivo', with the reason.
       attachValidation: true,
       validatorCompiler: exactValidator,

@@ -8,6 +8,7 @@ import type { SessionUser } from '../types';
 import { loadDefinition, unlinkOtherBots, writeDefinition } from './botDefinition';
 import { describeChanges, diffDefinitions } from './botDiff';
 import { assertBotRole, findBotFor, recordBotEvent, type BotServices } from './bots';
+import { refuseDefinitionOverLimits, refuseNewBot } from './limits';
 import { encryptedWith, keyId } from './secrets';
 
 /** GET /bot.export: the definition with the format marker; encrypted extras stay ciphertexts. */
@@ -69,6 +70,8 @@ export async function importBot({ db, config }: BotServices, user: SessionUser, 
   assertBotRole(user, 'edit');
   const { format: _format, v: _v, kid: _kid, ...definition } = doc;
   checkDocument(definition);
+  // Before anything is written: a file past the caps would cost every deploy of the bot.
+  refuseDefinitionOverLimits(definition, config);
   const idE = user.flags.isAdmin ? options.idE?.trim() || user.idE : user.idE;
   const now = config.now();
   const fc = new Date(now).toISOString();
@@ -81,7 +84,10 @@ export async function importBot({ db, config }: BotServices, user: SessionUser, 
       const existing = await trx.selectFrom('bot').select(['id', 'idE', 'nm']).where('id', '=', id).executeTakeFirst();
       // Another company's bot is not there for this user: refuse rather than touch it.
       if (existing && !sameTenant(user, existing.idE)) throw notFound(DEPLOY_MESSAGES.replaceRefused);
-      if (!existing) await trx.insertInto('bot').values({ id, idE, nm: definition.bot.nm, fc, imp: 1, idClone: definition.bot.idClone }).execute();
+      if (!existing) {
+        await refuseNewBot(trx, idE, config);
+        await trx.insertInto('bot').values({ id, idE, nm: definition.bot.nm, fc, imp: 1, idClone: definition.bot.idClone }).execute();
+      }
       await refuseForeignIds(trx, id, definition);
       const settings = !existing || !!options.replaceParams;
       const before = existing && (await loadDefinition(trx, id));
@@ -93,6 +99,7 @@ export async function importBot({ db, config }: BotServices, user: SessionUser, 
       return { id, message: BOT_MESSAGES.imported, retype: settings ? retypeOf(definition) : [] };
     }
     const id = crypto.randomUUID();
+    await refuseNewBot(trx, idE, config);
     await trx.insertInto('bot').values({ id, idE, nm: definition.bot.nm, fc, imp: 1, idClone: definition.bot.id }).execute();
     await writeDefinition(trx, id, unlinkOtherBots(definition), { keepIds: false });
     await recordBotEvent(trx, user, { nm: definition.bot.nm, idE }, `importado como copia de ${definition.bot.id}`, now);

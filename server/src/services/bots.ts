@@ -12,6 +12,7 @@ import type { Page, PageRequest } from '../schemas/paging';
 import type { SessionUser } from '../types';
 import { EV, recordAudit, type AuditActor, type WriteContext } from './audit';
 import { checkDiagram, EMPTY_DIAGRAM, parseDiagram } from './botDiagram';
+import { refuseNewBot, type BotLimits } from './limits';
 import { checkFilters, checkSorts, containsText, fullOrder, idIn, idsFilter, planWindow } from './paging';
 import { encryptedWith, encryptSecret } from './secrets';
 
@@ -19,9 +20,9 @@ import { encryptedWith, encryptSecret } from './secrets';
 export type BotRecord = Selectable<BotTable>;
 export type BotNeed = 'read' | 'edit';
 
-/** What a bot write needs: the database, the clock and the secrets key. */
+/** What a bot write needs: the database, the clock, the secrets key and the caps. */
 export interface BotServices extends WriteContext {
-  config: Pick<Config, 'now' | 'secretKey'>;
+  config: Pick<Config, 'now' | 'secretKey'> & BotLimits;
 }
 
 /** An encrypted extra as stored in bot.extrasEnc: the key and its ciphertext. */
@@ -145,6 +146,7 @@ export async function saveBot(services: BotServices, user: SessionUser, body: Bo
 async function createBot({ db, config }: BotServices, user: SessionUser, body: BotBody, options: SaveBotOptions): Promise<Bot> {
   const idE = user.flags.isAdmin ? body.idE?.trim() || user.idE : user.idE;
   if (!(await db.selectFrom('empresa').select('id').where('id', '=', idE).executeTakeFirst())) throw badRequest('La empresa indicada no existe');
+  await refuseNewBot(db, idE, config);
   const defaults: BotParams = { maxAttempt: BOT_DEFAULTS.maxAttempt, msgAttempt: BOT_DEFAULTS.msgAttempt, invalidOption: BOT_DEFAULTS.invalidOption };
   const params: BotParams = { ...defaults };
   for (const [k, v] of Object.entries(body.params ?? {})) if (v !== undefined) Object.assign(params, { [k]: v });

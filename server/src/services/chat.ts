@@ -12,7 +12,7 @@ import { BOT_MESSAGES } from '../schemas/bots';
 import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
 import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot } from '../engine/bundle';
-import { trainSkills } from '../engine/training';
+import { trainSkills, type TrainingLimits } from '../engine/training';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
 import { loadDefinition } from './botDefinition';
 import { KeptConversations, StaleConversation, readConversation, writeTurn } from './chatStore';
@@ -40,6 +40,9 @@ export class BotEngine {
   private readonly rows = new Map<string, KeptBot & { at: number }>();
   /** Reads of a bot's row under way: messages arriving meanwhile wait for it instead of reading it again. */
   private readonly reading = new Map<string, Promise<KeptBot | undefined>>();
+
+  /** `trainLimits` bound the trainings this engine starts itself (an old version, the test chat's working definition). */
+  constructor(private readonly trainLimits?: TrainingLimits) {}
 
   /**
    * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id.
@@ -107,7 +110,7 @@ export class BotEngine {
       if (!version.snapshot) return undefined;
       const definition = JSON.parse(version.snapshot);
       // A version deployed before models were stored trains its model here, once.
-      const model = version.model ? modelFromJson(version.model) : await trainSkills(definition.skills);
+      const model = version.model ? modelFromJson(version.model) : await trainSkills(definition.skills, undefined, this.trainLimits);
       const bot = compileBot(row.idVersion, definition, model);
       this.deployed.set(bot);
       return bot;
@@ -122,7 +125,7 @@ export class BotEngine {
     if (hit) return hit;
     return this.once(`w:${key}`, async () => {
       // A big bot trains in a worker thread: the other conversations go on meanwhile.
-      const bot = this.working.get(key) ?? compileBot(key, definition, await trainSkills(definition.skills));
+      const bot = this.working.get(key) ?? compileBot(key, definition, await trainSkills(definition.skills, undefined, this.trainLimits));
       this.working.set(bot);
       return bot;
     });

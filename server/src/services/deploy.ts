@@ -17,7 +17,8 @@ import { BAD_REGEX, compileEntityRegex } from './entidades';
 import { companyTimeZone } from './empresas';
 import { encryptedWith } from './secrets';
 import { compileBot, modelFromJson } from '../engine/bundle';
-import { trainSkills } from '../engine/training';
+import { trainSkills, TrainingLimitError } from '../engine/training';
+import { definitionLimitProblems, refuseDefinitionOverLimits, trainingLimits } from './limits';
 import { replay } from './pruebas';
 
 export const DEPLOY_JOB = 'deploy';
@@ -81,7 +82,7 @@ export async function startDeploy(app: App, user: SessionUser, body: BotBody, ms
       };
       await trx.insertInto('bot_version').values({ ...version, idU: user.id, snapshot: null, model: null, pruebas: null, progreso: null }).execute();
       const job: DeployJob = { idVersion: version.id, actor: { id: user.id, usuario: user.usuario, idE: user.idE } };
-      await enqueueJob(app, { tipo: DEPLOY_JOB, datos: job, clave: `deploy:${bot.id}` }, trx);
+      await enqueueJob(app, { tipo: DEPLOY_JOB, datos: job, clave: `deploy:${bot.id}`, idE: bot.idE }, trx);
       return version;
     });
   } catch (error) {
@@ -145,15 +146,17 @@ function regexError(format: string): string | undefined {
   }
 }
 
-/** Validation of the whole bot (botDefinition.validateDefinition). */
+/** Validation of the whole bot (botDefinition.validateDefinition), caps first: a bot past one is not trained. */
 const validateStep: DeployStep = {
   name: 'validar',
-  run: ({ app, bot, definition }) =>
-    validateDefinition(definition, {
+  run: async ({ app, bot, definition }) => [
+    ...definitionLimitProblems(definition, app.config),
+    ...(await validateDefinition(definition, {
       regexError,
       secretReadable: (enc) => encryptedWith(app.config.secretKey, enc),
       botExists: async (id) => !!(await app.db.selectFrom('bot').select('id').where('id', '=', id).where('idE', '=', bot.idE).executeTakeFirst()),
-    }),
+    })),
+  ],
 };
 
 /** How often the training's progress is written for the console's poll. */
@@ -164,12 +167,20 @@ const trainStep: DeployStep = {
   name: 'entrenar',
   async run(ctx) {
     let written = 0;
-    const model = await trainSkills(ctx.definition.skills, (share) => {
+    const progress = (share: number) => {
       const now = Date.now();
       if (now - written < PROGRESS_EVERY_MS) return;
       written = now;
       void ctx.app.db.updateTable('bot_version').set({ progreso: Math.min(99, Math.floor(share * 100)) }).where('id', '=', ctx.version.id).where('done', '=', 0).execute().catch(() => undefined);
-    });
+    };
+    let model;
+    try {
+      model = await trainSkills(ctx.definition.skills, progress, trainingLimits(ctx.app.config));
+    } catch (error) {
+      // Out of time or memory: the deploy fails with the reason (trying again would hit it again).
+      if (error instanceof TrainingLimitError) return [error.message];
+      throw error;
+    }
     ctx.model = model ? JSON.stringify(model.toJSON()) : null;
     return [];
   },
@@ -283,6 +294,8 @@ export async function restoreVersion(services: BotServices, user: SessionUser, i
   await inTransaction(services.db, undefined, async (trx) => {
     const bot = await findBotFor(trx, user, idBot, 'edit');
     const { version, definition } = await deployedSnapshot(trx, idBot, id, BOT_MESSAGES.restoreRefused);
+    // A version deployed before a cap was lowered.
+    refuseDefinitionOverLimits(definition, services.config);
     const changes = diffDefinitions(await loadDefinition(trx, idBot), definition);
     try {
       await writeDefinition(trx, idBot, definition, { keepIds: true });

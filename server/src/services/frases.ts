@@ -9,6 +9,7 @@ import { BOT_MESSAGES, type FrasesBody, type FrasesDeleteBody, type FrasesIntent
 import type { Page } from '../schemas/paging';
 import type { SessionUser } from '../types';
 import { findBotFor, recordBotEvent, type BotServices } from './bots';
+import { refuseBotOverLimits } from './limits';
 
 export const FRASES_PAGE_SIZE = 20;
 
@@ -51,6 +52,7 @@ export async function assignFrases({ db, config }: BotServices, user: SessionUse
     if (rows.length === 0) throw badRequest(BOT_MESSAGES.selectPhrases);
 
     const frases = JSON.parse(skill.frases) as string[];
+    const stored = frases.length;
     const known = new Set(frases.map((f) => f.trim().toLocaleLowerCase('es')));
     for (const { f } of rows) {
       const text = f.trim();
@@ -60,6 +62,7 @@ export async function assignFrases({ db, config }: BotServices, user: SessionUse
         frases.push(text);
       }
     }
+    if (frases.length > stored) await refuseBotOverLimits(trx, bot.id, config, { id: skill.id, frases: frases.length });
     await trx.updateTable('skill').set({ frases: JSON.stringify(frases) }).where('id', '=', skill.id).execute();
     await trx.deleteFrom('frase_nr').where('idBot', '=', bot.id).where('id', 'in', rows.map((r) => r.id)).execute();
     await recordBotEvent(trx, user, bot, `asignó ${rows.length} ${rows.length === 1 ? 'frase no reconocida' : 'frases no reconocidas'} al skill «${skill.nm}»`, config.now());

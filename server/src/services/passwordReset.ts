@@ -42,7 +42,8 @@ interface RecoveryJob {
 export async function requestRecovery(app: App, login: string, signInUrl: string): Promise<void> {
   const clave = `${RECOVERY_JOB}:${login.trim().toLowerCase()}`;
   if ((await countRecentJobs(app, clave, HOUR)) >= RECOVERIES_PER_HOUR) return;
-  await enqueueJob(app, { tipo: RECOVERY_JOB, clave, datos: { login, signInUrl } satisfies RecoveryJob });
+  // No company: the login may not exist, and looking it up here would tell.
+  await enqueueJob(app, { tipo: RECOVERY_JOB, clave, idE: null, datos: { login, signInUrl } satisfies RecoveryJob });
 }
 
 defineJob(RECOVERY_JOB, async (app, datos) => {

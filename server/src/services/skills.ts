@@ -7,13 +7,14 @@ import { sql, type Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { DB } from '../db';
 import type { SkillTable } from '../db/schema';
-import { ApiError, badRequest, conflict, invalidField, notFound } from '../errors';
+import { badRequest, conflict, invalidField, notFound } from '../errors';
 import { BOT_MESSAGES, type SkillDeleteBody, type SkillSummary } from '../schemas/bots';
 import { Skill, type PhrasesAnswer, type SkillBody } from '../schemas/skills';
 import { addedMessage, mergePhrases, SKILL_DEFAULTS, SKILL_MESSAGES, validateSkill, type PresetType, type Problem } from '../schemas/skillRules';
 import type { SessionUser } from '../types';
 import { parseDiagram, withNodeAtRight, withoutSkills } from './botDiagram';
 import { findBotFor, recordBotEvent, type BotNeed, type BotRecord, type BotServices } from './bots';
+import { refuseBotOverLimits } from './limits';
 import { PHRASE_SETS } from './phraseSets';
 import { changedNames, fitting, parseList, parseObject } from './storedJson';
 
@@ -27,11 +28,8 @@ const CFG_FIELDS = Object.keys(SKILL_DEFAULTS).filter((k) => k !== 'tipo' && k !
 const SKILL_FIELDS: ReadonlyArray<keyof Skill> = [...COLUMN_FIELDS, ...CFG_FIELDS];
 /** What a user without isBotEdit may change (the common decision: phrases and keywords are theirs to curate). */
 const USER_FIELDS: ReadonlyArray<keyof Skill> = ['frases', 'keywordIncluye', 'keywordExcluye'];
-const MAX_PHRASES = 5000;
-
 export const SKILL_TEXTS = {
   missingRev: 'rev: falta la revisión del skill que se leyó',
-  tooManyPhrases: `El skill admite como máximo ${MAX_PHRASES} frases`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -124,6 +122,7 @@ async function createSkill(trx: DB, { config }: BotServices, user: SessionUser, 
   const blank: Skill = { ...structuredClone(SKILL_DEFAULTS), id: crypto.randomUUID(), idBot: bot.id, nm: '', dsc: null, fc: new Date(at).toISOString(), rev: 0 } as Skill;
   const skill = applyBody(blank, body, SKILL_FIELDS);
   await checkSkill(trx, bot.id, skill, SKILL_FIELDS, body);
+  await refuseBotOverLimits(trx, bot.id, config, { id: skill.id, frases: skill.frases.length });
   await trx.insertInto('skill').values({ id: skill.id, idBot: bot.id, fc: skill.fc, rev: 0, ...toColumns(skill) }).execute();
   // The editor adds the node on its side too; the bot's rev stays, so its next save is not refused.
   const diagram = withNodeAtRight(parseDiagram(bot.diagram), skill.id);
@@ -141,6 +140,8 @@ async function updateSkill(trx: DB, { config }: BotServices, user: SessionUser, 
   const before = toSkill(row);
   const after = applyBody(before, body, fields);
   await checkSkill(trx, row.idBot, after, fields, body);
+  // Fewer phrases than before is always allowed: a bot over a lowered cap can be brought under it.
+  if (after.frases.length > before.frases.length) await refuseBotOverLimits(trx, row.idBot, config, { id, frases: after.frases.length });
   const result = await trx
     .updateTable('skill')
     .set({ ...toColumns(after), rev: sql`rev + 1` })
@@ -183,7 +184,7 @@ async function mergeOnce(trx: DB, { config }: BotServices, user: SessionUser, id
   const stored = toSkill(row).frases;
   const { list, added } = mergePhrases(stored, lines);
   if (added === 0) return { message: addedMessage(0), added, frases: stored, rev: row.rev };
-  if (list.length > MAX_PHRASES) throw new ApiError(400, SKILL_TEXTS.tooManyPhrases, undefined, 'frases');
+  await refuseBotOverLimits(trx, row.idBot, config, { id, frases: list.length });
   const result = await trx
     .updateTable('skill')
     .set({ frases: JSON.stringify(list), rev: sql`rev + 1` })
