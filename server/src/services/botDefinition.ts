@@ -219,8 +219,8 @@ export interface ValidateContext {
   botExists(id: string): Promise<boolean> | boolean;
   /** The reason a regular expression does not compile, or undefined (the entity editor's rule). */
   regexError(format: string): string | undefined;
-  /** True when this installation can read an encrypted extra's ciphertext (its key is ours). */
-  secretReadable?(enc: string): boolean;
+  /** True when this bot can read its encrypted extra `key` (encrypted with our key, for this company, bot and key). */
+  secretReadable?(enc: string, key: string): boolean;
 }
 
 /**
@@ -268,7 +268,7 @@ export async function validateDefinition(def: BotDefinition, ctx: ValidateContex
   }
   if (ctx.secretReadable) {
     for (const e of def.bot.extrasEnc) {
-      if (!e.enc || !ctx.secretReadable(e.enc)) problems.push(`El parámetro cifrado «${e.key}» se debe ingresar de nuevo`);
+      if (!e.enc || !ctx.secretReadable(e.enc, e.key)) problems.push(`El parámetro cifrado «${e.key}» se debe ingresar de nuevo`);
     }
   }
   problems.push(...editorRuleProblems(def, named));

@@ -15,7 +15,7 @@ import { findBotFor, inTransaction, recordBotEvent, saveBot, type BotRecord, typ
 import { constraintViolation } from './dbErrors';
 import { BAD_REGEX, compileEntityRegex } from './entidades';
 import { companyTimeZone } from './empresas';
-import { encryptedWith } from './secrets';
+import { botExtraPlace, readSecret } from './secrets';
 import { compileBot, modelFromJson } from '../engine/bundle';
 import { trainSkills } from '../engine/training';
 import { replay } from './pruebas';
@@ -151,7 +151,7 @@ const validateStep: DeployStep = {
   run: ({ app, bot, definition }) =>
     validateDefinition(definition, {
       regexError,
-      secretReadable: (enc) => encryptedWith(app.config.secretKey, enc),
+      secretReadable: (enc, key) => readSecret(app.config.secretKey, enc, botExtraPlace(bot.idE, bot.id, key)) !== undefined,
       botExists: async (id) => !!(await app.db.selectFrom('bot').select('id').where('id', '=', id).where('idE', '=', bot.idE).executeTakeFirst()),
     }),
 };
