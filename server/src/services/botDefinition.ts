@@ -285,12 +285,13 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
     const [first] = validateSkill({ nm: s.nm, tipo: s.tipo, frases: s.frases, ...s.cfg }).filter((p) => !(p.field.startsWith('frases.') && p.message === SKILL_MESSAGES.textoInvalido));
     if (first) problems.push(`El skill ${named(s.id)}: ${say(first)}`);
   }
+  const extras = def.bot.extrasEnc.map((e) => e.key);
   const bySkill = new Map<string, AccionDef[]>();
   for (const a of def.acciones) bySkill.set(a.idSkill, [...(bySkill.get(a.idSkill) ?? []), a]);
   for (const [idSkill, actions] of bySkill) {
     for (const a of actions) {
       // Jump targets are checked above, against what exists.
-      const [first] = validateAccion({ ...a.cfg, type: a.type } as AccionInput, { idBot: def.bot.id, idSkill }).filter((p) => p.field !== 'sk' && p.field !== 'b');
+      const [first] = validateAccion({ ...a.cfg, type: a.type } as AccionInput, { idBot: def.bot.id, idSkill, extras }).filter((p) => p.field !== 'sk' && p.field !== 'b');
       if (first) problems.push(`El skill ${named(idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}» con datos no válidos: ${say(first)}`);
     }
     const order = orderProblem([...actions].sort((x, y) => x.ord - y.ord).map((a) => a.type));

@@ -185,7 +185,7 @@ const testStep: DeployStep = {
     const pruebas = ctx.definition.pruebas ?? [];
     if (!pruebas.length) return [];
     const bot = compileBot(ctx.version.id, ctx.definition, modelFromJson(ctx.model ?? null));
-    const results = await replay(ctx.app, bot, pruebas.map((p) => ({ ...p, idBot: ctx.bot.id })), await companyTimeZone(ctx.app, ctx.bot.idE));
+    const results = await replay(ctx.app, bot, pruebas.map((p) => ({ ...p, idBot: ctx.bot.id })), await companyTimeZone(ctx.app, ctx.bot.idE), ctx.bot.idE);
     const failed = results.filter((r) => !r.ok);
     ctx.pruebas = { total: results.length, fallidas: failed.map((r) => ({ id: r.id, nm: r.nm })) };
     if (!failed.length || ctx.definition.bot.params.pruebasBloquean !== true) return [];
