@@ -7,7 +7,8 @@ import { insertFullBot, SECRET_VALUE, type FullBot } from './fullBot';
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type TestApp } from './helpers';
 import { BOT_MESSAGES, DEPLOY_MESSAGES, type BotDefinition, type BotExport } from '../../server/src/schemas/bots';
 import { loadDefinition } from '../../server/src/services/botDefinition';
-import { decryptSecret, keyId } from '../../server/src/services/secrets';
+import { readBotSecrets } from '../../server/src/services/bots';
+import { botExtraPlace, decryptSecret, encryptSecret, keyId } from '../../server/src/services/secrets';
 
 const EXPORT = `${API}/bot.export`;
 
@@ -64,7 +65,7 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
       expect(response.body).not.toContain(SECRET_VALUE);
       const [secret] = response.json().bot.extrasEnc;
       expect(secret.key).toBe('apiKey');
-      expect(decryptSecret(TEST_SECRET_KEY, secret.enc)).toBe(SECRET_VALUE);
+      expect(decryptSecret(TEST_SECRET_KEY, secret.enc, botExtraPlace(demo, bot.id, 'apiKey'))).toBe(SECRET_VALUE);
     });
 
     it.each(ALL_ACCOUNTS)('%s: lo que dice la regla de bots (leer)', async (who) => {
@@ -84,7 +85,8 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
       const response = await (await as('compania')).post(EXPORT, doc);
       expect(response.statusCode, response.body).toBe(200);
       const result = response.json();
-      expect(result).toEqual({ id: expect.any(String), message: 'Bot importado con éxito', retype: [] });
+      // A copy is another bot: the encrypted extra, bound to the original, must be typed again.
+      expect(result).toEqual({ id: expect.any(String), message: 'Bot importado con éxito', retype: ['apiKey'] });
       expect(result.id).not.toBe(bot.id);
 
       const copy = await loadDefinition(t.app.db, result.id);
@@ -113,10 +115,10 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
       for (const a of expected.acciones) if (a.type === 'GO_BOT' || a.type === 'GO_HUMAN') a.cfg = { ...a.cfg, b: null };
       expect(renamed(copy, back)).toEqual(expected);
 
-      // The encrypted extra is the same ciphertext, still readable here, never shown.
-      expect(decryptSecret(TEST_SECRET_KEY, copy.bot.extrasEnc[0].enc as string)).toBe(SECRET_VALUE);
+      // The encrypted extra is the same ciphertext, which the copy cannot read; never shown.
+      expect(() => decryptSecret(TEST_SECRET_KEY, copy.bot.extrasEnc[0].enc as string, botExtraPlace(demo, result.id, 'apiKey'))).toThrow();
       const view = (await (await as('compania')).get(`${API}/bot?id=${result.id}`)).json();
-      expect(view.extrasEnc).toEqual([{ key: 'apiKey', set: true }]);
+      expect(view.extrasEnc).toEqual([{ key: 'apiKey', set: false, retype: true }]);
       expect(view).toMatchObject({ imp: true, idClone: bot.id, nm: 'Ventas completo' });
     });
 
@@ -238,6 +240,51 @@ describe.each(dialects)('exportar e importar bots (%s)', (dialect) => {
 
     it('sin sesión responde 401', async () => {
       expect((await t.client().post(EXPORT, { format: 'quipu-bot' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('extras cifrados ligados a su empresa, bot y clave', () => {
+    const readable = async (id: string) => {
+      const row = await t.app.db.selectFrom('bot').select(['idE', 'extrasEnc']).where('id', '=', id).executeTakeFirstOrThrow();
+      return readBotSecrets(TEST_SECRET_KEY, row.idE, id, JSON.parse(row.extrasEnc));
+    };
+
+    it('importado por otra empresa, el extra cifrado va en retype, no se lee y el despliegue pide ingresarlo; importado sobre el mismo bot se conserva', async () => {
+      const doc = await exported();
+      const c = await as('otra');
+      const response = await c.post(EXPORT, doc);
+      expect(response.statusCode, response.body).toBe(200);
+      const id = response.json().id;
+      expect(response.json()).toMatchObject({ message: BOT_MESSAGES.imported, retype: ['apiKey'] });
+      const view = (await c.get(`${API}/bot?id=${id}`)).json();
+      expect(view.extrasEnc).toEqual([{ key: 'apiKey', set: false, retype: true }]);
+      expect(await readable(id)).toEqual({});
+      const deployed = await c.post(`${API}/bot.deploy?msg=x`, { ...view, extrasEnc: [{ key: 'apiKey' }] });
+      expect(deployed.statusCode, deployed.body).toBe(200);
+      await t.app.jobs.drain();
+      expect((await c.get(`${API}/bot-version?botId=${id}`)).json().msg).toContain('El parámetro cifrado «apiKey» se debe ingresar de nuevo');
+
+      const back = await (await as('compania')).post(`${EXPORT}?replace=true&replaceParams=true`, doc);
+      expect(back.json()).toEqual({ id: bot.id, message: BOT_MESSAGES.imported, retype: [] });
+      expect((await (await as('compania')).get(`${API}/bot?id=${bot.id}`)).json().extrasEnc).toEqual([{ key: 'apiKey', set: true }]);
+      expect(await readable(bot.id)).toEqual({ apiKey: SECRET_VALUE });
+    });
+
+    it('un valor anterior (v1, sin lugar) sigue leyéndose en su bot; importado sobre él queda ligado (v2), y como copia se pide de nuevo', async () => {
+      await t.app.db.updateTable('bot').set({ extrasEnc: JSON.stringify([{ key: 'apiKey', enc: encryptSecret(TEST_SECRET_KEY, SECRET_VALUE) }]) }).where('id', '=', bot.id).execute();
+      expect(await readable(bot.id)).toEqual({ apiKey: SECRET_VALUE });
+      const doc = await exported();
+      const c = await as('compania');
+
+      const copy = (await c.post(EXPORT, doc)).json();
+      expect(copy.retype).toEqual(['apiKey']);
+      expect(await readable(copy.id)).toEqual({});
+      expect((await c.get(`${API}/bot?id=${copy.id}`)).json().extrasEnc).toEqual([{ key: 'apiKey', set: false }]);
+
+      expect((await c.post(`${EXPORT}?replace=true&replaceParams=true`, doc)).json().retype).toEqual([]);
+      const [stored] = JSON.parse((await t.app.db.selectFrom('bot').select('extrasEnc').where('id', '=', bot.id).executeTakeFirstOrThrow()).extrasEnc);
+      expect(stored.enc).toMatch(/^v2\./);
+      expect(decryptSecret(TEST_SECRET_KEY, stored.enc, botExtraPlace(demo, bot.id, 'apiKey'))).toBe(SECRET_VALUE);
     });
   });
 

@@ -6,7 +6,7 @@ import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures
 import { botAudit, botRow, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type Client, type TestApp } from './helpers';
 import { BOT_DEFAULTS, BOT_MESSAGES } from '../../server/src/schemas/bots';
-import { decryptSecret } from '../../server/src/services/secrets';
+import { botExtraPlace, decryptSecret } from '../../server/src/services/secrets';
 import { phraseHash } from '../../server/src/services/frases';
 
 const BOT = `${API}/bot`;
@@ -226,7 +226,7 @@ describe.each(dialects)('bots (%s)', (dialect) => {
       const row = await botRow(t, bot.id);
       expect(row?.extrasEnc).not.toContain('oculto');
       const stored = JSON.parse(row!.extrasEnc) as Array<{ key: string; enc: string }>;
-      expect(stored.map((s) => decryptSecret(TEST_SECRET_KEY, s.enc))).toEqual(['sk-super-oculto-123', '9876-oculto']);
+      expect(stored.map((s) => decryptSecret(TEST_SECRET_KEY, s.enc, botExtraPlace(bot.idE, bot.id, s.key)))).toEqual(['sk-super-oculto-123', '9876-oculto']);
 
       for (const response of [await c.get(`${BOT}?id=${bot.id}`), await c.post(`${API}/bot/search`, { page: 0, pageSize: 500 })]) {
         expect(response.statusCode).toBe(200);
@@ -242,7 +242,7 @@ describe.each(dialects)('bots (%s)', (dialect) => {
       expect(saved.json().extrasEnc).toEqual([{ key: 'apiKey', set: true }, { key: 'nuevo', set: true }]);
       const after = JSON.parse((await botRow(t, bot.id))!.extrasEnc) as Array<{ key: string; enc: string }>;
       expect(after[0].enc).toBe(stored[0].enc);
-      expect(decryptSecret(TEST_SECRET_KEY, after[1].enc)).toBe('otro-oculto');
+      expect(decryptSecret(TEST_SECRET_KEY, after[1].enc, botExtraPlace(bot.idE, bot.id, 'nuevo'))).toBe('otro-oculto');
       const [audit] = await botAudit(t, 'Con claves');
       expect(audit.val).toBe('Bot «Con claves»: cambió extrasEnc');
     });

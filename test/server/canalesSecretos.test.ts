@@ -9,7 +9,7 @@ import { deriveFlags } from '../../src/permissions/roles';
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type TestApp } from './helpers';
 import { CANAL_MESSAGES } from '../../server/src/schemas/canales';
 import { encryptCanalSecrets, findCanalFor, patchCanalCfg, readCanalSecret, toCanal, updateCanal, writeCanalSecrets } from '../../server/src/services/canales';
-import { decryptSecret, encryptSecret } from '../../server/src/services/secrets';
+import { canalSecretPlace, decryptSecret, encryptSecret } from '../../server/src/services/secrets';
 
 const CH = `${API}/ch`;
 const WEB = `${API}/ch/web`;
@@ -42,14 +42,14 @@ describe.each(dialects)('secretos de canales (%s)', (dialect) => {
       const row = await canalRow(t, canal.id);
       expect(row!.secretos).not.toMatch(/s3cr3t/);
       const secrets = await stored(canal.id);
-      expect(secrets.appSecret).toMatch(/^v1\./);
-      expect(decryptSecret(TEST_SECRET_KEY, secrets.appSecret)).toBe('app-s3cr3t');
-      expect(decryptSecret(TEST_SECRET_KEY, secrets.signingSecret)).toBe('firma-s3cr3t');
+      expect(secrets.appSecret).toMatch(/^v2\./);
+      expect(decryptSecret(TEST_SECRET_KEY, secrets.appSecret, canalSecretPlace(demo, canal.id, 'appSecret'))).toBe('app-s3cr3t');
+      expect(decryptSecret(TEST_SECRET_KEY, secrets.signingSecret, canalSecretPlace(demo, canal.id, 'signingSecret'))).toBe('firma-s3cr3t');
       const read = await c.get(`${CH}?id=${canal.id}`);
-      expect(read.body).not.toMatch(/s3cr3t|v1\./);
+      expect(read.body).not.toMatch(/s3cr3t|v2\./);
       expect(read.json().secretos).toEqual({ appSecret: true, signingSecret: true });
       const list = await c.get(`${CH}?idE=${demo}`);
-      expect(list.body).not.toMatch(/s3cr3t|v1\./);
+      expect(list.body).not.toMatch(/s3cr3t|v2\./);
     });
 
     it("al guardar: omitido o null conserva, un valor reemplaza, '' borra; la auditoría nombra el secreto, nunca su valor", async () => {
@@ -63,7 +63,7 @@ describe.each(dialects)('secretos de canales (%s)', (dialect) => {
       const changed = ok(await c.post(WEB, { id: created.id, name: 'Whatsapp', dsc, rev: 1, secretos: { accessToken: 'token-2', verifyToken: '' } }));
       expect(changed.secretos).toEqual({ accessToken: true, whatsappAppSecret: true });
       const now = await stored(created.id);
-      expect(decryptSecret(TEST_SECRET_KEY, now.accessToken)).toBe('token-2');
+      expect(decryptSecret(TEST_SECRET_KEY, now.accessToken, canalSecretPlace(created.idE, created.id, 'accessToken'))).toBe('token-2');
       expect(now.whatsappAppSecret).toBe(first.whatsappAppSecret);
       expect(now.verifyToken).toBeUndefined();
       const audit = await canalAudit(t, dsc);
@@ -82,6 +82,34 @@ describe.each(dialects)('secretos de canales (%s)', (dialect) => {
       const id = await insertCanal(t, demo, { name: 'Telegram', red: 2, secretos: JSON.stringify({ token: foreign }) });
       expect(ok(await (await as('compania')).get(`${CH}?id=${id}`)).secretos).toEqual({});
       expect(readCanalSecret(t.app, (await canalRow(t, id))!, 'token')).toBeUndefined();
+    });
+  });
+
+  describe('secretos ligados a su empresa, canal y nombre', () => {
+    it('un secreto copiado (directo en la base) a otro canal o a otro nombre no se lee ni cuenta como guardado', async () => {
+      const first = await insertCanal(t, demo, { name: 'Telegram', red: 2, dsc: unique() });
+      const row = await writeCanalSecrets(t.app, { id: first }, { token: '123456:ABC-telegram' });
+      const cipher = (await stored(first)).token;
+      const second = await insertCanal(t, demo, { name: 'Telegram', red: 2, dsc: unique(), secretos: JSON.stringify({ token: cipher }) });
+      const foreign = await insertCanal(t, otra, { name: 'Telegram', red: 2, dsc: unique(), secretos: JSON.stringify({ token: cipher }) });
+      await t.app.db.updateTable('canal').set({ secretos: JSON.stringify({ token: cipher, webhookSecret: cipher }) }).where('id', '=', first).execute();
+
+      expect(readCanalSecret(t.app, row, 'token')).toBe('123456:ABC-telegram');
+      for (const id of [second, foreign]) {
+        expect(readCanalSecret(t.app, (await canalRow(t, id))!, 'token')).toBeUndefined();
+        expect(toCanal((await canalRow(t, id))!, null, TEST_SECRET_KEY).secretos).toEqual({});
+      }
+      expect(readCanalSecret(t.app, (await canalRow(t, first))!, 'webhookSecret')).toBeUndefined();
+      expect(ok(await (await as('compania')).get(`${CH}?id=${first}`)).secretos).toEqual({ token: true });
+    });
+
+    it('un secreto anterior (v1) se sigue leyendo y queda ligado a su canal al guardar', async () => {
+      const id = await insertCanal(t, demo, { name: 'Telegram', red: 2, dsc: unique(), secretos: JSON.stringify({ token: encryptSecret(TEST_SECRET_KEY, 'viejo-token') }) });
+      expect(readCanalSecret(t.app, (await canalRow(t, id))!, 'token')).toBe('viejo-token');
+      await writeCanalSecrets(t.app, { id }, { webhookSecret: 'nuevo' });
+      const now = await stored(id);
+      expect(now.token).toMatch(/^v2\./);
+      expect(decryptSecret(TEST_SECRET_KEY, now.token, canalSecretPlace(demo, id, 'token'))).toBe('viejo-token');
     });
   });
 
@@ -113,11 +141,13 @@ describe.each(dialects)('secretos de canales (%s)', (dialect) => {
     });
 
     it('encryptCanalSecrets devuelve la columna nueva sin tocar la base', async () => {
-      const json = encryptCanalSecrets(TEST_SECRET_KEY, JSON.stringify({ appSecret: encryptSecret(TEST_SECRET_KEY, 'viejo') }), { signingSecret: 'nuevo', appSecret: undefined });
+      const json = encryptCanalSecrets(TEST_SECRET_KEY, { idE: demo, id: 'c1' }, JSON.stringify({ appSecret: encryptSecret(TEST_SECRET_KEY, 'viejo') }), { signingSecret: 'nuevo', appSecret: undefined });
       const parsed = JSON.parse(json) as Record<string, string>;
       expect(Object.keys(parsed).sort()).toEqual(['appSecret', 'signingSecret']);
-      expect(decryptSecret(TEST_SECRET_KEY, parsed.appSecret)).toBe('viejo');
-      expect(decryptSecret(TEST_SECRET_KEY, parsed.signingSecret)).toBe('nuevo');
+      // The v1 value kept is bound to its channel now.
+      expect(parsed.appSecret).toMatch(/^v2\./);
+      expect(decryptSecret(TEST_SECRET_KEY, parsed.appSecret, canalSecretPlace(demo, 'c1', 'appSecret'))).toBe('viejo');
+      expect(decryptSecret(TEST_SECRET_KEY, parsed.signingSecret, canalSecretPlace(demo, 'c1', 'signingSecret'))).toBe('nuevo');
     });
 
     it('patchCanalCfg combina los ajustes (null borra) sin cambiar la rev que guarda el editor', async () => {

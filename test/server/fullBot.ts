@@ -3,7 +3,7 @@
 // an encrypted extra), written straight to the database, for the export, import and deploy suites.
 // Its actions and requirements keep the skill editor's rules (validateAccion, validateRequerimiento).
 import { randomUUID } from 'node:crypto';
-import { encryptSecret } from '../../server/src/services/secrets';
+import { botExtraPlace, encryptSecret } from '../../server/src/services/secrets';
 import { insertBot, insertSkill } from './botFixtures';
 import { TEST_SECRET_KEY, type TestApp } from './helpers';
 
@@ -93,7 +93,7 @@ export async function insertFullBot(t: TestApp, idE: string, nm = 'Ventas comple
       diagram: JSON.stringify(diagram),
       params: JSON.stringify(params),
       extras: JSON.stringify([{ key: 'region', val: 'norte' }, { key: 'canal', val: 'web' }]),
-      extrasEnc: JSON.stringify([{ key: 'apiKey', enc: encryptSecret(TEST_SECRET_KEY, SECRET_VALUE) }]),
+      extrasEnc: JSON.stringify([{ key: 'apiKey', enc: encryptSecret(TEST_SECRET_KEY, SECRET_VALUE, botExtraPlace(idE, id, 'apiKey')) }]),
     })
     .where('id', '=', id)
     .execute();

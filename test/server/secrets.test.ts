@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { cipherKeyId, decryptSecret, encryptedWith, encryptSecret, keyId, SECRET_KEY_INVALID, SECRET_UNREADABLE } from '../../server/src/services/secrets';
+import { bindSecret, botExtraPlace, canalSecretPlace, cipherKeyId, decryptSecret, encryptedWith, encryptSecret, keyId, readSecret, SECRET_KEY_INVALID, SECRET_UNREADABLE } from '../../server/src/services/secrets';
 
 const key = Buffer.alloc(32, 1);
 const other = Buffer.alloc(32, 2);
@@ -51,6 +51,37 @@ describe('encryptSecret / decryptSecret', () => {
       expect(() => decryptSecret(key, tampered.join('.'))).toThrow(SECRET_UNREADABLE);
     }
     expect(() => decryptSecret(key, 'texto plano')).toThrow(SECRET_UNREADABLE);
+  });
+});
+
+describe('valores ligados a su lugar (v2)', () => {
+  const place = botExtraPlace('empresa-a', 'bot-1', 'apiKey');
+
+  it('cifrado para un extra es v2 y solo se descifra en ese lugar: otra empresa, otro bot u otro extra lo rechazan', () => {
+    const cipher = encryptSecret(key, 'clave', place);
+    expect(cipher.split('.')[0]).toBe('v2');
+    expect(cipherKeyId(cipher)).toBe(keyId(key));
+    expect(decryptSecret(key, cipher, place)).toBe('clave');
+    for (const elsewhere of [botExtraPlace('empresa-b', 'bot-1', 'apiKey'), botExtraPlace('empresa-a', 'bot-2', 'apiKey'), botExtraPlace('empresa-a', 'bot-1', 'otro'), canalSecretPlace('empresa-a', 'bot-1', 'apiKey')]) {
+      expect(() => decryptSecret(key, cipher, elsewhere)).toThrow(SECRET_UNREADABLE);
+      expect(readSecret(key, cipher, elsewhere)).toBeUndefined();
+    }
+    expect(() => decryptSecret(key, cipher)).toThrow(SECRET_UNREADABLE);
+  });
+
+  it('ningún id con separadores hace iguales dos lugares distintos', () => {
+    const cipher = encryptSecret(key, 'clave', botExtraPlace('a.b', 'c', 'd'));
+    expect(readSecret(key, cipher, botExtraPlace('a', 'b.c', 'd'))).toBeUndefined();
+  });
+
+  it('un valor v1 se sigue leyendo en cualquier lugar, y bindSecret lo vuelve v2 de su lugar', () => {
+    const old = encryptSecret(key, 'viejo');
+    expect(old.split('.')[0]).toBe('v1');
+    expect(readSecret(key, old, place)).toBe('viejo');
+    const bound = bindSecret(key, old, place);
+    expect(bound.split('.')[0]).toBe('v2');
+    expect(decryptSecret(key, bound, place)).toBe('viejo');
+    expect(bindSecret(key, bound, place)).toBe(bound);
   });
 });
 

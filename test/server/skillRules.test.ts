@@ -132,6 +132,37 @@ describe('acciones', () => {
   });
 });
 
+describe('{{secreto.nombre}} en acciones', () => {
+  const webhook = (extra: Partial<AccionInput> = {}): AccionInput => ({
+    type: 'WEB_HOOK', method: 'POST', url: 'https://api.test/pedido?token={{secreto.apiKey}}',
+    headers: [{ k: 'Authorization', v: 'Bearer {{ secreto.apiKey }}' }], fields: [{ k: 'firma', v: '{{secreto.apiKey}}' }], ...extra,
+  });
+
+  it('se admite en los valores de cabeceras y campos y en la consulta de la URL de un WEB_HOOK', () => {
+    expect(validateAccion(webhook())).toEqual([]);
+    expect(validateAccion(webhook(), { extras: ['apiKey'] })).toEqual([]);
+  });
+
+  it('se rechaza en textos visibles, en nombres, en la dirección, en condiciones y en valores que van a memoria', () => {
+    const fuera = (accion: AccionInput) => validateAccion(accion).filter((p) => p.message === M.secretoFuera).map((p) => p.field);
+    expect(fuera({ type: 'TEXT', text: ['Hola', 'Su clave: {{secreto.apiKey}}'] })).toEqual(['text']);
+    expect(fuera({ type: 'CARD', title: '{{secreto.a}}', subTitle: 'x', buttons: [{ type: 'WEB_URL', title: 'Ver', value: 'https://x.test/?k={{secreto.a}}' }] })).toEqual(['title', 'buttons.0.value']);
+    expect(fuera({ type: 'GO_SKILL', sk: 's2', fields: [{ k: 'copia', v: '{{secreto.apiKey}}' }] })).toEqual(['fields.0.v']);
+    expect(fuera(webhook({ url: 'https://{{secreto.host}}/pedido' }))).toEqual(['url']);
+    expect(fuera(webhook({ headers: [{ k: '{{secreto.apiKey}}', v: 'x' }] }))).toEqual(['headers.0.k']);
+    expect(fuera(webhook({ cond: [{ id: 'monto', type: 2, op: 'IS', value: '{{secreto.apiKey}}' }] }))).toEqual(['cond.0.value']);
+    expect(fuera(webhook({ resp: [{ path: 'a', k: '{{secreto.apiKey}}' }] }))).toEqual(['resp.0.k']);
+  });
+
+  it("con los extras del bot (al desplegar), uno que no existe dice 'El secreto «x» no existe en los extras del bot'", () => {
+    expect(validateAccion(webhook(), { extras: ['otro'] })).toEqual([
+      { field: 'url', message: M.secretoInexistente('apiKey') },
+      { field: 'headers.0.v', message: 'El secreto «apiKey» no existe en los extras del bot' },
+      { field: 'fields.0.v', message: M.secretoInexistente('apiKey') },
+    ]);
+  });
+});
+
 describe('requerimientos y memoria', () => {
   const catalogue: EntityCatalogue = { custom: new Map([['e1', ['text', 'length']]]), internal: new Map([['email', ['text', 'length']]]) };
 

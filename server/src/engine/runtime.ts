@@ -72,6 +72,8 @@ export interface TurnContext {
   timeZone?: string;
   /** Another bot of the company, ready to answer (GO_BOT), or undefined when it cannot. */
   resolveBot(id: string): Promise<CompiledBot | undefined>;
+  /** A bot's encrypted extras, decrypted, for its webhooks' `{{secreto.nombre}}` only (never memory, texts or debug). */
+  secretsOf?(bot: CompiledBot): Readonly<Record<string, string>>;
 }
 
 /** A message as the conversation records it, beside what the client receives. */
@@ -321,7 +323,7 @@ class Turn {
     const result: WebhookResult = await callWebhook(
       { method, url, headers: (c.headers as KeyValue[]) ?? [], fields: (c.fields as KeyValue[]) ?? [], resp: (c.resp as ResponseMapping[]) ?? [] },
       this.state.memory,
-      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl },
+      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl, secrets: this.ctx.secretsOf?.(this.bot) },
     );
     this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}) });
     if (result.error) {

@@ -35,18 +35,34 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
-/** The memory value a placeholder names: a key as it is first ('cliente.nombre' may be one key), else a path. */
+/** Placeholders of the bot's encrypted extras: '{{secreto.apiKey}}'. Only what a webhook sends fills them. */
+export const SECRET_PREFIX = 'secreto.';
+
+/**
+ * The memory value a placeholder names: a key as it is first ('cliente.nombre' may be one key), else
+ * a path. A secret's placeholder reads nothing from memory.
+ */
 export function memoryValue(memory: Readonly<Record<string, unknown>>, name: string): unknown {
+  if (name.startsWith(SECRET_PREFIX)) return undefined;
   if (Object.prototype.hasOwnProperty.call(memory, name)) return memory[name];
   return readPath(memory, name);
 }
 
 /**
  * The text with each placeholder replaced; `encode` (when given) is applied to each value, e.g.
- * encodeURIComponent for the parts of a URL.
+ * encodeURIComponent for the parts of a URL. `secret` gives a secret's placeholder its value (its
+ * name without the prefix); without it, or when it gives nothing, the placeholder is emptied.
  */
-export function fillTemplateWith(text: string, memory: Readonly<Record<string, unknown>>, encode: (value: string, offset: number) => string): string {
-  return text.replace(PLACEHOLDER, (_all, name: string, offset: number) => encode(valueText(memoryValue(memory, name)), offset));
+export function fillTemplateWith(
+  text: string,
+  memory: Readonly<Record<string, unknown>>,
+  encode: (value: string, offset: number) => string,
+  secret?: (name: string, offset: number) => string | undefined,
+): string {
+  return text.replace(PLACEHOLDER, (_all, name: string, offset: number) => {
+    const value = name.startsWith(SECRET_PREFIX) ? (secret?.(name.slice(SECRET_PREFIX.length), offset) ?? '') : valueText(memoryValue(memory, name));
+    return encode(value, offset);
+  });
 }
 
 /** `{{nombre}}` and `{{a.b.0}}` read from memory (dotted paths into objects/arrays); unknown → ''. */

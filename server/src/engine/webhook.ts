@@ -1,8 +1,9 @@
 // A skill's webhook (bot-building §3, WEBHOOK action): the request filled from memory, sent with
 // Node's fetch, and the JSON answer mapped back into memory. Never throws: a failure is a result
 // with a Spanish `error`.
+import { randomUUID } from 'node:crypto';
 import type { KeyValue, ResponseMapping } from '../schemas/skills';
-import { fillTemplate, fillTemplateWith, readPath } from './template';
+import { fillTemplateWith, readPath } from './template';
 
 export interface WebhookRequest {
   /** '' = POST. */
@@ -19,7 +20,12 @@ export interface WebhookOptions {
   baseUrl?: string;
   /** Max response bytes, default 1 MiB. */
   maxBytes?: number;
+  /** The bot's encrypted extras, decrypted: `{{secreto.nombre}}` in header and field values and the URL's query. */
+  secrets?: Readonly<Record<string, string>>;
 }
+
+/** How a secret shows in what the call reports (the URL, an error). */
+export const SECRET_MASK = '••••';
 
 export interface WebhookResult {
   /** As called (after templates; query string included for GET). */
@@ -55,12 +61,16 @@ class WebhookError extends Error {
  * The URL with memory values: a value placed after the scheme and host ('https://api/x/{{id}}?q={{q}}')
  * is encoded as a URL part; one that makes the address itself ('{{base}}/x', 'https://{{host}}/') is not.
  */
-function fillUrl(url: string, memory: Readonly<Record<string, unknown>>): string {
+function fillUrl(url: string, memory: Readonly<Record<string, unknown>>, secret: SecretFill): string {
   const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
   const lead = /^\{\{[^{}]*\}\}/.exec(url);
   const rawUntil = authority ? authority[0].length : url.startsWith('/') ? 0 : lead ? lead[0].length : url.length;
-  return fillTemplateWith(url, memory, (value, offset) => (offset < rawUntil ? value : encodeURIComponent(value)));
+  // A secret goes only into the query, never into the address it would be sent to.
+  const query = url.indexOf('?');
+  return fillTemplateWith(url, memory, (value, offset) => (offset < rawUntil ? value : encodeURIComponent(value)), (name, offset) => (query >= 0 && offset > query ? secret(name) : undefined));
 }
+
+type SecretFill = (name: string) => string | undefined;
 
 function resolveUrl(raw: string, baseUrl: string | undefined): URL {
   let url: URL;
@@ -116,25 +126,40 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
 export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<string, unknown>>, options: WebhookOptions): Promise<WebhookResult> {
   const method = (req.method.trim() || 'POST').toUpperCase();
   const started = performance.now();
-  let url = fillUrl(req.url.trim(), memory);
+  const secrets = options.secrets ?? {};
+  const real: SecretFill = (name) => (Object.prototype.hasOwnProperty.call(secrets, name) ? secrets[name] : undefined);
+  // What is reported shows a stand-in where a secret went, turned into the mask once the URL is written out.
+  const standIn = `s${randomUUID().replace(/-/g, '')}`;
+  const shown: SecretFill = (name) => (real(name) === undefined ? undefined : standIn);
+  const masked = (text: string) => text.split(standIn).join(SECRET_MASK);
+  // An error may quote what was sent (a header value refused): no secret's value in it.
+  const scrubbed = (text: string) => Object.values(secrets).reduce((out, value) => (value ? out.split(value).join(SECRET_MASK) : out), masked(text));
+  const fill = (text: string, secret: SecretFill) => fillTemplateWith(text, memory, (v) => v, secret);
+  let url = fillUrl(req.url.trim(), memory, shown);
   let status: number | null = null;
-  const done = (extra: Partial<WebhookResult>): WebhookResult => ({ method, url, status, ms: Math.round(performance.now() - started), memory: {}, ...extra });
+  const done = (extra: Partial<WebhookResult>): WebhookResult => ({
+    method, url: masked(url), status, ms: Math.round(performance.now() - started), memory: {}, ...extra, ...(extra.error ? { error: scrubbed(extra.error) } : {}),
+  });
   try {
-    const target = resolveUrl(url, options.baseUrl);
-    const fields = req.fields.filter((f) => f.k.trim()).map((f) => [f.k.trim(), fillTemplate(f.v, memory)] as const);
+    const shownTarget = resolveUrl(url, options.baseUrl);
+    const target = resolveUrl(fillUrl(req.url.trim(), memory, real), options.baseUrl);
+    const fields = req.fields.filter((f) => f.k.trim()).map((f) => [f.k.trim(), fill(f.v, real), fill(f.v, shown)] as const);
     const headers = new Headers();
-    for (const h of req.headers) if (h.k.trim()) headers.set(h.k.trim(), fillTemplate(h.v, memory));
+    for (const h of req.headers) if (h.k.trim()) headers.set(h.k.trim(), fill(h.v, real));
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
 
     let body: string | undefined;
     if (method === 'GET' || method === 'HEAD') {
-      for (const [k, v] of fields) target.searchParams.append(k, v);
+      for (const [k, v, s] of fields) {
+        target.searchParams.append(k, v);
+        shownTarget.searchParams.append(k, s);
+      }
     } else if (/application\/x-www-form-urlencoded/i.test(headers.get('content-type')!)) {
       body = new URLSearchParams(fields.map(([k, v]): [string, string] => [k, v])).toString();
     } else {
-      body = JSON.stringify(Object.fromEntries(fields));
+      body = JSON.stringify(Object.fromEntries(fields.map(([k, v]) => [k, v])));
     }
-    url = target.toString();
+    url = shownTarget.toString();
 
     const signal = AbortSignal.timeout(options.timeoutMs);
     let response: Response;

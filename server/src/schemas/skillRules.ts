@@ -169,6 +169,8 @@ export const SKILL_MESSAGES = {
   faltanDatos: 'Faltan datos o no son válidos',
   guardando: 'Guardando...',
   ordenCambiado: 'Otra persona cambió el orden de las acciones. Se cargó el orden actual; vuelva a moverla.',
+  secretoFuera: 'Un secreto ({{secreto.nombre}}) solo se puede usar en las cabeceras, los campos o los parámetros de la URL (después de ?) de un WebHook',
+  secretoInexistente: (nombre: string) => `El secreto «${nombre}» no existe en los extras del bot`,
   // Requirements and memory
   errorGuardados: 'Error al consultar Requerimientos guardados',
   errorConsultar: 'Error al consultar Requerimientos',
@@ -430,8 +432,43 @@ function keyValueProblems(rows: readonly KeyValueInput[] | null | undefined, fie
   return (rows ?? []).flatMap((row, i) => (blank(row.k) || blank(row.v) ? [{ field: `${field}.${i}`, message: SKILL_MESSAGES.claveValor, label: `${label} ${i + 1}` }] : []));
 }
 
-/** What an action's own fields break, by its type (spec §5), and its channels. */
-export function validateAccion(accion: AccionInput, context: { idBot?: string; idSkill?: string } = {}): Problem[] {
+/** `{{secreto.nombre}}`: an encrypted extra of the bot, filled only into what a webhook sends. */
+const SECRET_PLACEHOLDER = /\{\{\s*secreto\.([^{}]*?)\s*\}\}/g;
+
+/** The secret names a text uses. */
+export function secretNames(text: string): string[] {
+  return [...text.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1]);
+}
+
+/**
+ * Where a secret may go: a WEB_HOOK's header and field values and its URL's query. Anywhere else
+ * (texts the client sees, memory, names, the address itself) it is refused.
+ */
+function secretProblems(accion: AccionInput, extras: readonly string[] | undefined): Problem[] {
+  const problems: Problem[] = [];
+  const webhook = accion.type === 'WEB_HOOK';
+  const allowed = (path: string, text: string, at: number) =>
+    webhook && (/^(headers|fields)\.\d+\.v$/.test(path) || (path === 'url' && text.indexOf('?') >= 0 && at > text.indexOf('?')));
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      for (const m of value.matchAll(SECRET_PLACEHOLDER)) {
+        // The TEXT editor shows its problems on the list as a whole.
+        const field = accion.type === 'TEXT' && path.startsWith('text.') ? 'text' : path;
+        if (!allowed(path, value, m.index)) problems.push({ field, message: SKILL_MESSAGES.secretoFuera });
+        else if (extras && !extras.includes(m[1])) problems.push({ field, message: SKILL_MESSAGES.secretoInexistente(m[1]) });
+      }
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}.${i}`));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(accion, '');
+  return problems;
+}
+
+/**
+ * What an action's own fields break, by its type (spec §5), and its channels. Given `extras` (the
+ * bot's encrypted extras' keys, at deploy), a secret must name one of them.
+ */
+export function validateAccion(accion: AccionInput, context: { idBot?: string; idSkill?: string; extras?: readonly string[] } = {}): Problem[] {
   const p: Problem[] = [];
   // Without channels an action answers on all of them (an older file); an emptied list is a mistake.
   const red = accion.red ?? DEFAULT_RED;
@@ -495,6 +532,7 @@ export function validateAccion(accion: AccionInput, context: { idBot?: string; i
     case 'GO_HUMAN':
       break;
   }
+  p.push(...secretProblems(accion, context.extras));
   return p;
 }
 

@@ -219,8 +219,8 @@ export interface ValidateContext {
   botExists(id: string): Promise<boolean> | boolean;
   /** The reason a regular expression does not compile, or undefined (the entity editor's rule). */
   regexError(format: string): string | undefined;
-  /** True when this installation can read an encrypted extra's ciphertext (its key is ours). */
-  secretReadable?(enc: string): boolean;
+  /** True when this bot can read its encrypted extra `key` (encrypted with our key, for this company, bot and key). */
+  secretReadable?(enc: string, key: string): boolean;
 }
 
 /**
@@ -268,7 +268,7 @@ export async function validateDefinition(def: BotDefinition, ctx: ValidateContex
   }
   if (ctx.secretReadable) {
     for (const e of def.bot.extrasEnc) {
-      if (!e.enc || !ctx.secretReadable(e.enc)) problems.push(`El parámetro cifrado «${e.key}» se debe ingresar de nuevo`);
+      if (!e.enc || !ctx.secretReadable(e.enc, e.key)) problems.push(`El parámetro cifrado «${e.key}» se debe ingresar de nuevo`);
     }
   }
   problems.push(...editorRuleProblems(def, named));
@@ -285,12 +285,13 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
     const [first] = validateSkill({ nm: s.nm, tipo: s.tipo, frases: s.frases, ...s.cfg }).filter((p) => !(p.field.startsWith('frases.') && p.message === SKILL_MESSAGES.textoInvalido));
     if (first) problems.push(`El skill ${named(s.id)}: ${say(first)}`);
   }
+  const extras = def.bot.extrasEnc.map((e) => e.key);
   const bySkill = new Map<string, AccionDef[]>();
   for (const a of def.acciones) bySkill.set(a.idSkill, [...(bySkill.get(a.idSkill) ?? []), a]);
   for (const [idSkill, actions] of bySkill) {
     for (const a of actions) {
       // Jump targets are checked above, against what exists.
-      const [first] = validateAccion({ ...a.cfg, type: a.type } as AccionInput, { idBot: def.bot.id, idSkill }).filter((p) => p.field !== 'sk' && p.field !== 'b');
+      const [first] = validateAccion({ ...a.cfg, type: a.type } as AccionInput, { idBot: def.bot.id, idSkill, extras }).filter((p) => p.field !== 'sk' && p.field !== 'b');
       if (first) problems.push(`El skill ${named(idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}» con datos no válidos: ${say(first)}`);
     }
     const order = orderProblem([...actions].sort((x, y) => x.ord - y.ord).map((a) => a.type));

@@ -9,7 +9,7 @@ import { loadDefinition, unlinkOtherBots, writeDefinition } from './botDefinitio
 import { describeChanges, diffDefinitions } from './botDiff';
 import { assertBotRole, findBotFor, recordBotEvent, type BotServices } from './bots';
 import { refuseDefinitionOverLimits, refuseNewBot } from './limits';
-import { encryptedWith, keyId } from './secrets';
+import { bindSecret, botExtraPlace, encryptedWith, isUnbound, keyId, readSecret } from './secrets';
 
 /** GET /bot.export: the definition with the format marker; encrypted extras stay ciphertexts. */
 export async function exportBot({ db, config }: BotServices, user: SessionUser, id: string): Promise<BotExport> {
@@ -62,9 +62,27 @@ async function refuseForeignIds(trx: DB, idBot: string, doc: BotDefinition): Pro
 }
 
 /**
- * POST /bot.export: imports `doc` (isBotEdit). Encrypted extras encrypted with another key are kept
- * (no one can read them here) and listed in `retype`: their values must be typed again. Writes
- * event 1 in the same transaction.
+ * The definition's encrypted extras as the bot `idBot` of company `idE` keeps them, and the keys to
+ * type again. A value counts only where it was encrypted: a v2 value bound to this company, bot and
+ * key (an unbound v1 one only when the file goes back over the same bot). Values of another
+ * installation or place are kept unreadable (one of this key's v1 values, which would read
+ * anywhere, is dropped); those of this bot are kept, bound.
+ */
+function landExtras(key: Buffer, def: BotDefinition, idE: string, idBot: string, sameBot: boolean): { def: BotDefinition; retype: string[] } {
+  const retype: string[] = [];
+  const extrasEnc = def.bot.extrasEnc.map((e) => {
+    const place = botExtraPlace(idE, idBot, e.key);
+    if (e.enc && (sameBot || !isUnbound(e.enc)) && readSecret(key, e.enc, place) !== undefined) return { key: e.key, enc: bindSecret(key, e.enc, place) };
+    retype.push(e.key);
+    return { key: e.key, enc: e.enc && isUnbound(e.enc) && encryptedWith(key, e.enc) ? null : e.enc };
+  });
+  return { def: { ...def, bot: { ...def.bot, extrasEnc } }, retype };
+}
+
+/**
+ * POST /bot.export: imports `doc` (isBotEdit). Encrypted extras this bot cannot read (encrypted with
+ * another key, or for another company or bot) are listed in `retype`: their values must be typed
+ * again. Writes event 1 in the same transaction.
  */
 export async function importBot({ db, config }: BotServices, user: SessionUser, doc: BotExport, options: ImportOptions): Promise<ImportResult> {
   assertBotRole(user, 'edit');
@@ -75,7 +93,6 @@ export async function importBot({ db, config }: BotServices, user: SessionUser, 
   const idE = user.flags.isAdmin ? options.idE?.trim() || user.idE : user.idE;
   const now = config.now();
   const fc = new Date(now).toISOString();
-  const retypeOf = (def: BotDefinition) => def.bot.extrasEnc.filter((e) => !e.enc || !encryptedWith(config.secretKey, e.enc)).map((e) => e.key);
 
   return db.transaction().execute(async (trx) => {
     if (!(await trx.selectFrom('empresa').select('id').where('id', '=', idE).executeTakeFirst())) throw badRequest('La empresa indicada no existe');
@@ -91,18 +108,20 @@ export async function importBot({ db, config }: BotServices, user: SessionUser, 
       await refuseForeignIds(trx, id, definition);
       const settings = !existing || !!options.replaceParams;
       const before = existing && (await loadDefinition(trx, id));
-      await writeDefinition(trx, id, definition, { keepIds: true, settings });
+      const landed = landExtras(config.secretKey, definition, existing?.idE ?? idE, id, !!existing);
+      await writeDefinition(trx, id, landed.def, { keepIds: true, settings });
       const detail = before
         ? `importado sobre el bot${settings ? ' con sus parámetros' : ' (solo el flujo)'} (${describeChanges(diffDefinitions(before, await loadDefinition(trx, id)))})`
         : 'importado';
       await recordBotEvent(trx, user, { nm: existing && !settings ? existing.nm : definition.bot.nm, idE: existing?.idE ?? idE }, detail, now);
-      return { id, message: BOT_MESSAGES.imported, retype: settings ? retypeOf(definition) : [] };
+      return { id, message: BOT_MESSAGES.imported, retype: settings ? landed.retype : [] };
     }
     const id = crypto.randomUUID();
     await refuseNewBot(trx, idE, config);
     await trx.insertInto('bot').values({ id, idE, nm: definition.bot.nm, fc, imp: 1, idClone: definition.bot.id }).execute();
-    await writeDefinition(trx, id, unlinkOtherBots(definition), { keepIds: false });
+    const landed = landExtras(config.secretKey, definition, idE, id, false);
+    await writeDefinition(trx, id, unlinkOtherBots(landed.def), { keepIds: false });
     await recordBotEvent(trx, user, { nm: definition.bot.nm, idE }, `importado como copia de ${definition.bot.id}`, now);
-    return { id, message: BOT_MESSAGES.imported, retype: retypeOf(definition) };
+    return { id, message: BOT_MESSAGES.imported, retype: landed.retype };
   });
 }

@@ -14,7 +14,7 @@ import { EV, recordAudit, type AuditActor, type WriteContext } from './audit';
 import { checkDiagram, EMPTY_DIAGRAM, parseDiagram } from './botDiagram';
 import { refuseNewBot, type BotLimits } from './limits';
 import { checkFilters, checkSorts, containsText, fullOrder, idIn, idsFilter, planWindow } from './paging';
-import { encryptedWith, encryptSecret } from './secrets';
+import { bindSecret, botExtraPlace, encryptSecret, readSecret } from './secrets';
 
 /** A bot as stored. */
 export type BotRecord = Selectable<BotTable>;
@@ -53,7 +53,8 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
 
 /**
  * The API shape: JSON columns parsed, flags as booleans, encrypted extras as their keys only.
- * Given the key, a value encrypted with another one (an import) is marked `retype`.
+ * Given the key, a value this bot cannot read (encrypted with another key, or for another company,
+ * bot or extra) is marked `retype`.
  */
 export function toBot(row: BotRecord, key?: Buffer): Bot {
   const secrets = parseJson<StoredSecret[]>(row.extrasEnc, []);
@@ -80,8 +81,8 @@ export function toBot(row: BotRecord, key?: Buffer): Bot {
     diagram: row.diagram ? parseDiagram(row.diagram) : EMPTY_DIAGRAM,
     extras: parseJson<Extra[]>(row.extras, []),
     extrasEnc: secrets.map((s) => {
-      // A value encrypted with another key (an import) is there but unreadable: not set, retype.
-      const foreign = !!key && !!s.enc && !encryptedWith(key, s.enc);
+      // A value from another installation, company, bot or extra is there but unreadable: not set, retype.
+      const foreign = !!key && !!s.enc && readSecret(key, s.enc, botExtraPlace(row.idE, row.id, s.key)) === undefined;
       const view: Bot['extrasEnc'][number] = { key: s.key, set: !!s.enc && !foreign };
       if (foreign) view.retype = true;
       return view;
@@ -91,6 +92,19 @@ export function toBot(row: BotRecord, key?: Buffer): Bot {
     fc: row.fc,
     rev: row.rev,
   };
+}
+
+/**
+ * The plain values of a bot's encrypted extras, by key, for its webhooks; a value this bot cannot
+ * read is left out.
+ */
+export function readBotSecrets(key: Buffer, idE: string, idBot: string, extrasEnc: ReadonlyArray<{ key: string; enc?: string | null }>): Record<string, string> {
+  const plain: Record<string, string> = {};
+  for (const e of extrasEnc) {
+    const value = readSecret(key, e.enc, botExtraPlace(idE, idBot, e.key));
+    if (value !== undefined) plain[e.key] = value;
+  }
+  return plain;
 }
 
 /** The audit row of a bot change: `Bot «nm»: <detail>`, in the bot's company. Deploys pass EV.BOT_DESPLEGADO. */
@@ -150,14 +164,14 @@ async function createBot({ db, config }: BotServices, user: SessionUser, body: B
   const defaults: BotParams = { maxAttempt: BOT_DEFAULTS.maxAttempt, msgAttempt: BOT_DEFAULTS.msgAttempt, invalidOption: BOT_DEFAULTS.invalidOption };
   const params: BotParams = { ...defaults };
   for (const [k, v] of Object.entries(body.params ?? {})) if (v !== undefined) Object.assign(params, { [k]: v });
+  const id = crypto.randomUUID();
   const fields = settings({ ...body, params }, {
     nm: '', dsc: null, shared: 0, tsession: BOT_DEFAULTS.tsession, timeout: null, main: 0, destroy: 0, qna: 0, qnaExtrn: 0,
     qnaUrl: null, qnaCron: null, ttoken: null, baseUrl: null, baseUrlRemoto: null,
     params: JSON.stringify(params), diagram: JSON.stringify(EMPTY_DIAGRAM), extras: '[]', extrasEnc: '[]',
-  }, config.secretKey);
+  }, config.secretKey, { idE, id });
   checkDiagram(parseDiagram(fields.diagram), new Set());
   const at = config.now();
-  const id = crypto.randomUUID();
   await db.insertInto('bot').values({ id, idE, fc: new Date(at).toISOString(), ...fields, rev: 0 }).execute();
   if (options.audit !== false) await recordBotEvent(db, user, { nm: fields.nm, idE }, 'creado', at);
   return toBot(await db.selectFrom('bot').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), config.secretKey);
@@ -170,7 +184,7 @@ async function updateBot({ db, config }: BotServices, user: SessionUser, id: str
   // Without isBotEdit only the diagram's positions are taken: every other field, and the links, stay.
   if (!user.flags.isBotEdit && body.diagram && linkSet(body.diagram) !== linkSet(parseDiagram(current.diagram))) throw forbidden(BOT_MESSAGES.linksNeedEdit);
   const fields: BotFields = user.flags.isBotEdit
-    ? settings(body, current, config.secretKey)
+    ? settings(body, current, config.secretKey, current)
     : { ...current, diagram: body.diagram ? JSON.stringify(body.diagram) : current.diagram };
   if (fields.diagram !== current.diagram) await checkDiagramSkills(db, id, parseDiagram(fields.diagram));
 
@@ -206,7 +220,7 @@ export async function checkDiagramSkills(db: DB, idBot: string, diagram: Diagram
 }
 
 /** The bot's settings after `body` (a field left out keeps its value), checked by the §5 rules. */
-function settings(body: BotBody, current: BotFields, key: Buffer): BotFields {
+function settings(body: BotBody, current: BotFields, key: Buffer, bot: Pick<BotRecord, 'idE' | 'id'>): BotFields {
   const next: BotFields = { ...current, nm: body.nm.trim() };
   for (const flag of FLAGS) if (body[flag] !== undefined) next[flag] = bool(body[flag]);
   for (const field of TEXTS) if (body[field] !== undefined) next[field] = text(body[field]);
@@ -215,7 +229,7 @@ function settings(body: BotBody, current: BotFields, key: Buffer): BotFields {
   if (body.params) next.params = JSON.stringify(body.params);
   if (body.diagram) next.diagram = JSON.stringify(body.diagram);
   if (body.extras) next.extras = JSON.stringify(checkExtras(body.extras));
-  if (body.extrasEnc) next.extrasEnc = JSON.stringify(mergeSecrets(body.extrasEnc, parseJson<StoredSecret[]>(current.extrasEnc, []), key));
+  if (body.extrasEnc) next.extrasEnc = JSON.stringify(mergeSecrets(body.extrasEnc, parseJson<StoredSecret[]>(current.extrasEnc, []), key, bot));
   if (next.main) checkMainParams(parseJson<BotParams>(next.params, {}));
   return next;
 }
@@ -240,17 +254,21 @@ function checkExtras(extras: Extra[]): Extra[] {
   });
 }
 
-/** A value given is encrypted; a key without one keeps its stored ciphertext; keys left out are removed. */
-function mergeSecrets(items: ExtraEncInput[], stored: StoredSecret[], key: Buffer): StoredSecret[] {
+/**
+ * A value given is encrypted for this company, bot and key; a key without one keeps its stored
+ * ciphertext (an unbound v1 one bound now); keys left out are removed.
+ */
+function mergeSecrets(items: ExtraEncInput[], stored: StoredSecret[], key: Buffer, bot: Pick<BotRecord, 'idE' | 'id'>): StoredSecret[] {
   const keys = new Set<string>();
   return items.map((item) => {
     const k = item.key.trim();
     if (keys.has(k)) throw badRequest(`extrasEnc: la clave ${k} está repetida`);
     keys.add(k);
-    if (item.val !== undefined) return { key: k, enc: encryptSecret(key, item.val) };
+    const place = botExtraPlace(bot.idE, bot.id, k);
+    if (item.val !== undefined) return { key: k, enc: encryptSecret(key, item.val, place) };
     const kept = stored.find((s) => s.key === k && s.enc);
     if (!kept) throw badRequest(`extrasEnc: ingrese el valor de ${k}`);
-    return kept;
+    return { key: k, enc: bindSecret(key, kept.enc, place) };
   });
 }
 

@@ -14,7 +14,7 @@ import { CANAL_KINDS, CANAL_MESSAGES, SECRET_NAMES, UNLINK, type Canal, type Can
 import type { SessionUser } from '../types';
 import { EV, recordAudit, type AuditActor } from './audit';
 import { CANAL_RULE_MESSAGES, canalFields, editableCfg, type CanalFields } from './canalRules';
-import { decryptSecret, encryptedWith, encryptSecret } from './secrets';
+import { bindSecret, canalSecretPlace, encryptSecret, readSecret } from './secrets';
 
 /** A channel as stored. */
 export type CanalRecord = Selectable<CanalTable>;
@@ -77,14 +77,19 @@ export async function botNameOf(db: DB, idBot: string | null): Promise<string | 
   return bot?.nm ?? null;
 }
 
+/** The channel a secret belongs to: its company and id. */
+type CanalPlace = Pick<CanalRecord, 'idE' | 'id'>;
+
 /**
- * Which secrets are stored, as `{name: true}`; never a value. Given the key, a value encrypted
- * with another one (unreadable here) does not count as set.
+ * Which secrets are stored, as `{name: true}`; never a value. Given the key, a value this channel
+ * cannot read (encrypted with another key, or for another company, channel or name) does not count as set.
  */
-export function secretFlags(secretos: string, key?: Buffer): Record<string, boolean> {
-  const stored = parse<Record<string, string>>(secretos, {});
+export function secretFlags(canal: CanalPlace & Pick<CanalRecord, 'secretos'>, key?: Buffer): Record<string, boolean> {
+  const stored = parse<Record<string, string>>(canal.secretos, {});
   const flags: Record<string, boolean> = {};
-  for (const [name, cipher] of Object.entries(stored)) if (cipher && (!key || encryptedWith(key, cipher))) flags[name] = true;
+  for (const [name, cipher] of Object.entries(stored)) {
+    if (cipher && (!key || readSecret(key, cipher, canalSecretPlace(canal.idE, canal.id, name)) !== undefined)) flags[name] = true;
+  }
   return flags;
 }
 
@@ -111,33 +116,32 @@ export function toCanal(row: CanalRecord, botName: string | null, key?: Buffer):
     excluir: parse<Canal['excluir']>(row.excluir, []),
     web: parse<Canal['web']>(row.web, null),
     cfg: parse<CanalCfg>(row.cfg, {}),
-    secretos: secretFlags(row.secretos, key),
+    secretos: secretFlags(row, key),
     rev: row.rev,
   };
 }
 
 /**
  * The plain value of one stored secret, or undefined when it is not set or cannot be read (it was
- * encrypted with another key, or altered).
+ * encrypted with another key, for another channel or name, or altered).
  */
-export function readCanalSecret(app: { config: Pick<Config, 'secretKey'> }, row: Pick<CanalRecord, 'secretos'>, name: SecretName): string | undefined {
+export function readCanalSecret(app: { config: Pick<Config, 'secretKey'> }, row: CanalPlace & Pick<CanalRecord, 'secretos'>, name: SecretName): string | undefined {
   const cipher = parse<Record<string, string>>(row.secretos, {})[name];
-  if (!cipher) return undefined;
-  try {
-    return decryptSecret(app.config.secretKey, cipher);
-  } catch {
-    return undefined;
-  }
+  return readSecret(app.config.secretKey, cipher, canalSecretPlace(row.idE, row.id, name));
 }
 
-/** The `secretos` column after `patch`: values encrypted, '' removed, null or undefined kept. */
-export function encryptCanalSecrets(key: Buffer, stored: string, patch: SecretPatch): string {
+/**
+ * The `secretos` column of `canal` after `patch`: values encrypted for this company, channel and
+ * name, '' removed, null or undefined kept (an unbound v1 value bound now).
+ */
+export function encryptCanalSecrets(key: Buffer, canal: CanalPlace, stored: string, patch: SecretPatch): string {
   const next = parse<Record<string, string>>(stored, {});
+  for (const [name, cipher] of Object.entries(next)) if (cipher) next[name] = bindSecret(key, cipher, canalSecretPlace(canal.idE, canal.id, name));
   for (const name of SECRET_NAMES) {
     const value = patch[name];
     if (value === undefined || value === null) continue;
     if (value === '') delete next[name];
-    else next[name] = encryptSecret(key, value);
+    else next[name] = encryptSecret(key, value, canalSecretPlace(canal.idE, canal.id, name));
   }
   return JSON.stringify(next);
 }
@@ -185,7 +189,7 @@ export async function updateCanal(services: CanalServices, id: string, change: C
       const current = await trx.selectFrom('canal').selectAll().where('id', '=', id).executeTakeFirst();
       if (!current) throw notFound(CANAL_MESSAGES.notFound);
       const set: Updateable<CanalTable> = {};
-      if (change.secretos) set.secretos = encryptCanalSecrets(config.secretKey, current.secretos, change.secretos);
+      if (change.secretos) set.secretos = encryptCanalSecrets(config.secretKey, current, current.secretos, change.secretos);
       if (change.cfg) set.cfg = mergeCanalCfg(current.cfg, change.cfg);
       if (change.activo !== undefined) set.activo = change.activo ? 1 : 0;
       if (change.idR !== undefined) set.idR = change.idR;
@@ -283,7 +287,7 @@ export async function saveCanal(services: CanalServices, user: SessionUser, body
       const row = {
         id, idE, name: body.name, red: CANAL_KINDS[body.name as CanalKind].red, activo: 1 as const, idR: null, b: null, email: null, ...fields,
         cfg: mergeCanalCfg('{}', editableCfg(body)),
-        secretos: encryptCanalSecrets(config.secretKey, '{}', body.secretos ?? {}),
+        secretos: encryptCanalSecrets(config.secretKey, { idE, id }, '{}', body.secretos ?? {}),
         uc: user.usuario, fc: new Date(at).toISOString(), rev: 0,
       };
       await trx.insertInto('canal').values(row).execute();
@@ -296,7 +300,7 @@ export async function saveCanal(services: CanalServices, user: SessionUser, body
     if (body.rev !== current.rev) throw conflict(CANAL_MESSAGES.stale);
     const fields = canalFields(body, current.name);
     const cfg = mergeCanalCfg(current.cfg, editableCfg(body));
-    const secretos = body.secretos ? encryptCanalSecrets(config.secretKey, current.secretos, body.secretos) : current.secretos;
+    const secretos = body.secretos ? encryptCanalSecrets(config.secretKey, current, current.secretos, body.secretos) : current.secretos;
     const result = await trx
       .updateTable('canal')
       .set({ ...fields, cfg, secretos, rev: sql<number>`rev + 1` })

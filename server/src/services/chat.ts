@@ -16,7 +16,7 @@ import { trainSkills, type TrainingLimits } from '../engine/training';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
 import { loadDefinition } from './botDefinition';
 import { KeptConversations, StaleConversation, readConversation, writeTurn } from './chatStore';
-import { assertBotRole, findBotFor, type BotRecord } from './bots';
+import { assertBotRole, findBotFor, readBotSecrets, type BotRecord } from './bots';
 import { knownTimeZone } from './empresas';
 
 /** How long a deployed bot's row is trusted before it is read again. */
@@ -153,13 +153,29 @@ function ownBaseUrl(app: App): string | undefined {
   return `http://${host}:${address.port}`;
 }
 
+/** Decrypted extras by compiled bot: a deployed version (or working definition) is decrypted once per instance. */
+const secretsKept = new WeakMap<CompiledBot, Readonly<Record<string, string>>>();
+
+/** The encrypted extras of `bot` (a bot of company `idE`) its webhooks may send, decrypted once. */
+function botSecrets(app: App, idE: string, bot: CompiledBot): Readonly<Record<string, string>> {
+  let secrets = secretsKept.get(bot);
+  if (!secrets) {
+    secrets = readBotSecrets(app.config.secretKey, idE, bot.definition.bot.id, bot.definition.bot.extrasEnc);
+    secretsKept.set(bot, secrets);
+  }
+  return secrets;
+}
+
 /**
- * What a turn of `bot` needs of this server: its clock, webhook timeout and address, and the time
- * zone dates are read in (the company's, given as `timeZone`, else CHAT_TIME_ZONE).
+ * What a turn of `bot` needs of this server: its clock, webhook timeout and address, the time
+ * zone dates are read in (the company's, given as `timeZone`, else CHAT_TIME_ZONE), and, given the
+ * company `idE` (every bot a turn reaches is of it), the bots' decrypted extras for their webhooks.
  */
-export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'> & { timeZone?: string | null }, now = app.config.now()): TurnContext {
+export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'> & { timeZone?: string | null; idE?: string }, now = app.config.now()): TurnContext {
+  const { idE, ...rest } = turn;
   return {
-    ...turn,
+    ...rest,
+    ...(idE ? { secretsOf: (b: CompiledBot) => botSecrets(app, idE, b) } : {}),
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
@@ -291,7 +307,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
 
   // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
   const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
-  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, resolveBot: (id) => resolveBot(app, req, id) }, now));
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, idE: req.idE, resolveBot: (id) => resolveBot(app, req, id) }, now));
   const idIn = randomUUID();
   const debug = { ...result.debug, turn: idIn };
   const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));

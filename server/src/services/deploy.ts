@@ -15,7 +15,7 @@ import { findBotFor, inTransaction, recordBotEvent, saveBot, type BotRecord, typ
 import { constraintViolation } from './dbErrors';
 import { BAD_REGEX, compileEntityRegex } from './entidades';
 import { companyTimeZone } from './empresas';
-import { encryptedWith } from './secrets';
+import { botExtraPlace, readSecret } from './secrets';
 import { compileBot, modelFromJson } from '../engine/bundle';
 import { trainSkills, TrainingLimitError } from '../engine/training';
 import { definitionLimitProblems, refuseDefinitionOverLimits, trainingLimits } from './limits';
@@ -153,7 +153,7 @@ const validateStep: DeployStep = {
     ...definitionLimitProblems(definition, app.config),
     ...(await validateDefinition(definition, {
       regexError,
-      secretReadable: (enc) => encryptedWith(app.config.secretKey, enc),
+      secretReadable: (enc, key) => readSecret(app.config.secretKey, enc, botExtraPlace(bot.idE, bot.id, key)) !== undefined,
       botExists: async (id) => !!(await app.db.selectFrom('bot').select('id').where('id', '=', id).where('idE', '=', bot.idE).executeTakeFirst()),
     })),
   ],
@@ -196,7 +196,7 @@ const testStep: DeployStep = {
     const pruebas = ctx.definition.pruebas ?? [];
     if (!pruebas.length) return [];
     const bot = compileBot(ctx.version.id, ctx.definition, modelFromJson(ctx.model ?? null));
-    const results = await replay(ctx.app, bot, pruebas.map((p) => ({ ...p, idBot: ctx.bot.id })), await companyTimeZone(ctx.app, ctx.bot.idE));
+    const results = await replay(ctx.app, bot, pruebas.map((p) => ({ ...p, idBot: ctx.bot.id })), await companyTimeZone(ctx.app, ctx.bot.idE), ctx.bot.idE);
     const failed = results.filter((r) => !r.ok);
     ctx.pruebas = { total: results.length, fallidas: failed.map((r) => ({ id: r.id, nm: r.nm })) };
     if (!failed.length || ctx.definition.bot.params.pruebasBloquean !== true) return [];

@@ -74,8 +74,11 @@ export async function deletePrueba(db: DB, user: SessionUser, id: string): Promi
   await db.deleteFrom('prueba').where('id', '=', id).execute();
 }
 
-/** Replays tests against a bot (its company reading dates in `timeZone`): each message in a fresh conversation, comparing the skills that ran. */
-export async function replay(app: App, bot: CompiledBot, pruebas: readonly Prueba[], timeZone: string | null): Promise<PruebaResultado[]> {
+/**
+ * Replays tests against a bot of company `idE` (reading dates in `timeZone`; its webhooks get its
+ * encrypted extras): each message in a fresh conversation, comparing the skills that ran.
+ */
+export async function replay(app: App, bot: CompiledBot, pruebas: readonly Prueba[], timeZone: string | null, idE?: string): Promise<PruebaResultado[]> {
   const names = (ids: readonly string[]) => ids.map((id) => ({ id, nm: bot.skills.get(id)?.nm ?? id }));
   const results: PruebaResultado[] = [];
   for (const prueba of pruebas) {
@@ -84,7 +87,7 @@ export async function replay(app: App, bot: CompiledBot, pruebas: readonly Prueb
     for (const paso of prueba.pasos) {
       const input = paso.postback !== undefined ? { postback: paso.postback } : { text: paso.text ?? '' };
       // A regression test stays within its bot.
-      const turn = await runTurn(bot, state, input, turnContext(app, bot, { red: prueba.red, test: true, timeZone, resolveBot: async () => undefined }));
+      const turn = await runTurn(bot, state, input, turnContext(app, bot, { red: prueba.red, test: true, timeZone, idE, resolveBot: async () => undefined }));
       state = turn.state;
       const got = turn.debug.skills.map((s) => s.id);
       const ok = got.length === paso.skills.length && got.every((id, i) => id === paso.skills[i]);
@@ -99,5 +102,5 @@ export async function replay(app: App, bot: CompiledBot, pruebas: readonly Prueb
 export async function runPruebas(app: App, user: SessionUser, idBot: string): Promise<PruebaResultado[]> {
   const pruebas = await listPruebas(app.db, user, idBot);
   const entry = await app.engine.botEntry(app.db, idBot);
-  return replay(app, await app.engine.workingBot(app.db, idBot), pruebas, entry?.timeZone ?? null);
+  return replay(app, await app.engine.workingBot(app.db, idBot), pruebas, entry?.timeZone ?? null, entry?.bot.idE);
 }

@@ -61,6 +61,34 @@ describe('Editores de acciones: webhook y saltos', () => {
     expect(await inCard('WebHook 1').findByText('PUT https://crm.test/pedidos')).toBeInTheDocument();
   });
 
+  it('WebHook: la ayuda de cabeceras y campos dice que {{secreto.nombre}} envía un extra cifrado; en la URL solo vale en la consulta', async () => {
+    serveAcciones([]);
+    const saves = serveSave();
+    renderAcciones();
+    await addCard('WebHook', 'WebHook 1');
+
+    expect(inCard('WebHook 1').getByRole('region', { name: 'Cabeceras' })).toHaveAccessibleDescription(/\{\{secreto\.nombre\}\} en un valor para enviar el extra cifrado del bot/);
+    expect(inCard('WebHook 1').getByRole('region', { name: 'Campos del cuerpo' })).toHaveAccessibleDescription(/\{\{secreto\.nombre\}\} para enviar el extra cifrado del bot/);
+
+    const url = inCard('WebHook 1').getByRole('textbox', { name: 'URL' });
+    await userEvent.type(url, 'https://crm.test/{{{{secreto.apiKey}}/pedidos');
+    await save('WebHook 1');
+    expect(await inCard('WebHook 1').findByText(SKILL_MESSAGES.secretoFuera)).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://crm.test/pedidos?token={{{{secreto.apiKey}}');
+    await userEvent.click(inCard('WebHook 1').getByRole('button', { name: 'Agregar cabecera' }));
+    await userEvent.type(group('WebHook 1', 'Cabecera 2').getByRole('textbox', { name: 'Nombre' }), 'Authorization');
+    await userEvent.type(group('WebHook 1', 'Cabecera 2').getByRole('textbox', { name: 'Valor' }), 'Bearer {{{{secreto.apiKey}}');
+    await save('WebHook 1');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body).toMatchObject({
+      url: 'https://crm.test/pedidos?token={{secreto.apiKey}}',
+      headers: [{ k: 'Content-Type', v: 'application/json' }, { k: 'Authorization', v: 'Bearer {{secreto.apiKey}}' }],
+    });
+  });
+
   it("Skill: elige entre los otros skills del bot ('Seleccione un Skill') y le pasa valores", async () => {
     serveAcciones([]);
     serveSkills([skill('s1', 'Saludo'), skill('s2', 'Pedidos'), skill('s3', 'Reclamos')]);

@@ -1,6 +1,6 @@
 // A webhook's editor (spec §3 WEB_HOOK): method (POST by default) and URL, headers
 // (Content-Type: application/json by default), body fields (query parameters for GET; `{{nombre}}`
-// reads a value from memory), whether the client's attachments are sent, the conditions that must
+// reads a value from memory, `{{secreto.nombre}}` an encrypted extra of the bot), whether the client's attachments are sent, the conditions that must
 // hold for it to be called (AND/OR), and which values of its JSON answer are kept in memory.
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
@@ -55,6 +55,7 @@ export function WebHookEditor() {
         addLabel="quipu.acciones.webhook.agregarHeader"
         keyLabel="quipu.acciones.nombre"
         valueLabel="quipu.acciones.valor"
+        helper={translate('quipu.acciones.webhook.headersAyuda')}
       />
       <KeyValueRows
         name="fields"
