@@ -151,14 +151,16 @@ function ownBaseUrl(app: App): string | undefined {
 }
 
 /**
- * What a turn of `bot` needs of this server: its clock, webhook timeout and address, and the time
- * zone dates are read in (the company's, given as `timeZone`, else CHAT_TIME_ZONE).
+ * What a turn of `bot` needs of this server: its clock, webhook timeout and address, how much of
+ * one message its expressions may read, and the time zone dates are read in (the company's, given
+ * as `timeZone`, else CHAT_TIME_ZONE).
  */
 export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'> & { timeZone?: string | null }, now = app.config.now()): TurnContext {
   return {
     ...turn,
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
+    patternBudget: app.config.patternBudget,
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
     timeZone: turn.timeZone || app.config.chatTimeZone,
   };
