@@ -80,18 +80,18 @@ describe('lo que una expresión significa en JavaScript se mantiene', () => {
 
 describe('lo que el motor lineal no puede ejecutar se rechaza con el motivo', () => {
   it.each([
-    ['(a)\\1', 'las referencias hacia atrás (\\1) no se pueden usar'],
-    ['(?<x>a)\\k<x>', 'las referencias hacia atrás (\\k<x>) no se pueden usar'],
-    ['\\d+(?=€)', 'las búsquedas hacia adelante (?=…) no se pueden usar'],
-    ['(?!no)\\w+', 'las búsquedas hacia adelante (?!…) no se pueden usar'],
-    ['(?<=(a))b', 'los grupos de captura dentro de una búsqueda hacia atrás ((?<=…) o (?<!…)) no se pueden usar; use (?:…)'],
-    ['a{2000}', 'las repeticiones de más de 1000 ({2000}) no se pueden usar'],
-    ['\\p{Ideographic}', 'la clase Unicode \\p{Ideographic} no se puede usar'],
-  ])('%s: %s', (format, reason) => {
+    ['(a)\\1', 'las referencias hacia atrás (\\1) no se pueden usar', 'aa'],
+    ['(?<x>a)\\k<x>', 'las referencias hacia atrás (\\k<x>) no se pueden usar', 'aa'],
+    ['\\d+(?=€)', 'las búsquedas hacia adelante (?=…) no se pueden usar', '5€'],
+    ['(?!no)\\w+', 'las búsquedas hacia adelante (?!…) no se pueden usar', 'si'],
+    ['(?<=(a))b', 'los grupos de captura dentro de una búsqueda hacia atrás ((?<=…) o (?<!…)) no se pueden usar; use (?:…)', 'ab'],
+    ['a{2000}', 'las repeticiones de más de 1000 ({2000}) no se pueden usar', 'a'.repeat(2000)],
+    ['\\p{Ideographic}', 'la clase Unicode \\p{Ideographic} no se puede usar', '漢字'],
+  ])('%s: %s; ya guardada, no encuentra nada', (format, reason, text) => {
     expect(patternRefusal(format)).toBe(reason);
-    // Stored before, it never matches.
     expect(userPattern(format)).toBeNull();
-    expect(found([regexEntity('vieja', format)], 'aa b 12345678 €')).toEqual([]);
+    expect(found([regexEntity('vieja', format)], text)).toEqual([]);
+    expect(evaluate('MATCHES', text, format)).toBe(false);
   });
 
   it('un texto de memoria escapado es literal, también dentro de una clase', () => {
