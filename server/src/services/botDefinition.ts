@@ -227,8 +227,8 @@ export interface ValidateContext {
 /**
  * Every reason the definition cannot be deployed, one Spanish line each, in a stable order:
  * business skills without training phrases, links to missing skills, skill jumps to missing
- * skills, bot jumps to missing bots, entities whose expression does not compile or cannot run, (given
- * `secretReadable`) encrypted extras this installation cannot read (imported: to be typed again),
+ * skills, bot jumps to missing bots, entities whose expression does not compile or cannot run,
+ * (given `secretReadable`) encrypted extras this installation cannot read (imported: to be typed again),
  * and then what the skill editor's rules refuse in a skill, an action, an order of actions or a
  * requirement (an imported file may carry what the editor would not have saved).
  */
