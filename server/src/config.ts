@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PATTERN_BUDGET } from './engine/patterns';
 import { DEFAULT_TS } from './schemas/rules';
 import { keyFromDataDir, parseSecretKey } from './services/secrets';
 import type { PresenceTiming } from './realtime/fanout';
@@ -56,6 +57,8 @@ export interface Config {
   realtimePresence?: Partial<PresenceTiming>;
   /** How long a bot's webhook may take before the engine gives up on it. */
   webhookTimeoutMs: number;
+  /** The work one chat message may ask of the bot's regular expressions, in steps (characters read × instructions; engine/patterns.ts). */
+  patternBudget: number;
   /** The time zone dates and times in messages are read in ('mañana a las 5'). */
   chatTimeZone: string;
   /** Base addresses of the providers' APIs (the public ones by default; tests point them at local fakes). */
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    patternBudget: int(env.PATTERN_BUDGET, DEFAULT_PATTERN_BUDGET),
     chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
     telegramApiBase: withoutSlash(env.TELEGRAM_API_BASE || 'https://api.telegram.org'),
     whatsappApiBase: withoutSlash(env.WHATSAPP_API_BASE || 'https://graph.facebook.com/v21.0'),

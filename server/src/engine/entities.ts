@@ -8,6 +8,7 @@ import { findDates, findTimes } from './entities/datetime';
 import { findEmails, findIdentifiers, findPassports, findUrls } from './entities/identifiers';
 import { findNumbers, numberText } from './entities/numbers';
 import { fold, mask, overlaps, type Found, type Span } from './entities/text';
+import type { PatternBudget } from './patterns';
 
 export interface EntityValue {
   /** The bot entity's id (type 0) or the internal id ('email', 'date'…) (type 1). */
@@ -26,6 +27,8 @@ export interface ExtractOptions {
   now: Date;
   /** Default 'America/Lima'. */
   timeZone?: string;
+  /** What the bot's expressions may still read of this message (engine/patterns.ts). */
+  budget?: PatternBudget;
 }
 
 export const DEFAULT_TIME_ZONE = 'America/Lima';
@@ -65,7 +68,7 @@ export class EntityExtractor {
 
   /** Every entity found in the message, in order of position (the bot's own first at a tie). */
   extract(text: string, options: ExtractOptions): EntityValue[] {
-    const custom = this.custom.find(text).map((f): EntityValue => ({
+    const custom = this.custom.find(text, options.budget).map((f): EntityValue => ({
       id: f.entity.id,
       nm: f.entity.nm,
       type: 0,

@@ -2,8 +2,9 @@
 import type { FilterOperator } from '../schemas/skillRules';
 import { figuresValue } from './entities/numbers';
 import { fold } from './entities/text';
+import { userPattern, type PatternBudget } from './patterns';
 
-/** Longer than this, a value is not given to a bot's expression (a bad one backtracks on long input). */
+/** Longer than this, a value is not given to a bot's expression. */
 const MATCH_INPUT_LIMIT = 2000;
 
 /** Lower case, without accents, surrounding or repeated spaces. */
@@ -40,13 +41,10 @@ function items(list: string): string[] {
   return list.split(list.includes(';') ? ';' : ',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Compiled as entity expressions are (with the `u` flag); an invalid one is null. */
-function matches(actual: string | number, pattern: string): boolean | null {
-  try {
-    return new RegExp(pattern, 'u').test(String(actual).slice(0, MATCH_INPUT_LIMIT));
-  } catch {
-    return null;
-  }
+/** Run as entity expressions are (engine/patterns.ts); null when it cannot run or the message's budget is spent. */
+function matches(actual: string | number, pattern: string, budget?: PatternBudget): boolean | null {
+  const re = userPattern(pattern);
+  return re ? re.test(String(actual).slice(0, MATCH_INPUT_LIMIT), budget) : null;
 }
 
 /** -1, 0 or 1 when both are numbers, or both dates, or both times; null when they cannot be compared. */
@@ -60,9 +58,10 @@ function compare(actual: string | number, expected: string): number | null {
 
 /**
  * One §9 filter operator. `actual` undefined means absent. An empty operator asks only that the
- * value be there (a requirement without a condition).
+ * value be there (a requirement without a condition). MATCHES and MATCHES_NOT spend `budget`;
+ * when it is spent (or the expression cannot run) both are false.
  */
-export function evaluate(op: FilterOperator | '', actual: string | number | undefined, expected: string | null | undefined): boolean {
+export function evaluate(op: FilterOperator | '', actual: string | number | undefined, expected: string | null | undefined, budget?: PatternBudget): boolean {
   const present = actual !== undefined && String(actual).trim() !== '';
   const want = expected ?? '';
   switch (op) {
@@ -83,9 +82,9 @@ export function evaluate(op: FilterOperator | '', actual: string | number | unde
     case 'NOT_IN':
       return actual === undefined || !items(want).some((i) => same(actual, i));
     case 'MATCHES':
-      return actual !== undefined && matches(actual, want) === true;
+      return actual !== undefined && matches(actual, want, budget) === true;
     case 'MATCHES_NOT':
-      return actual === undefined || matches(actual, want) === false;
+      return actual === undefined || matches(actual, want, budget) === false;
     case 'GREATER_THAN':
       return actual !== undefined && compare(actual, want) === 1;
     case 'LOWER_THAN':

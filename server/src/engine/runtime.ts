@@ -22,7 +22,8 @@ import { entityPath, type EntityValue } from './entities';
 import { foldText } from './entities/text';
 import { SKILL_FALLBACK } from './nlu/matcher';
 import { evaluate } from './operators';
-import { fillTemplate } from './template';
+import { DEFAULT_PATTERN_BUDGET, literalPattern, PatternBudget } from './patterns';
+import { fillTemplate, fillTemplateWith } from './template';
 import { callWebhook, type WebhookResult } from './webhook';
 
 /** Spec §3 bot params defaults. */
@@ -70,6 +71,8 @@ export interface TurnContext {
   /** Where a webhook URL starting with '/' goes (the bot's baseUrl, else the server itself). */
   baseUrl?: string;
   timeZone?: string;
+  /** The work (engine/patterns.ts steps) this message may ask of the bot's expressions, entities and conditions together. */
+  patternBudget?: number;
   /** Another bot of the company, ready to answer (GO_BOT), or undefined when it cannot. */
   resolveBot(id: string): Promise<CompiledBot | undefined>;
   /** A bot's encrypted extras, decrypted, for its webhooks' `{{secreto.nombre}}` only (never memory, texts or debug). */
@@ -119,16 +122,20 @@ class Turn {
 
   /** This message's entities, read the first time something needs them (most answers need none). */
   private found?: EntityValue[];
+  /** What the bot's expressions may still read in this message. */
+  private readonly budget: PatternBudget;
 
   constructor(
     public bot: CompiledBot,
     readonly state: ConversationState,
     readonly ctx: TurnContext,
     private readonly input: string,
-  ) {}
+  ) {
+    this.budget = new PatternBudget(ctx.patternBudget ?? DEFAULT_PATTERN_BUDGET);
+  }
 
   get entities(): EntityValue[] {
-    return (this.found ??= this.bot.entities.extract(this.input, { now: this.ctx.now, timeZone: this.ctx.timeZone }));
+    return (this.found ??= this.bot.entities.extract(this.input, { now: this.ctx.now, timeZone: this.ctx.timeZone, budget: this.budget }));
   }
 
   say(partial: Omit<ChatMessage, 'id' | 'fc'>, idSkill: string | null): void {
@@ -194,8 +201,12 @@ class Turn {
     return entity ? entityPath(entity, field.path || 'text') : undefined;
   }
 
+  /** A condition; a memory value put into an expression ('^{{codigo}}-\d+$') counts as literal text, never as pattern. */
   private holds(field: Field): boolean {
-    return evaluate((field.op || 'IS_PRESENT') as FilterOperator, this.valueOf(field), field.value ? fillTemplate(field.value, this.state.memory) : field.value);
+    const op = (field.op || 'IS_PRESENT') as FilterOperator;
+    const pattern = op === 'MATCHES' || op === 'MATCHES_NOT';
+    const expected = field.value ? (pattern ? fillTemplateWith(field.value, this.state.memory, literalPattern) : fillTemplate(field.value, this.state.memory)) : field.value;
+    return evaluate(op, this.valueOf(field), expected, this.budget);
   }
 
   /** The fields of a requirement that fail (AND: each failing one; OR: all of them when none holds). */

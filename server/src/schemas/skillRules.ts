@@ -621,7 +621,8 @@ function fieldProblems(f: FieldInput, field: string, label: string, operators: r
       p.push({ field: `${field}.value`, message: SKILL_MESSAGES.valorNumerico, label: `${label}, valor` });
     } else if (op === 'MATCHES' || op === 'MATCHES_NOT') {
       try {
-        new RegExp(value, 'u');
+        // A '{{nombre}}' is filled from memory as literal text when the condition runs.
+        new RegExp(value.replace(/\{\{\s*[^{}]+?\s*\}\}/g, '(?:)'), 'u');
       } catch {
         p.push({ field: `${field}.value`, message: SKILL_MESSAGES.expresionInvalida, label: `${label}, valor` });
       }

@@ -10,6 +10,7 @@ import { Accion, AccionBody, type AccionOrderBody } from '../schemas/skills';
 import { ACTION_LABELS, DEFAULT_RED, firstActionProblem, moveItem, orderProblem, SKILL_MESSAGES, validateAccion, WEBHOOK_DEFAULTS, type AccionInput, type ActionType } from '../schemas/skillRules';
 import type { SessionUser } from '../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
+import { conditionPatternProblems } from './entidades';
 import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
 import { changedNames, fitting, parseObject } from './storedJson';
 
@@ -58,9 +59,13 @@ export async function listAcciones(db: DB, user: SessionUser, skillId: string): 
   return (await actionsOf(db, skillId)).map(toAccion);
 }
 
-/** The rules of the action's own fields, then what only the database knows: the skill jumped to, the bot handed to. */
+/**
+ * The rules of the action's own fields, the webhook conditions' expressions the linear-time engine
+ * must be able to run, then what only the database knows: the skill jumped to, the bot handed to.
+ */
 async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, accion: AccionInput): Promise<void> {
   refuseFirst(validateAccion(accion, { idBot: bot.id, idSkill }));
+  if (accion.type === 'WEB_HOOK') refuseFirst(conditionPatternProblems(accion.cond, 'cond', 'Condición'));
   if (accion.type === 'GO_SKILL' && !(await skillOfBot(trx, bot.id, accion.sk!))) throw invalidField({ field: 'sk', message: SKILL_MESSAGES.skillDestino });
   // GO_BOT hands the conversation to `b`; GO_HUMAN may name the bot that takes it back. Either is a bot of the company.
   if (accion.type === 'GO_BOT' || (accion.type === 'GO_HUMAN' && accion.b)) {

@@ -7,6 +7,7 @@ import { notFound } from '../errors';
 import { ACTION_LABELS as RULE_ACTION_LABELS, SKILL_MESSAGES, orderProblem, validateAccion, validateRequerimiento, validateSkill, type AccionInput, type EntityCatalogue, type Problem } from '../schemas/skillRules';
 import { INTERNAL_ENTITIES, ENTITY_PATHS } from '../schemas/rules';
 import { BOT_MESSAGES, type AccionDef, type BotDefinition, type BotSettings, type EntidadDef, type PruebaDef, type RequerimientoDef, type SkillDef } from '../schemas/bots';
+import { conditionPatternProblems } from './entidades';
 
 const bool = (v: unknown): boolean => v === 1 || v === true || v === '1';
 const bit = (v: boolean): Bool => (v ? 1 : 0);
@@ -226,8 +227,8 @@ export interface ValidateContext {
 /**
  * Every reason the definition cannot be deployed, one Spanish line each, in a stable order:
  * business skills without training phrases, links to missing skills, skill jumps to missing
- * skills, bot jumps to missing bots, entities whose expression does not compile, (given
- * `secretReadable`) encrypted extras this installation cannot read (imported: to be typed again),
+ * skills, bot jumps to missing bots, entities whose expression does not compile or cannot run,
+ * (given `secretReadable`) encrypted extras this installation cannot read (imported: to be typed again),
  * and then what the skill editor's rules refuse in a skill, an action, an order of actions or a
  * requirement (an imported file may carry what the editor would not have saved).
  */
@@ -277,7 +278,10 @@ export async function validateDefinition(def: BotDefinition, ctx: ValidateContex
 
 const say = (problem: Problem) => (problem.label ? `${problem.label}: ${problem.message}` : problem.message);
 
-/** The skill editor's own rules (schemas/skillRules.ts) over the whole definition, one line per broken record. */
+/**
+ * The skill editor's own rules (schemas/skillRules.ts, and the server's check that a condition's
+ * expression can run on the linear-time engine) over the whole definition, one line per broken record.
+ */
 function editorRuleProblems(def: BotDefinition, named: (id: string) => string): string[] {
   const problems: string[] = [];
   for (const s of def.skills) {
@@ -291,7 +295,9 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
   for (const [idSkill, actions] of bySkill) {
     for (const a of actions) {
       // Jump targets are checked above, against what exists.
-      const [first] = validateAccion({ ...a.cfg, type: a.type } as AccionInput, { idBot: def.bot.id, idSkill, extras }).filter((p) => p.field !== 'sk' && p.field !== 'b');
+      const input = { ...a.cfg, type: a.type } as AccionInput;
+      const rules = validateAccion(input, { idBot: def.bot.id, idSkill, extras }).filter((p) => p.field !== 'sk' && p.field !== 'b');
+      const [first] = rules.length || a.type !== 'WEB_HOOK' ? rules : conditionPatternProblems(input.cond, 'cond', 'Condición');
       if (first) problems.push(`El skill ${named(idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}» con datos no válidos: ${say(first)}`);
     }
     const order = orderProblem([...actions].sort((x, y) => x.ord - y.ord).map((a) => a.type));
@@ -303,7 +309,9 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
     internal: new Map(INTERNAL_ENTITIES.map((e) => [e.id, paths])),
   };
   for (const r of def.requerimientos) {
-    const [first] = validateRequerimiento({ tp: r.tp, op: r.op, fields: r.fields as AccionInput['cond'], replyMissing: r.replyMissing as string[] }, catalogue);
+    const fields = r.fields as AccionInput['cond'];
+    const rules = validateRequerimiento({ tp: r.tp, op: r.op, fields, replyMissing: r.replyMissing as string[] }, catalogue);
+    const [first] = rules.length ? rules : conditionPatternProblems(fields, 'fields', 'Campo');
     if (first) problems.push(`El skill ${named(r.idSkill)} tiene ${r.tp === 1 ? 'una memoria' : 'un requerimiento'} con datos no válidos: ${say(first)}`);
   }
   return problems;

@@ -167,9 +167,10 @@ function botSecrets(app: App, idE: string, bot: CompiledBot): Readonly<Record<st
 }
 
 /**
- * What a turn of `bot` needs of this server: its clock, webhook timeout and address, the time
- * zone dates are read in (the company's, given as `timeZone`, else CHAT_TIME_ZONE), and, given the
- * company `idE` (every bot a turn reaches is of it), the bots' decrypted extras for their webhooks.
+ * What a turn of `bot` needs of this server: its clock, webhook timeout and address, how much of
+ * one message its expressions may read, the time zone dates are read in (the company's, given as
+ * `timeZone`, else CHAT_TIME_ZONE), and, given the company `idE` (every bot a turn reaches is of
+ * it), the bots' decrypted extras for their webhooks.
  */
 export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'> & { timeZone?: string | null; idE?: string }, now = app.config.now()): TurnContext {
   const { idE, ...rest } = turn;
@@ -178,6 +179,7 @@ export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 
     ...(idE ? { secretsOf: (b: CompiledBot) => botSecrets(app, idE, b) } : {}),
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
+    patternBudget: app.config.patternBudget,
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
     timeZone: turn.timeZone || app.config.chatTimeZone,
   };

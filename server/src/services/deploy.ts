@@ -17,6 +17,7 @@ import { BAD_REGEX, compileEntityRegex } from './entidades';
 import { companyTimeZone } from './empresas';
 import { botExtraPlace, readSecret } from './secrets';
 import { compileBot, modelFromJson } from '../engine/bundle';
+import { refusalMessage } from '../engine/patterns';
 import { trainSkills, TrainingLimitError } from '../engine/training';
 import { definitionLimitProblems, refuseDefinitionOverLimits, trainingLimits } from './limits';
 import { replay } from './pruebas';
@@ -136,13 +137,13 @@ export interface DeployStep {
   store?(trx: DB, ctx: DeployContext): Promise<void>;
 }
 
-/** The reason an entity's expression does not compile, as the entity editor compiles it. */
+/** The reason an entity's expression does not compile or cannot run, as the entity editor says it. */
 function regexError(format: string): string | undefined {
   try {
     compileEntityRegex(format);
     return undefined;
   } catch (error) {
-    return (error as Error).message.replace(`${BAD_REGEX}: `, '');
+    return (error as Error).message.replace(`${BAD_REGEX}: `, '').replace(refusalMessage(''), '');
   }
 }
 

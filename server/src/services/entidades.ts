@@ -1,11 +1,14 @@
 // A bot's entities (bot-building §3, §5): keyword lists, or a regular expression compiled here so
-// a bad one is refused with the engine's own reason. Every change writes ev 1 with the change.
+// a bad one is refused with the engine's own reason, and one the linear-time engine cannot run
+// (engine/patterns.ts) with the construct named. Every change writes ev 1 with the change.
 import type { Selectable } from 'kysely';
 import type { DB } from '../db';
 import type { EntidadTable } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { patternRefusal, refusalMessage } from '../engine/patterns';
+import { ApiError, badRequest, notFound } from '../errors';
 import { BOT_MESSAGES, type Entidad, type EntidadBody } from '../schemas/bots';
 import { ENTITY_PATHS } from '../schemas/rules';
+import type { FieldInput, Problem } from '../schemas/skillRules';
 import type { SessionUser } from '../types';
 import { findBotFor, recordBotEvent, type BotNeed, type BotServices } from './bots';
 
@@ -29,15 +32,51 @@ export function toEntidad(row: EntidadRecord): Entidad {
 }
 
 /**
- * The expression as the engine will run it: with the `u` flag, so `\p{L}` and accented letters
+ * The expression as the engine reads it: with the `u` flag, so `\p{L}` and accented letters
  * behave, and so a pattern is read one way only (one that compiles only without `u`, like `\:`,
- * is refused with the engine's reason rather than matched differently later).
+ * is refused with JavaScript's reason rather than matched differently later). One the linear-time
+ * engine cannot run (a backreference, a lookahead) is refused naming the construct.
  */
 export function compileEntityRegex(format: string): RegExp {
+  let re: RegExp;
   try {
-    return new RegExp(format, 'u');
+    re = new RegExp(format, 'u');
   } catch (error) {
     throw badRequest(`${BAD_REGEX}: ${(error as Error).message}`);
+  }
+  const refusal = patternRefusal(format);
+  if (refusal !== undefined) throw new ApiError(400, refusalMessage(refusal), undefined, 'format');
+  return re;
+}
+
+/** A `{{nombre}}` in a MATCHES value: filled from memory, as literal text, when the condition runs. */
+const PLACEHOLDER = /\{\{\s*[^{}]+?\s*\}\}/g;
+
+/**
+ * What the skill editor's shared rules cannot see in the MATCHES / MATCHES_NOT values of `fields`
+ * (requirement fields, action conditions): an expression the linear-time engine cannot run. The
+ * problems name the field as those rules do ('Campo 1, valor').
+ */
+export function conditionPatternProblems(fields: readonly FieldInput[] | null | undefined, path: string, label: string): Problem[] {
+  const problems: Problem[] = [];
+  (fields ?? []).forEach((f, i) => {
+    if (f.op !== 'MATCHES' && f.op !== 'MATCHES_NOT') return;
+    const value = f.value?.trim() ?? '';
+    const pattern = value.replace(PLACEHOLDER, '(?:)');
+    // One JavaScript refuses is the shared rules' to report.
+    if (!value || !compilesInJavaScript(pattern)) return;
+    const refusal = patternRefusal(pattern);
+    if (refusal !== undefined) problems.push({ field: `${path}.${i}.value`, message: refusalMessage(refusal), label: `${label} ${i + 1}, valor` });
+  });
+  return problems;
+}
+
+function compilesInJavaScript(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
   }
 }
 

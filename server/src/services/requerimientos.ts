@@ -11,6 +11,7 @@ import { Field, type Requerimiento, type RequerimientoBody } from '../schemas/sk
 import { SKILL_MESSAGES, validateRequerimiento, type EntityCatalogue } from '../schemas/skillRules';
 import type { SessionUser } from '../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
+import { conditionPatternProblems } from './entidades';
 import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
 import { changedNames, fitting, parseList } from './storedJson';
 
@@ -104,6 +105,7 @@ export function saveRequerimiento(services: BotServices, user: SessionUser, body
     }
     const next = { op: body.op ?? before?.op ?? 'AND', tp: body.tp, fields: body.fields, replyMissing: body.replyMissing ?? before?.replyMissing ?? [] };
     refuseFirst(validateRequerimiento(next, await entityCatalogue(trx, bot.id)));
+    refuseFirst(conditionPatternProblems(next.fields, 'fields', 'Campo'));
     const columns = { op: next.op, fields: JSON.stringify(next.fields), replyMissing: JSON.stringify(next.replyMissing) };
     const at = services.config.now();
     let id: string;

@@ -1,5 +1,6 @@
 // The bot's own entities: a keyword list, or a regular expression (bot-building §3, §5).
 import type { EntidadDef } from '../../schemas/bots';
+import { userPattern, type PatternBudget, type PatternMatch } from '../patterns';
 import { fold, type Span } from './text';
 
 export interface CustomFound extends Span {
@@ -9,31 +10,18 @@ export interface CustomFound extends Span {
 
 interface Compiled {
   entity: EntidadDef;
-  find: (text: string) => CustomFound[];
+  find: (text: string, budget?: PatternBudget) => CustomFound[];
 }
 
-/** Longer than this, a message is read only up to here by the bot's expressions (a bad one backtracks on long input). */
+/** Longer than this, a message is read only up to here by the bot's expressions. */
 const REGEX_INPUT_LIMIT = 2000;
 /** How many words in a row an anchored expression is tried on. */
 const MAX_WORDS = 8;
 
-/**
- * An expression compiled as the editor validated it (services/entidades.ts compileEntityRegex:
- * with the `u` flag), or null when it no longer compiles.
- */
-function compile(format: string, flags: string): RegExp | null {
-  try {
-    return new RegExp(format, `u${flags}`);
-  } catch {
-    return null;
-  }
-}
-
 /** The value of a match: its first capture group when the expression has one and it took part, else the whole match. */
-function valueOf(entity: EntidadDef, m: RegExpExecArray, offset: number): CustomFound | null {
-  const group = m.length > 1 && m[1] ? 1 : 0;
-  const [start, end] = m.indices![group]!;
-  const value = m[group]!;
+function valueOf(entity: EntidadDef, text: string, m: PatternMatch, offset: number): CustomFound | null {
+  const { start, end } = m.first && m.first.end > m.first.start ? m.first : m;
+  const value = text.slice(start, end);
   return value.trim() ? { entity, value, start: offset + start, end: offset + end } : null;
 }
 
@@ -42,42 +30,34 @@ function valueOf(entity: EntidadDef, m: RegExpExecArray, offset: number): Custom
  * forms validate a whole answer) is tried on the whole trimmed message first; when that fails, on
  * runs of up to MAX_WORDS consecutive words (the longest first, from the left, the punctuation
  * around them left out), so '^\d{5}$' finds '15001' in 'mi código postal es 15001.'.
+ * The expression runs on the linear-time engine (engine/patterns.ts); one it cannot run finds nothing.
  */
 function regexFinder(entity: EntidadDef): Compiled['find'] | null {
   const format = entity.format ?? '';
   const anchored = /^\^|(?<!\\)\$$/.test(format) || /\|\^|\$\|/.test(format);
-  if (!anchored) {
-    const re = compile(format, 'gd');
-    if (!re) return null;
-    return (text) => {
-      const out: CustomFound[] = [];
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m; m = re.exec(text)) {
-        if (m[0] === '') re.lastIndex++;
-        const f = valueOf(entity, m, 0);
-        if (f) out.push(f);
-      }
-      return out;
-    };
-  }
-  const re = compile(format, 'd');
+  const re = userPattern(format);
   if (!re) return null;
-  return (text) => {
+  if (!anchored) {
+    return (text, budget) => re.all(text, budget).map((m) => valueOf(entity, text, m, 0)).filter((f): f is CustomFound => !!f);
+  }
+  return (text, budget) => {
     const whole = text.trim();
     const lead = text.length - text.trimStart().length;
-    const all = re.exec(whole);
+    const all = re.first(whole, budget);
     if (all) {
-      const f = valueOf(entity, all, lead);
+      const f = valueOf(entity, whole, all, lead);
       return f ? [f] : [];
     }
     const words = [...text.matchAll(/\S+/g)].map((w) => trimPunctuation(w[0], w.index));
     const out: CustomFound[] = [];
     for (let i = 0; i < words.length; i++) {
       for (let n = Math.min(MAX_WORDS, words.length - i); n > 0; n--) {
+        if (budget?.exhausted) return out;
         const [first, last] = [words[i]!, words[i + n - 1]!];
         if (first.end <= first.start || last.end <= last.start) continue;
-        const m = re.exec(text.slice(first.start, last.end));
-        const hit = m && valueOf(entity, m, first.start);
+        const run = text.slice(first.start, last.end);
+        const m = re.first(run, budget);
+        const hit = m && valueOf(entity, run, m, first.start);
         if (hit) {
           out.push(hit);
           i += n - 1;
@@ -127,12 +107,15 @@ export class CustomEntities {
     }
   }
 
-  /** Every value; where keyword values overlap, the longest (then the first found) stays. */
-  find(text: string): CustomFound[] {
+  /**
+   * Every value; where keyword values overlap, the longest (then the first found) stays. The
+   * expressions share `budget` with the rest of the message's patterns.
+   */
+  find(text: string, budget?: PatternBudget): CustomFound[] {
     const input = text.slice(0, REGEX_INPUT_LIMIT);
     const regex: CustomFound[] = [];
     const keyword: CustomFound[] = [];
-    for (const c of this.compiled) (c.entity.rgx ? regex : keyword).push(...c.find(c.entity.rgx ? input : text));
+    for (const c of this.compiled) (c.entity.rgx ? regex : keyword).push(...c.find(c.entity.rgx ? input : text, budget));
     keyword.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
     const kept: CustomFound[] = [];
     for (const k of keyword) if (!kept.some((o) => o.start < k.end && k.start < o.end)) kept.push(k);
