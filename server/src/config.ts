@@ -53,6 +53,8 @@ export interface Config {
   stompHeartbeatMs: number;
   /** How often instances on one PostgreSQL tell each other they are there (tests shorten it; realtime/fanout.ts). */
   realtimePresence?: Partial<PresenceTiming>;
+  /** Largest body a provider webhook (`{API_BASE}/wh/...`) reads, in KB: they are public, and read before their signature is checked. */
+  webhookBodyLimitKb: number;
   /** How long a bot's webhook may take before the engine gives up on it. */
   webhookTimeoutMs: number;
   /** The time zone dates and times in messages are read in ('mañana a las 5'). */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    webhookBodyLimitKb: int(env.WEBHOOK_BODY_LIMIT_KB, 256),
     chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
     telegramApiBase: withoutSlash(env.TELEGRAM_API_BASE || 'https://api.telegram.org'),
     whatsappApiBase: withoutSlash(env.WHATSAPP_API_BASE || 'https://graph.facebook.com/v21.0'),

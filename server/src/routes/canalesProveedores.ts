@@ -28,6 +28,8 @@ const publicWrite = { integrity: false } as const;
 const input = (request: FastifyRequest): WebhookInput => ({ headers: request.headers, rawBody: request.rawBody ?? Buffer.alloc(0), body: request.body });
 
 export async function canalesProveedoresRoutes(app: App): Promise<void> {
+  // Public and read whole before the signature is checked: kept far below the API's 5 MB.
+  const webhookBody = { bodyLimit: app.config.webhookBodyLimitKb * 1024 };
   const answer = async (row: CanalRecord) => toCanal(row, await botNameOf(app.db, row.b), app.config.secretKey);
 
   app.post(
@@ -62,6 +64,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
     '/wh/telegram/:id',
     {
       config: publicWrite,
+      ...webhookBody,
       schema: {
         tags, operationId: 'telegramWebhook',
         summary: 'Webhook de Telegram: cada update trae X-Telegram-Bot-Api-Secret-Token; el bot responde por sendMessage o sendPhoto',
@@ -100,6 +103,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
     '/wh/whatsapp/:id',
     {
       config: publicWrite,
+      ...webhookBody,
       schema: {
         tags, operationId: 'whatsappWebhook',
         summary: 'Webhook de WhatsApp Cloud API, firmado con X-Hub-Signature-256; el bot responde por la Cloud API o por el relay del canal',
@@ -159,6 +163,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
     '/wh/slack/:id',
     {
       config: publicWrite,
+      ...webhookBody,
       schema: {
         tags, operationId: 'slackWebhook',
         summary: 'Events API e interactividad de Slack, firmados con el Signing Secret (v0); el bot responde por chat.postMessage',
