@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The embedded run: SQLite under DATA_DIR, reached from this machine (no DATABASE_URL in the environment). */
+  embedded: boolean;
   /** PostgreSQL: frequent statements are prepared once per connection (db/prepared.ts); false for a pooler that cannot keep them. */
   preparedStatements: boolean;
   apiBase: string;
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    embedded: !env.DATABASE_URL,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     apiBase: normaliseBase(env.API_BASE || '/api'),
     basePath: normaliseBase(env.BASE_PATH || '/'),

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { WebhookInput } from '../channels/adapter';
-import { publicOrigin } from '../channels/adapter';
+import { callbackOrigin, publicOrigin } from '../channels/adapter';
 import { finishSlackOauth, slackAuthorizeAddress } from '../channels/slack/oauth';
 import { connectTelegram, disconnectTelegram } from '../channels/telegram/connect';
 import { exportRelayConfig } from '../channels/whatsapp/export';
@@ -43,7 +43,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: Canal, ...refusals, 409: ErrorBody, 502: ErrorBody },
       },
     },
-    async (request) => answer(await connectTelegram(app, currentUser(request), request.body, publicOrigin(app, request))),
+    async (request) => answer(await connectTelegram(app, currentUser(request), request.body, callbackOrigin(app, request))),
   );
 
   app.post(
@@ -139,7 +139,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 302: Type.Null(), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request, reply) => reply.redirect(await slackAuthorizeAddress(app, currentUser(request), request.query.ch, publicOrigin(app, request))),
+    async (request, reply) => reply.redirect(await slackAuthorizeAddress(app, currentUser(request), request.query.ch, callbackOrigin(app, request))),
   );
 
   app.get(
@@ -156,7 +156,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 302: Type.Null(), 400: ErrorBody },
       },
     },
-    async (request, reply) => reply.redirect(await finishSlackOauth(app, request.query, publicOrigin(app, request))),
+    async (request, reply) => reply.redirect(await finishSlackOauth(app, request.query, callbackOrigin(app, request))),
   );
 
   app.post(
