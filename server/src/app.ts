@@ -109,8 +109,9 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, at)}?${pairs.join('&')}`;
 }
 
-/** Logger options (not a logger instance) get a request serialiser that logs the redacted URL. */
-function withRedaction(logger: NonNullable<BuildOptions['logger']>): BuildOptions['logger'] {
+/** Logger options (true counts as the defaults; false stays off) get a request serialiser that logs the redacted URL. */
+function withRedaction(given: NonNullable<BuildOptions['logger']>): BuildOptions['logger'] {
+  const logger = given === true ? {} : given;
   if (typeof logger !== 'object' || 'info' in logger) return logger;
   const serializers = { ...(logger as { serializers?: Record<string, unknown> }).serializers };
   return {
