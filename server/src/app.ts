@@ -1,6 +1,6 @@
 // buildApp: the whole server as a ready Fastify instance that does not listen (tests inject into it).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { migrate, openDb } from './db';
 import { startJobRunner } from './jobs/queue';
@@ -49,7 +49,7 @@ const CORE_ROUTES: RoutePlugin[] = [sessionRoutes, aboutRoutes, usuarioLookupRou
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: withRedaction(opts.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     // Bot flows and channel settings can be large; a body past this is refused with 413.
     bodyLimit: 5 * 1024 * 1024,
@@ -91,6 +91,42 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 /** Time since `started`, as the start-up log prints it. */
 function seconds(started: number): string {
   return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
+/** Query parameters that carry secrets: WhatsApp's verify token (it also keys the relay's signature), Slack's OAuth code and state, tokens and passcodes. */
+const SECRET_PARAMS = new Set(['hub.verify_token', 'code', 'state', 'token', 'passcode']);
+export const REDACTED = '[redactado]';
+
+/** The URL as it may be logged: the value of every secret-carrying query parameter replaced by REDACTED. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const pairs = url.slice(at + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      name = rawName;
+    }
+    return SECRET_PARAMS.has(name.trim().toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, at)}?${pairs.join('&')}`;
+}
+
+/** Logger options (true counts as the defaults; false stays off) get a request serialiser that logs the redacted URL. */
+function withRedaction(given: NonNullable<BuildOptions['logger']>): BuildOptions['logger'] {
+  const logger = given === true ? {} : given;
+  if (typeof logger !== 'object' || 'info' in logger) return logger;
+  const serializers = { ...(logger as { serializers?: Record<string, unknown> }).serializers };
+  return {
+    ...logger,
+    serializers: {
+      ...serializers,
+      req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+    },
+  } as BuildOptions['logger'];
 }
 
 export const NO_ADMIN_EMAIL =

@@ -12,6 +12,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The embedded run: SQLite under DATA_DIR, reached from this machine (no DATABASE_URL in the environment). */
+  embedded: boolean;
   /** PostgreSQL: frequent statements are prepared once per connection (db/prepared.ts); false for a pooler that cannot keep them. */
   preparedStatements: boolean;
   apiBase: string;
@@ -55,6 +57,8 @@ export interface Config {
   stompHeartbeatMs: number;
   /** How often instances on one PostgreSQL tell each other they are there (tests shorten it; realtime/fanout.ts). */
   realtimePresence?: Partial<PresenceTiming>;
+  /** Largest body a provider webhook (`{API_BASE}/wh/...`) reads, in KB: they are public, and read before their signature is checked. */
+  webhookBodyLimitKb: number;
   /** How long a bot's webhook may take before the engine gives up on it. */
   webhookTimeoutMs: number;
   /** The work one chat message may ask of the bot's regular expressions, in steps (characters read × instructions; engine/patterns.ts). */
@@ -102,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    embedded: !env.DATABASE_URL,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     apiBase: normaliseBase(env.API_BASE || '/api'),
     basePath: normaliseBase(env.BASE_PATH || '/'),
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     patternBudget: int(env.PATTERN_BUDGET, DEFAULT_PATTERN_BUDGET),
+    webhookBodyLimitKb: int(env.WEBHOOK_BODY_LIMIT_KB, 256),
     chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
     telegramApiBase: withoutSlash(env.TELEGRAM_API_BASE || 'https://api.telegram.org'),
     whatsappApiBase: withoutSlash(env.WHATSAPP_API_BASE || 'https://graph.facebook.com/v21.0'),

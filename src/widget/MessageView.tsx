@@ -3,12 +3,13 @@
 // and BUTTON, with quick replies. POSTBACK buttons answer the bot, WEB_URL opens a new tab, CALL
 // dials.
 import { useRef } from 'preact/hooks';
+import { buttonLinkHref } from '../../server/src/schemas/buttonLink';
 import type { ChatButton, ChatCard, ChatMessage } from '../../server/src/schemas/chat';
 import { WIDGET_TEXTS as T } from './texts';
 
 export type OnPostback = (postback: string, title: string) => void;
 
-/** Only web addresses open from a button: a `javascript:` value typed into a bot never runs. */
+/** Only web addresses are shown as images. */
 function safeUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   try {
@@ -22,7 +23,8 @@ function safeUrl(value: string | undefined): string | undefined {
 function ButtonView({ button, onPostback }: { button: ChatButton; onPostback: OnPostback }) {
   const value = button.value ?? '';
   if (button.type === 'WEB_URL') {
-    const href = safeUrl(value);
+    // Web pages, calls and mails only: a `javascript:` value typed into a bot never runs.
+    const href = buttonLinkHref(value);
     return (
       <a class="qw-btn" href={href} target="_blank" rel="noopener noreferrer">
         {button.title}

@@ -145,6 +145,13 @@ describe.each(dialects)('acciones (%s)', (dialect) => {
       );
     });
 
+    it('un enlace web admite http, https, tel: y mailto:', async () => {
+      const f = await freshSkill(t, demo);
+      const links = ['https://www.example.com/a?b=1', 'HTTP://example.com', 'tel:+5117052300', 'mailto:hola@tienda.pe'];
+      const saved = await ok(await save(f, { type: 'BUTTON', title: '¿Qué desea?', buttons: links.map((value, i) => button(`Ver ${i}`, value, 'WEB_URL')) }));
+      expect((saved.buttons as Array<{ value: string }>).map((b) => b.value)).toEqual(links);
+    });
+
     it.each<[string, Record<string, unknown>, string, string]>([
       ['texto sin textos', { type: 'TEXT', text: [] }, SKILL_MESSAGES.alMenosUnTexto, 'text'],
       ['texto en blanco', { type: 'TEXT', text: ['  '] }, SKILL_MESSAGES.alMenosUnTexto, 'text'],
@@ -158,6 +165,12 @@ describe.each(dialects)('acciones (%s)', (dialect) => {
       ['subtítulo de botón de 51', { type: 'CARD', buttons: [{ ...button('Ver'), subtitle: 'x'.repeat(51) }] }, `Botón 1, subtítulo: ${SKILL_MESSAGES.maxCaracteres(50)}`, 'buttons.0.subtitle'],
       ['valor de botón de 151', { type: 'CARD', buttons: [button('Ver', 'v'.repeat(151))] }, `Botón 1, valor: ${SKILL_MESSAGES.maxCaracteres(150)}`, 'buttons.0.value'],
       ['texto mostrado de 31', { type: 'CARD', buttons: [{ ...button('Ver'), render: 'r'.repeat(31) }] }, `Botón 1, texto mostrado: ${SKILL_MESSAGES.maxCaracteres(30)}`, 'buttons.0.render'],
+      ['enlace web javascript:', { type: 'CARD', buttons: [button('Ver', 'javascript:alert(1)', 'WEB_URL')] }, `Botón 1, valor: ${SKILL_MESSAGES.enlaceBoton}`, 'buttons.0.value'],
+      ['enlace web JaVaScRiPt:', { type: 'BUTTON', title: '¿Qué desea?', buttons: [button('Ver', 'JaVaScRiPt:alert(document.cookie)', 'WEB_URL')] }, `Botón 1, valor: ${SKILL_MESSAGES.enlaceBoton}`, 'buttons.0.value'],
+      ['enlace web con espacios delante', { type: 'BUTTON', title: '¿Qué desea?', buttons: [button('Ver', '   javascript:alert(1)', 'WEB_URL')] }, `Botón 1, valor: ${SKILL_MESSAGES.enlaceBoton}`, 'buttons.0.value'],
+      ['enlace web data:', { type: 'CARD', buttons: [button('Ver', 'data:text/html,<script>alert(1)</script>', 'WEB_URL')] }, `Botón 1, valor: ${SKILL_MESSAGES.enlaceBoton}`, 'buttons.0.value'],
+      ['enlace web con un tabulador en el esquema', { type: 'CARD', buttons: [button('Ver', 'java\tscript:alert(1)', 'WEB_URL')] }, `Botón 1, valor: ${SKILL_MESSAGES.enlaceBoton}`, 'buttons.0.value'],
+      ['enlace web javascript: en una tarjeta', { type: 'CAROUSEL', carousel: [card({ buttons: [button('Ver', 'javascript:alert(1)', 'WEB_URL')] })] }, `Tarjeta 1, botón 1, valor: ${SKILL_MESSAGES.enlaceBoton}`, 'carousel.0.buttons.0.value'],
       ['botón de ubicación en una card', { type: 'CARD', buttons: [{ type: 'LOCATION', title: 'Dónde' }] }, `Botón 1, tipo: ${SKILL_MESSAGES.tipoBotonNoPermitido}`, 'buttons.0.type'],
       ['botones sin título', { type: 'BUTTON', title: '', buttons: [button('Sí')] }, `Título: ${SKILL_MESSAGES.ingreseTexto}`, 'title'],
       ['botones sin botones', { type: 'BUTTON', title: '¿Qué desea?', buttons: [] }, SKILL_MESSAGES.alMenosUnBoton, 'buttons'],

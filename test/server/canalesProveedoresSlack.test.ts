@@ -58,6 +58,26 @@ describe.each(dialects)('Slack (%s)', (dialect) => {
       expect(res.headers.location).not.toContain(SLACK_APP_SECRET);
     });
 
+    it('un Origin que no es el del propio servidor no da la dirección de vuelta', async () => {
+      const res = await (await as('compania')).get(`${API}/loginSlack?ch=${id}`, { origin: 'https://atacante.test' });
+      expect(new URL(res.headers.location as string).searchParams.get('redirect_uri')).toBe(REDIRECT);
+    });
+
+    it("con DATABASE_URL y sin PUBLIC_URL responde 400 'Configure PUBLIC_URL…'; con PUBLIC_URL vuelve a ella", async () => {
+      t.app.config.embedded = false;
+      try {
+        const res = await signIn();
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('Configure PUBLIC_URL con la dirección pública de la consola para conectar Slack');
+        t.app.config.publicUrl = 'https://bots.tienda.pe/';
+        const ok = await signIn();
+        expect(new URL(ok.headers.location as string).searchParams.get('redirect_uri')).toBe(`https://bots.tienda.pe${API}/callback-slack`);
+      } finally {
+        t.app.config.embedded = true;
+        t.app.config.publicUrl = undefined;
+      }
+    });
+
     it('sin App Id vuelve al editor con status=falta_app_id', async () => {
       const sinApp = await createCanal(await as('compania'), { name: 'Slack', dsc: 'Sin app' });
       const res = await signIn('compania', sinApp);
@@ -97,6 +117,20 @@ describe.each(dialects)('Slack (%s)', (dialect) => {
       expect(canal.secretos).toMatchObject({ botToken: true, appSecret: true, signingSecret: true });
       expect(JSON.stringify(canal)).not.toContain(SLACK_BOT_TOKEN);
       expect((await auditRows(t, 3)).find((r) => r.val?.includes('Slack (Tienda'))).toMatchObject({ us: ACCOUNTS.compania, idE: demo, val: 'Canal Slack «Slack de soporte»: vinculado con Slack (Tienda Andina)' });
+    });
+
+    it("con DATABASE_URL y sin PUBLIC_URL la vuelta responde 400 'Configure PUBLIC_URL…' y no canjea el código", async () => {
+      const state = await startState();
+      t.app.config.embedded = false;
+      try {
+        const res = await callback({ code: SLACK_GOOD_CODE, state });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('Configure PUBLIC_URL con la dirección pública de la consola para conectar Slack');
+      } finally {
+        t.app.config.embedded = true;
+      }
+      expect(exchanges()).toHaveLength(0);
+      expect(await storedSecret(t, id, 'botToken')).toBeUndefined();
     });
 
     it('respeta BASE_PATH al volver a la consola', async () => {

@@ -93,7 +93,7 @@ describe.each(dialects)('Telegram (%s)', (dialect) => {
     });
 
     it('el webhook va a PUBLIC_URL cuando está definida, o al origen de la consola', async () => {
-      expect((await connect('compania', TG_TOKEN, { origin: 'https://consola.tienda.pe' })).statusCode).toBe(200);
+      expect((await connect('compania', TG_TOKEN, { origin: 'https://consola.tienda.pe', host: 'consola.tienda.pe' })).statusCode).toBe(200);
       expect(sent('setWebhook')[0].url).toBe(`https://consola.tienda.pe${API}/wh/telegram/${id}`);
       t.app.config.publicUrl = 'https://bots.tienda.pe/quipu/';
       try {
@@ -102,6 +102,31 @@ describe.each(dialects)('Telegram (%s)', (dialect) => {
         t.app.config.publicUrl = undefined;
       }
       expect(sent('setWebhook')[1].url).toBe(`https://bots.tienda.pe${API}/wh/telegram/${id}`);
+    });
+
+    it('un Origin que no es el del propio servidor no da la dirección del webhook', async () => {
+      expect((await connect('compania', TG_TOKEN, { origin: 'https://atacante.test' })).statusCode).toBe(200);
+      expect(sent('setWebhook')[0].url).toBe(`http://localhost:80${API}/wh/telegram/${id}`);
+    });
+
+    it("con DATABASE_URL y sin PUBLIC_URL responde 400 'Configure PUBLIC_URL…' sin llamar a Telegram; con PUBLIC_URL conecta", async () => {
+      await t.app.db.updateTable('canal').set({ activo: 0 }).where('id', '=', id).execute();
+      t.app.config.embedded = false;
+      try {
+        const res = await connect('compania', TG_TOKEN, { origin: 'https://consola.tienda.pe', host: 'consola.tienda.pe' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('Configure PUBLIC_URL con la dirección pública de la consola para conectar Telegram');
+        expect(fake.requests).toHaveLength(0);
+        const row = await canalRow(t, id);
+        expect(row.activo).toBeFalsy();
+        expect(JSON.parse(row.secretos)).toEqual({});
+        t.app.config.publicUrl = 'https://bots.tienda.pe/';
+        expect((await connect('compania', TG_TOKEN, { origin: 'https://consola.tienda.pe', host: 'consola.tienda.pe' })).statusCode).toBe(200);
+        expect(sent('setWebhook')[0].url).toBe(`https://bots.tienda.pe${API}/wh/telegram/${id}`);
+      } finally {
+        t.app.config.embedded = true;
+        t.app.config.publicUrl = undefined;
+      }
     });
 
     it(`un token que Telegram rechaza responde 400 '${CANAL_MESSAGES.badToken}' y no cambia el canal`, async () => {

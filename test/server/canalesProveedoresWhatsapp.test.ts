@@ -103,8 +103,25 @@ describe.each(dialects)('WhatsApp (%s)', (dialect) => {
       expect(conversacion).toMatchObject({ idBot: chat.bot, idChannel: id });
     });
 
+    it('un envío firmado de hace 4 días (fuera de la ventana de duplicados) se acusa con 200 y no produce turno; uno reciente sí', async () => {
+      const old = await postWhatsapp(t, id, cloudWebhook([waText(wamid(), 'hola', ANA, t.clock.now - 4 * 24 * 60 * 60_000)]));
+      expect(old.statusCode).toBe(200);
+      expect(old.json()).toEqual({ ok: true });
+      expect(sends()).toHaveLength(0);
+      const before = await recorded(t, ANA);
+      expect(before.client).toBeUndefined();
+      expect(before.conversacion).toBeUndefined();
+
+      const fresh = await postWhatsapp(t, id, cloudWebhook([waText(wamid(), 'hola', ANA, t.clock.now - 60_000)]));
+      expect(fresh.statusCode).toBe(200);
+      expect(sends().length).toBeGreaterThan(0);
+      const after = await recorded(t, ANA);
+      expect(after.conversacion).toMatchObject({ idBot: chat.bot, idChannel: id });
+      expect(after.mensajes.flat().map((m) => m.m)).toContain('hola');
+    });
+
     it('una respuesta de botón llega como postback; tarjetas con imagen y botones, y los enlaces en el texto', async () => {
-      await postWhatsapp(t, id, cloudWebhook([{ from: ANA, id: wamid(), timestamp: '1', type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'cuánto cuesta', title: 'Ver precios' } } }]));
+      await postWhatsapp(t, id, cloudWebhook([{ from: ANA, id: wamid(), timestamp: String(Math.floor(t.clock.now / 1000)), type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'cuánto cuesta', title: 'Ver precios' } } }]));
       expect(bodies().map(({ type, text, image, interactive }) => ({ type, text, image, interactive }))).toEqual([
         { type: 'text', text: { body: 'Estos son nuestros planes.', preview_url: false }, image: undefined, interactive: undefined },
         {
@@ -120,7 +137,7 @@ describe.each(dialects)('WhatsApp (%s)', (dialect) => {
     });
 
     it('una respuesta de lista también llega como postback', async () => {
-      await postWhatsapp(t, id, cloudWebhook([{ from: ANA, id: wamid(), timestamp: '1', type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: chat.skills.registro, title: 'Registrarme' } } }]));
+      await postWhatsapp(t, id, cloudWebhook([{ from: ANA, id: wamid(), timestamp: String(Math.floor(t.clock.now / 1000)), type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: chat.skills.registro, title: 'Registrarme' } } }]));
       expect(bodies().map((b) => (b.text as { body: string }).body)).toEqual(['¿A qué correo le escribimos?']);
     });
 

@@ -448,9 +448,38 @@ describe.each(dialects)('el script del widget y la página de ejemplo (%s)', (di
     expect((await t.client().get(url)).statusCode).toBe(200);
   });
 
-  it('?canal= elige el canal; sin ningún canal web disponible la página lo explica', async () => {
-    const otro = await t.app.db.selectFrom('canal').select(['id', 'dsc']).where('dsc', '=', 'Ayuda en la app').executeTakeFirstOrThrow();
-    expect((await page(`?canal=${encodeCanalKey(otro.id)}`)).body).toContain(`data-canal="${encodeCanalKey(otro.id)}"`);
+  const canalId = async (dsc: string) => (await t.app.db.selectFrom('canal').select('id').where('dsc', '=', dsc).executeTakeFirstOrThrow()).id;
+  const pageAs = async (who: string, query: string) => (await t.login(who)).get(`/webchat/ejemplo.html${query}`, { host: HOST });
+  const refusedPage = (response: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<html lang="es">');
+    expect(response.body).toContain('El canal pedido no existe o no puede mostrarse aquí.');
+    expect(response.body).not.toContain('data-canal');
+    expect(response.body).not.toContain('<script');
+  };
+
+  it('sin sesión, ?canal= de otro canal que el de demostración (de esta u otra empresa) responde 404 con una página en castellano', async () => {
+    const otraEmpresa = await t.app.db
+      .selectFrom('canal').innerJoin('empresa', 'empresa.id', 'canal.idE').select('canal.id').where('empresa.nm', '=', 'Otra Empresa').where('canal.red', '=', 3)
+      .executeTakeFirstOrThrow();
+    refusedPage(await page(`?canal=${encodeCanalKey(otraEmpresa.id)}`));
+    refusedPage(await page(`?canal=${encodeCanalKey(await canalId('Ayuda en la app'))}`));
+    refusedPage(await page('?canal=no-es-un-canal'));
+    // The demo channel itself may be named.
+    const demo = encodeCanalKey(await canalId(DEMO_WEB_CHANNEL));
+    expect((await page(`?canal=${demo}`)).body).toContain(`data-canal="${demo}"`);
+  });
+
+  it('?canal= de otro canal se muestra a un usuario de su empresa o a ROLE_ADMIN; a otra empresa, 404', async () => {
+    const ayuda = encodeCanalKey(await canalId('Ayuda en la app'));
+    expect((await pageAs('compania@quipu.test', `?canal=${ayuda}`)).body).toContain(`data-canal="${ayuda}"`);
+    expect((await pageAs('dashboard@quipu.test', `?canal=${ayuda}`)).body).toContain(`data-canal="${ayuda}"`);
+    expect((await pageAs('admin@quipu.test', `?canal=${ayuda}`)).body).toContain(`data-canal="${ayuda}"`);
+    refusedPage(await pageAs('otra@quipu.test', `?canal=${ayuda}`));
+  });
+
+  it('sin ningún canal web disponible la página lo explica', async () => {
     await t.app.db.updateTable('canal').set({ activo: 0 }).where('red', '=', 3).execute();
     const empty = await page();
     expect(empty.statusCode).toBe(200);

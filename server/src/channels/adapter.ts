@@ -55,6 +55,7 @@ export const PROVIDER_MESSAGES = {
   wrongKind: (kind: string) => `El canal no es de ${kind}`,
   unreachable: (provider: string) => `${provider} no respondió. Intente nuevamente en unos minutos.`,
   webhookRefused: (reason: string) => `Telegram no aceptó la dirección del webhook: ${reason}`,
+  needsPublicUrl: (provider: string) => `Configure PUBLIC_URL con la dirección pública de la consola para conectar ${provider}`,
 } as const;
 
 /** The channel when it is of `kind`; 400 otherwise. */
@@ -82,13 +83,33 @@ export function header(headers: IncomingHttpHeaders, name: string): string | und
 
 /**
  * The server's public origin: PUBLIC_URL's when set, otherwise the address the request came to
- * (the console's own origin, as the mail links take it). The API lives at `{origin}{API_BASE}`.
+ * (the console's own origin, as the mail links take it). The request's Origin header counts only
+ * when it names the request's own host (the development server's other port), never another site.
+ * The API lives at `{origin}{API_BASE}`.
  */
-export function publicOrigin(app: App, request: { headers: IncomingHttpHeaders; protocol: string; host: string }): string {
+export function publicOrigin(app: App, request: { headers: IncomingHttpHeaders; protocol: string; host: string; hostname: string }): string {
   if (app.config.publicUrl) return new URL(app.config.publicUrl).origin;
   const origin = header(request.headers, 'origin');
-  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
+  if (origin && /^https?:\/\/[^/\s]+$/.test(origin) && hostOf(origin) === request.hostname.toLowerCase()) return origin;
   return `${request.protocol}://${request.host}`;
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The origin a provider is told to call back (Telegram's webhook, Slack's redirect), or undefined
+ * when it cannot be known: outside the embedded run only PUBLIC_URL says it, since the address a
+ * request came to may be an internal one.
+ */
+export function callbackOrigin(app: App, request: Parameters<typeof publicOrigin>[1]): string | undefined {
+  if (!app.config.publicUrl && !app.config.embedded) return undefined;
+  return publicOrigin(app, request);
 }
 
 /** `{origin}{API_BASE}{path}`. */

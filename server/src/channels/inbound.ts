@@ -34,7 +34,7 @@ export type InboundResult =
   | { kind: 'refused'; reason: 'inactive' | 'unlinked' | 'notDeployed' | 'excluded' | 'empty' };
 
 /** How long a provider's delivery ids are kept: providers retry for minutes to a day at most. */
-const DELIVERY_KEEP_MS = 3 * 24 * 60 * 60_000;
+export const DELIVERY_KEEP_MS = 3 * 24 * 60 * 60_000;
 
 /** Digits only, so '+51 999 888 777' and '51999888777' are one number. */
 export const phoneDigits = (text: string) => text.replace(/\D/g, '');

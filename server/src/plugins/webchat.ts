@@ -4,17 +4,30 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { WIDGET_SAMPLE_PATH, WIDGET_SCRIPT_PATH } from '../schemas/webchatKey';
-import { samplePageHtml } from '../services/webchatEjemplo';
-import { sampleCanal } from '../services/webchatPublico';
+import { sampleChoice, sampleNotFoundHtml, samplePageHtml } from '../services/webchatEjemplo';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../services/sessions';
 import { notFound } from '../errors';
-import type { App } from '../types';
+import type { App, SessionUser } from '../types';
+import { checkSession } from './session';
 
 export const WIDGET_NOT_BUILT = 'El chat web no está construido: ejecute npm run build';
 
 function ownOrigin(request: FastifyRequest, publicUrl?: string): string {
   return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
+/** The console user signed in on this browser, if any (this page lies outside the API's session hook); looking does not extend the session. */
+async function signedInUser(app: App, request: FastifyRequest): Promise<SessionUser | null> {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  const cookies = cookie.parse(header);
+  const token = cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const found = await checkSession(app, token, request.ip, false);
+  return found && 'user' in found ? found.user : null;
 }
 
 export async function webchatAssets(app: App, consoleDir: string): Promise<void> {
@@ -48,10 +61,11 @@ export async function webchatAssets(app: App, consoleDir: string): Promise<void>
     { schema: { hide: true } },
     async (request, reply) => {
       const key = typeof request.query.canal === 'string' && request.query.canal ? request.query.canal : undefined;
-      const canal = await sampleCanal(app, key);
+      const choice = await sampleChoice(app, key, () => signedInUser(app, request));
       reply.header('Content-Type', 'text/html; charset=utf-8');
       reply.header('Cache-Control', 'no-store');
-      return reply.send(samplePageHtml({ origin: ownOrigin(request, app.config.publicUrl), basePath: app.config.basePath, canal }));
+      if (choice === 'notFound') return reply.status(404).send(sampleNotFoundHtml());
+      return reply.send(samplePageHtml({ origin: ownOrigin(request, app.config.publicUrl), basePath: app.config.basePath, canal: choice.canal }));
     },
   );
 }

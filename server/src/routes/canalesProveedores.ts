@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { WebhookInput } from '../channels/adapter';
-import { publicOrigin } from '../channels/adapter';
+import { callbackOrigin, publicOrigin } from '../channels/adapter';
 import { finishSlackOauth, slackAuthorizeAddress } from '../channels/slack/oauth';
 import { connectTelegram, disconnectTelegram } from '../channels/telegram/connect';
 import { exportRelayConfig } from '../channels/whatsapp/export';
@@ -28,6 +28,8 @@ const publicWrite = { integrity: false } as const;
 const input = (request: FastifyRequest): WebhookInput => ({ headers: request.headers, rawBody: request.rawBody ?? Buffer.alloc(0), body: request.body });
 
 export async function canalesProveedoresRoutes(app: App): Promise<void> {
+  // Public and read whole before the signature is checked: kept far below the API's 5 MB.
+  const webhookBody = { bodyLimit: app.config.webhookBodyLimitKb * 1024 };
   const answer = async (row: CanalRecord) => toCanal(row, await botNameOf(app.db, row.b), app.config.secretKey);
 
   app.post(
@@ -41,7 +43,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: Canal, ...refusals, 409: ErrorBody, 502: ErrorBody },
       },
     },
-    async (request) => answer(await connectTelegram(app, currentUser(request), request.body, publicOrigin(app, request))),
+    async (request) => answer(await connectTelegram(app, currentUser(request), request.body, callbackOrigin(app, request))),
   );
 
   app.post(
@@ -62,6 +64,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
     '/wh/telegram/:id',
     {
       config: publicWrite,
+      ...webhookBody,
       schema: {
         tags, operationId: 'telegramWebhook',
         summary: 'Webhook de Telegram: cada update trae X-Telegram-Bot-Api-Secret-Token; el bot responde por sendMessage o sendPhoto',
@@ -100,6 +103,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
     '/wh/whatsapp/:id',
     {
       config: publicWrite,
+      ...webhookBody,
       schema: {
         tags, operationId: 'whatsappWebhook',
         summary: 'Webhook de WhatsApp Cloud API, firmado con X-Hub-Signature-256; el bot responde por la Cloud API o por el relay del canal',
@@ -135,7 +139,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 302: Type.Null(), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request, reply) => reply.redirect(await slackAuthorizeAddress(app, currentUser(request), request.query.ch, publicOrigin(app, request))),
+    async (request, reply) => reply.redirect(await slackAuthorizeAddress(app, currentUser(request), request.query.ch, callbackOrigin(app, request))),
   );
 
   app.get(
@@ -152,13 +156,14 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 302: Type.Null(), 400: ErrorBody },
       },
     },
-    async (request, reply) => reply.redirect(await finishSlackOauth(app, request.query, publicOrigin(app, request))),
+    async (request, reply) => reply.redirect(await finishSlackOauth(app, request.query, callbackOrigin(app, request))),
   );
 
   app.post(
     '/wh/slack/:id',
     {
       config: publicWrite,
+      ...webhookBody,
       schema: {
         tags, operationId: 'slackWebhook',
         summary: 'Events API e interactividad de Slack, firmados con el Signing Secret (v0); el bot responde por chat.postMessage',

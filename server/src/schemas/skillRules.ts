@@ -3,6 +3,7 @@
 // the first problem as a 400 naming the field. Plain TypeScript: no typebox, so the console bundle
 // takes only this. The shapes below are loose on purpose (a form's values may be half filled);
 // skills.ts holds the exact wire schemas.
+import { buttonLinkHref } from './buttonLink';
 
 export const ACTION_TYPES = ['TEXT', 'CARD', 'CAROUSEL', 'BUTTON', 'QUICK_REPLY', 'WEB_HOOK', 'GO_BOT', 'GO_HUMAN', 'GO_SKILL'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
@@ -157,6 +158,7 @@ export const SKILL_MESSAGES = {
   seleccione: 'Seleccione',
   alMenosUnCampo: 'Debe ingresar al menos un campo',
   urlInvalida: 'Ingrese una URL válida que empiece con http:// o https://',
+  enlaceBoton: 'El valor de un enlace web debe ser una dirección que empiece con http://, https://, tel: o mailto:',
   claveValor: 'Cada fila necesita nombre y valor',
   skillDestino: 'Seleccione un Skill',
   skillMismo: 'Un skill no puede saltar a sí mismo',
@@ -401,6 +403,8 @@ export function buttonProblems(button: ButtonInput, field: string, label: string
   else if (!allowed.includes(button.type!)) problems.push({ field: `${field}.type`, message: SKILL_MESSAGES.tipoBotonNoPermitido, label: `${label}, tipo` });
   if (blank(button.title)) problems.push({ field: `${field}.title`, message: SKILL_MESSAGES.campoRequerido, label: `${label}, título` });
   if (blank(button.value) && !VALUELESS.has(button.type ?? '')) problems.push({ field: `${field}.value`, message: SKILL_MESSAGES.campoRequerido, label: `${label}, valor` });
+  // A link opens in the client's browser: only web pages, calls and mails, never a script.
+  else if (button.type === 'WEB_URL' && !buttonLinkHref(button.value)) problems.push({ field: `${field}.value`, message: SKILL_MESSAGES.enlaceBoton, label: `${label}, valor` });
   const lengths: Array<[keyof ButtonInput, number, string]> = [['title', LIMITS.buttonTitle, 'título'], ['subtitle', LIMITS.buttonSubtitle, 'subtítulo'], ['value', LIMITS.buttonValue, 'valor'], ['render', LIMITS.buttonRender, 'texto mostrado']];
   for (const [key, max, name] of lengths) {
     if ((button[key]?.length ?? 0) > max) problems.push({ field: `${field}.${key}`, message: SKILL_MESSAGES.maxCaracteres(max), label: `${label}, ${name}` });

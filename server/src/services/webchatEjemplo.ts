@@ -1,7 +1,12 @@
 // The sample page `/webchat/ejemplo.html`: a plain shop page that embeds a web channel's widget with
 // exactly the snippet a customer pastes, so the demo bot can be talked to from a web page from the
-// first minute.
+// first minute. Without a session it shows only the installation's demo channel; another channel's
+// widget (?canal=) only to a signed-in user of that channel's company or a system administrator, so
+// the console's origin never lends itself to any company's chat.
+import type { CanalRow } from '../channels/inbound';
 import { embedSnippet } from '../schemas/webchatKey';
+import type { App, SessionUser } from '../types';
+import { canalOfKey, sampleCanal } from './webchatPublico';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -35,6 +40,41 @@ export interface SamplePage {
   basePath: string;
   /** The channel whose widget the page embeds, or none: the page then says how to have one. */
   canal?: { id: string; dsc: string };
+}
+
+/**
+ * The channel the page shows: without `key`, the demo channel (the oldest active web channel whose
+ * bot is deployed; none is fine, the page then says how to have one); with `key`, that web channel
+ * when it is the demo channel or `user` belongs to its company (or is a system administrator).
+ * 'notFound' for anything else: the same answer as a key that names no channel.
+ */
+export async function sampleChoice(app: App, key: string | undefined, user: () => Promise<SessionUser | null>): Promise<{ canal?: CanalRow } | 'notFound'> {
+  const demo = await sampleCanal(app, undefined);
+  if (!key) return { canal: demo };
+  const canal = await canalOfKey(app, key);
+  if (!canal) return 'notFound';
+  if (demo && demo.id === canal.id) return { canal };
+  const who = await user();
+  return who && (who.flags.isAdmin || who.idE === canal.idE) ? { canal } : 'notFound';
+}
+
+/** The plain page every refused or unknown ?canal= gets, with a 404. */
+export function sampleNotFoundHtml(): string {
+  return `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Página no encontrada</title>
+</head>
+<body>
+  <main>
+    <h1>Página no encontrada</h1>
+    <p>El canal pedido no existe o no puede mostrarse aquí. Para probar el chat de un canal de su empresa, inicie sesión en la consola y abra esta página desde allí.</p>
+  </main>
+</body>
+</html>
+`;
 }
 
 export function samplePageHtml({ origin, basePath, canal }: SamplePage): string {

@@ -95,6 +95,25 @@ describe('Probar Bot: el chat', () => {
     expect(within(chat).getByRole('button', { name: 'Horarios' })).toBeInTheDocument();
   });
 
+  it('un enlace web que no es http, https, tel: ni mailto: no se muestra como enlace', async () => {
+    webchat(() => [
+      { ...text(''), type: 'BUTTON', text: undefined, title: 'Enlaces', buttons: [
+        { type: 'WEB_URL', title: 'Script', value: 'javascript:alert(document.cookie)' },
+        { type: 'WEB_URL', title: 'Datos', value: 'data:text/html,<script>alert(1)</script>' },
+        { type: 'WEB_URL', title: 'Correo', value: 'mailto:hola@quipu.test' },
+      ] },
+    ]);
+    await openTestChat();
+    await say('enlaces');
+    const chat = log();
+    expect(await within(chat).findByText('Enlaces')).toBeInTheDocument();
+    expect(within(chat).queryByRole('link', { name: 'Script' })).not.toBeInTheDocument();
+    expect(within(chat).queryByRole('link', { name: 'Datos' })).not.toBeInTheDocument();
+    expect(chat.innerHTML).not.toContain('javascript:');
+    expect(chat.innerHTML).not.toContain('data:text');
+    expect(within(chat).getByRole('link', { name: 'Correo' })).toHaveAttribute('href', 'mailto:hola@quipu.test');
+  });
+
   it('los botones POSTBACK de BUTTON, CARD y CAROUSEL envían {postback} y muestran su título como mensaje del usuario', async () => {
     const sent = webchat((body, turn) =>
       body.message

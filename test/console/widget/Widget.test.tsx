@@ -58,9 +58,17 @@ describe('los mensajes del bot', () => {
     expect(within(log).getByRole('link', { name: 'Llamar' })).toHaveAttribute('href', 'tel:+5115550100');
   });
 
-  it('un enlace con otra cosa que http o https no se abre', () => {
-    renderWidget({}, { entries: [botEntry({ type: 'BUTTON', title: 'Ver', buttons: [{ type: 'WEB_URL', title: 'Abrir', value: 'javascript:alert(1)' }] })] }, open);
+  it('un enlace con otra cosa que http, https, tel: o mailto: no se abre', () => {
+    renderWidget({}, { entries: [botEntry({ type: 'BUTTON', title: 'Ver', buttons: [
+      { type: 'WEB_URL', title: 'Abrir', value: 'javascript:alert(1)' },
+      { type: 'WEB_URL', title: 'Datos', value: 'data:text/html,<b>x</b>' },
+      { type: 'WEB_URL', title: 'Correo', value: 'mailto:hola@tienda.test' },
+      { type: 'WEB_URL', title: 'Fono', value: 'tel:+5115550100' },
+    ] })] }, open);
     expect(screen.getByText('Abrir').closest('a')).not.toHaveAttribute('href');
+    expect(screen.getByText('Datos').closest('a')).not.toHaveAttribute('href');
+    expect(screen.getByText('Correo').closest('a')).toHaveAttribute('href', 'mailto:hola@tienda.test');
+    expect(screen.getByText('Fono').closest('a')).toHaveAttribute('href', 'tel:+5115550100');
   });
 
   it('un botón POSTBACK envía su valor con su título, y las respuestas rápidas desaparecen al contestar', async () => {

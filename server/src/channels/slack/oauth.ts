@@ -12,7 +12,7 @@ import { canalById, findCanalFor, readCanalSecret, updateCanal, type CanalRecord
 import { rememberNonce } from '../../services/nonces';
 import { loadSessionUser } from '../../services/sessions';
 import type { App, SessionUser } from '../../types';
-import { apiAddress, assertKind, sameSecret } from '../adapter';
+import { apiAddress, assertKind, PROVIDER_MESSAGES, sameSecret } from '../adapter';
 import { slackClient, slackErrorCode } from './api';
 
 /** Send messages; read direct messages to the bot and mentions of it. */
@@ -71,8 +71,10 @@ export function readState(secretKey: Buffer, state: string | undefined): StateDa
 }
 
 /** Where 'Agregar Slack' sends the browser: Slack's authorisation page, or back to the editor when the App Id is missing. */
-export async function slackAuthorizeAddress(app: App, user: SessionUser, id: string, origin: string): Promise<string> {
+export async function slackAuthorizeAddress(app: App, user: SessionUser, id: string, origin: string | undefined): Promise<string> {
   const canal = assertKind(await findCanalFor(app.db, user, id), 'Slack');
+  // Slack sends the browser back to this address: outside the embedded run only PUBLIC_URL says it.
+  if (!origin) throw badRequest(PROVIDER_MESSAGES.needsPublicUrl('Slack'));
   const appId = (JSON.parse(canal.cfg || '{}') as CanalCfg).appId?.trim();
   if (!appId) return editorAddress(app, canal.id, SLACK_STATUS.noAppId);
   const url = new URL(app.config.slackOauthBase);
@@ -94,10 +96,11 @@ export interface CallbackQuery {
  * that no longer exists) is a 400 and touches nothing; an expired or spent one, a refusal at
  * Slack or a failed exchange go back to the editor with the reason in ?status.
  */
-export async function finishSlackOauth(app: App, query: CallbackQuery, origin: string): Promise<string> {
+export async function finishSlackOauth(app: App, query: CallbackQuery, origin: string | undefined): Promise<string> {
   const state = readState(app.config.secretKey, query.state);
   const canal = state && (await canalById(app.db, state.c));
   if (!state || !canal || canal.idE !== state.e || canal.name !== 'Slack') throw badRequest(SLACK_MESSAGES.badState);
+  if (!origin) throw badRequest(PROVIDER_MESSAGES.needsPublicUrl('Slack'));
   const back = (status: string) => editorAddress(app, canal.id, status);
   const now = app.config.now();
   if (now > state.x) return back(SLACK_STATUS.expired);

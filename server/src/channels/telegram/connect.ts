@@ -19,9 +19,11 @@ export async function telegramEnabled(app: App, idE: string): Promise<boolean> {
   return !!empresa?.tg;
 }
 
-export async function connectTelegram(app: App, user: SessionUser, body: { id: string; token: string }, origin: string): Promise<CanalRecord> {
+/** `origin`: where Telegram is to post (callbackOrigin); undefined when PUBLIC_URL is needed and unset. */
+export async function connectTelegram(app: App, user: SessionUser, body: { id: string; token: string }, origin: string | undefined): Promise<CanalRecord> {
   const canal = assertKind(await findCanalFor(app.db, user, body.id), 'Telegram');
   if (!(await telegramEnabled(app, canal.idE))) throw forbidden(CANAL_MESSAGES.telegramDisabled);
+  if (!origin) throw badRequest(PROVIDER_MESSAGES.needsPublicUrl('Telegram'));
   const token = body.token.trim();
   if (!TOKEN_PATTERN.test(token)) throw new ApiError(400, CANAL_MESSAGES.badToken, undefined, 'token');
   const api = telegramApi(app, token);

@@ -3,7 +3,7 @@
 import type { CanalCfg } from '../../schemas/canales';
 import { readCanalSecret } from '../../services/canales';
 import { PROVIDER_MESSAGES, type ChannelAdapter } from '../adapter';
-import { readCloudWebhook } from './receive';
+import { readCloudWebhook, type StaleMessage } from './receive';
 import { sendCloud, sendRelay } from './send';
 import { checkHubSignature } from './verify';
 
@@ -15,7 +15,10 @@ export const whatsapp: ChannelAdapter = {
     if (!appSecret) return { kind: 'refused', status: 403, message: PROVIDER_MESSAGES.notConfigured };
     if (!checkHubSignature(appSecret, input.headers, input.rawBody)) return { kind: 'refused', status: 401, message: PROVIDER_MESSAGES.badSignature };
     const cfg = JSON.parse(canal.cfg || '{}') as CanalCfg;
-    return { kind: 'messages', messages: readCloudWebhook(input.body, cfg.phoneNumberId) };
+    // A stale message is acknowledged with the rest (Meta expects 200) and not answered.
+    const onStale = ({ id, sentAt }: StaleMessage) =>
+      app.log.info(`WhatsApp: mensaje ${id} del canal ${canal.id} enviado el ${new Date(sentAt).toISOString()}, fuera de la ventana de duplicados: no se responde`);
+    return { kind: 'messages', messages: readCloudWebhook(input.body, cfg.phoneNumberId, { now: app.config.now(), onStale }) };
   },
 
   send(app, canal, to, messages) {

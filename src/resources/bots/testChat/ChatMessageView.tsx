@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { ChatMessage } from '../../../api/chat';
+import { buttonLinkHref } from '../../../../server/src/schemas/buttonLink';
 import type { ChatButton, ChatCard } from '../../../../server/src/schemas/chat';
 
 export type OnPostback = (button: { postback: string; title: string }, quickOf?: string) => void;
@@ -17,8 +18,17 @@ const textSx = { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } as const;
 function ButtonView({ button, onPostback, disabled }: { button: ChatButton; onPostback: OnPostback; disabled: boolean }) {
   const value = button.value ?? '';
   if (button.type === 'WEB_URL') {
+    // Web pages, calls and mails only: a `javascript:` value would run on the console's origin.
+    const href = buttonLinkHref(value);
+    if (!href) {
+      return (
+        <Button size="small" variant="outlined" disabled>
+          {button.title}
+        </Button>
+      );
+    }
     return (
-      <Button size="small" variant="outlined" href={value} target="_blank" rel="noopener noreferrer">
+      <Button size="small" variant="outlined" href={href} target="_blank" rel="noopener noreferrer">
         {button.title}
       </Button>
     );

@@ -115,6 +115,30 @@ describe('Editores de acciones: texto, card, botón, respuesta rápida y carouse
     });
   });
 
+  it('Botón: un enlace web que no es http, https, tel: ni mailto: muestra el mensaje en su valor y no se envía', async () => {
+    serveAcciones([]);
+    const saves = serveSave();
+    renderAcciones();
+    await addCard('Botón', 'Botón 1');
+    await userEvent.type(inCard('Botón 1').getAllByRole('textbox', { name: 'Título' })[0], '¿Qué desea?');
+    await userEvent.click(inCard('Botón 1').getByRole('button', { name: 'Agregar botón' }));
+    const boton = group('Botón 1', 'Botón 1');
+    await userEvent.selectOptions(boton.getByRole('combobox', { name: 'Tipo' }), 'Enlace web');
+    await userEvent.type(boton.getByRole('textbox', { name: 'Título' }), 'Ver');
+    const valor = boton.getByRole('textbox', { name: 'Valor' });
+    valor.focus();
+    await userEvent.paste('JaVaScRiPt:alert(1)');
+    await save('Botón 1');
+    await waitFor(() => expect(valor).toHaveAccessibleDescription(`${SKILL_MESSAGES.enlaceBoton}19/150`));
+    expect(saves).toHaveLength(0);
+
+    await userEvent.clear(valor);
+    await userEvent.type(valor, 'mailto:ventas@tienda.test');
+    await save('Botón 1');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body).toMatchObject({ buttons: [{ type: 'WEB_URL', title: 'Ver', value: 'mailto:ventas@tienda.test' }] });
+  });
+
   it('Respuesta rápida: sus propios tipos y hasta 3 botones (agregar se desactiva y lo dice)', async () => {
     serveAcciones([]);
     const saves = serveSave();
