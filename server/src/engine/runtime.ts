@@ -1,7 +1,8 @@
 // One turn of a conversation: what the client sent, the state the conversation was in, and the
 // bot; out come the bot's messages, the new state and what happened (the test chat's debug).
 // In order (bot-building §3 skill, action, requirement, bot params):
-// 1. A conversation waiting for a person (GO_HUMAN) only says so.
+// 1. A conversation waiting for a person (GO_HUMAN) only says so, until the bot's `timeout` minutes
+//    of waiting have passed or the wait is ended (endHuman): then the bot answers again.
 // 2. A skill waiting for its requirements takes the entities of this message; complete, it goes
 //    on; still missing, it asks again until maxAttempt.
 // 3. A postback names a skill (its id or name) or is read as the text it carries.
@@ -58,6 +59,8 @@ export const newState = (): ConversationState => ({ memory: {}, attempts: 0, sen
 export interface TurnInput {
   text?: string;
   postback?: string;
+  /** Ends a wait for a person at once ('Terminar atención'): no client message, the bot takes over. */
+  endHuman?: boolean;
 }
 
 export interface TurnContext {
@@ -410,6 +413,18 @@ class Turn {
     return true;
   }
 
+  /** The wait for a person is over: the conversation goes back to the bot GO_HUMAN named (when it can answer), else stays with this one. */
+  async handBack(): Promise<void> {
+    const back = this.state.human?.back;
+    delete this.state.human;
+    this.state.attempts = 0;
+    const other = back ? await this.ctx.resolveBot(back) : undefined;
+    if (other) {
+      this.bot = other;
+      this.state.bot = other.definition.bot.id;
+    }
+  }
+
   /** A skill that maxAttempt sends to, run after the message that says so. */
   pendingRun?: SkillDef;
 
@@ -484,11 +499,17 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
   s.sent ??= [];
   s.memory ??= {};
   s.attempts ??= 0;
-  const inputText = input.postback ?? input.text ?? '';
+  const inputText = input.endHuman ? '' : (input.postback ?? input.text ?? '');
   const turn = new Turn(bot, s, ctx, inputText);
   let chosen: { skillId: string | null; recognised: boolean; candidates: TurnDebug['candidates'] } = { skillId: null, recognised: true, candidates: [] };
 
-  if (s.human) {
+  // The wait ends when asked to, or when the bot's agent-inactivity minutes (`timeout`) have passed.
+  const waitOver = !!s.human && (input.endHuman === true || waitedOut(bot, s.human, ctx.now));
+  if (waitOver) await turn.handBack();
+  if (input.endHuman) {
+    turn.via = 'humano';
+    if (waitOver) turn.text(CHAT_MESSAGES.atencionTerminada);
+  } else if (s.human) {
     turn.via = 'humano';
     turn.text(CHAT_MESSAGES.esperandoHumano);
   } else if (await turn.continuePending(input)) {
@@ -524,6 +545,12 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
     recognised: chosen.recognised,
     botId: turn.bot.definition.bot.id,
   };
+}
+
+/** Has the conversation waited for a person longer than the bot's `timeout` minutes? None or 0: it waits until the wait is ended. */
+export function waitedOut(bot: CompiledBot, human: NonNullable<ConversationState['human']>, now: Date): boolean {
+  const minutes = Number(bot.definition.bot.timeout ?? 0);
+  return minutes > 0 && now.getTime() - Date.parse(human.since) >= minutes * 60_000;
 }
 
 /** The fallback skill's kind, for callers that report it. */

@@ -9,7 +9,7 @@ import type { DB } from '../db';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { sameTenant } from '../plugins/guards';
 import { BOT_MESSAGES } from '../schemas/bots';
-import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody } from '../schemas/chat';
+import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody, type WebchatEndBody } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
 import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot } from '../engine/bundle';
 import { trainSkills } from '../engine/training';
@@ -182,6 +182,19 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
   const text = body.message?.trim() ? body.message : undefined;
   const postback = body.postback?.trim() ? body.postback.trim() : undefined;
   if (text === undefined && postback === undefined) throw badRequest(CHAT_MESSAGES.vacio);
+  return consoleTurn(app, user, sesionId, body, postback !== undefined ? { postback } : { text });
+}
+
+/**
+ * POST /webchat/demo.terminar ('Terminar atención'): ends the wait for a person of the user's
+ * conversation `psi` at once, and the bot says it has the conversation back. 400 when it is not waiting.
+ */
+export async function endHumanWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody): Promise<WebchatAnswer> {
+  return consoleTurn(app, user, sesionId, body, { endHuman: true });
+}
+
+/** A turn of the console's chat: the bot within the user's reach, its working definition in a test, else its deployed version. */
+async function consoleTurn(app: App, user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'psi' | 'idBot' | 'idChannel' | 'test' | 'red' | 'nm'>, input: TurnInput): Promise<WebchatAnswer> {
   const { bot, idVersion, timeZone } = await app.engine.botFor(app.db, user, body.idBot);
   const test = body.test === true;
   const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, idVersion);
@@ -190,7 +203,6 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
   // A real channel's conversations are its clients': the console cannot write into them.
   if (idChannel !== DEMO_CHANNEL && (await app.db.selectFrom('canal').select('id').where('id', '=', idChannel).executeTakeFirst())) throw forbidden(CHAT_MESSAGES.canalAjeno);
   const red = body.red ?? DEFAULT_TEST_RED;
-  const input: TurnInput = postback !== undefined ? { postback } : { text };
   const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone }, input);
   return { psi: body.psi, messages };
 }
@@ -275,6 +287,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
     return turnOnce(app, req);
   }
   const before: ChatMessage[] = [];
+  const ending = req.input.endHuman === true;
   let idSesion = conversation?.idSesion ?? null;
   let closeSesion: { id: string; ff: string } | undefined;
   // tsession minutes without a message end the session: the next message starts a new one.
@@ -283,8 +296,9 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
     idSesion = null;
     state = { ...newState(), bot: undefined };
     const expired = req.compiled.definition.bot.params.sessionExpired?.trim();
-    if (expired) before.push({ id: randomUUID(), type: 'TEXT', text: expired, fc });
+    if (expired && !ending) before.push({ id: randomUUID(), type: 'TEXT', text: expired, fc });
   }
+  if (ending && !state.human) throw badRequest(CHAT_MESSAGES.sinEspera);
 
   // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
   const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
@@ -302,7 +316,8 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
   let seq = sessionStarted ? 0 : (state.seq ?? 0);
   const rows = [
-    { id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq },
+    // Ending a wait is no message of the client's: only the bot's answer is recorded.
+    ...(ending ? [] : [{ id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq }]),
     ...messages.map((m) => {
       const { debug: _debug, ...plain } = m;
       const origin = skillOf.get(m.id);
