@@ -9,7 +9,8 @@
 // 4. Otherwise the matcher chooses the skill; nothing recognised goes to the fallback skill, and
 //    maxAttempt misses in a row answer msgAttempt (and run skillAttempt).
 // 5. Running a skill: its requirements (tp 0) first, then its memory (tp 1), then its actions in
-//    order on the conversation's channel. WEB_HOOK calls out; GO_SKILL, GO_BOT and GO_HUMAN end it.
+//    order on the conversation's channel; an action with conditions (`cond`, `op`) runs only when
+//    they hold. WEB_HOOK calls out; GO_SKILL, GO_BOT and GO_HUMAN end it.
 // Nothing here touches the database: the caller loads and stores the state and records the turn.
 import { randomUUID } from 'node:crypto';
 import type { AccionDef, RequerimientoDef, SkillDef } from '../schemas/bots';
@@ -32,6 +33,8 @@ export const DEFAULT_MSG_ATTEMPT = 'Intentos excedidos';
 export const DEFAULT_INVALID_OPTION = 'Opción no válida';
 /** All channels: an action with it answers everywhere; a conversation with it sees every action. */
 export const ALL_CHANNELS = 8;
+/** A webhook's response mapping with this path keeps the answer's HTTP status; the skill then goes on whatever the status. */
+export const STATUS_PATH = '$status';
 /** Skills one message may run through jumps before the engine stops following them. */
 const MAX_JUMPS = 10;
 
@@ -170,6 +173,8 @@ class Turn {
     delete this.state.pending;
     for (const action of this.bot.actions.get(skill.id) ?? []) {
       if (!actionAnswers(action, this.ctx.red)) continue;
+      // A webhook whose conditions fail is skipped where the debug records it.
+      if (action.type !== 'WEB_HOOK' && !this.conditionsHold(action.cfg)) continue;
       if (action.cfg.unique === true) {
         if (this.state.sent.includes(action.id)) continue;
         this.state.sent.push(action.id);
@@ -193,6 +198,14 @@ class Turn {
     }
     const entity = this.entityFor(field);
     return entity ? entityPath(entity, field.path || 'text') : undefined;
+  }
+
+  /** An action's conditions: all of them (AND) or any (OR `op`); none always holds. */
+  private conditionsHold(cfg: Record<string, unknown>): boolean {
+    const cond = Array.isArray(cfg.cond) ? (cfg.cond as Field[]) : [];
+    if (!cond.length) return true;
+    const results = cond.map((f) => this.holds(f));
+    return cfg.op === 'OR' ? results.some(Boolean) : results.every(Boolean);
   }
 
   private holds(field: Field): boolean {
@@ -312,14 +325,9 @@ class Turn {
   private async webhook(skill: SkillDef, c: Record<string, unknown>): Promise<boolean> {
     const url = typeof c.url === 'string' ? c.url : '';
     const method = (typeof c.method === 'string' && c.method) || 'POST';
-    const cond = (c.cond as Field[] | undefined) ?? [];
-    if (cond.length) {
-      const results = cond.map((f) => this.holds(f));
-      const pass = c.op === 'OR' ? results.some(Boolean) : results.every(Boolean);
-      if (!pass) {
-        this.webhooks.push({ method, url, status: null, ms: 0, skipped: true });
-        return true;
-      }
+    if (!this.conditionsHold(c)) {
+      this.webhooks.push({ method, url, status: null, ms: 0, skipped: true });
+      return true;
     }
     const result: WebhookResult = await callWebhook(
       { method, url, headers: (c.headers as KeyValue[]) ?? [], fields: (c.fields as KeyValue[]) ?? [], resp: (c.resp as ResponseMapping[]) ?? [] },
@@ -327,11 +335,14 @@ class Turn {
       { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl },
     );
     this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}) });
-    if (result.error) {
+    // Mapping the status: any answer is the skill's to read (a 404 is 'not found', not an outage); no answer still fails.
+    const statusKeys = ((c.resp as ResponseMapping[] | undefined) ?? []).filter((r) => r.path.trim() === STATUS_PATH && r.k.trim()).map((r) => r.k.trim());
+    if (result.error && !(statusKeys.length && result.status !== null)) {
       this.text(CHAT_MESSAGES.webhookFallo, skill.id);
       return false;
     }
     Object.assign(this.state.memory, result.memory);
+    for (const key of statusKeys) this.state.memory[key] = result.status;
     return true;
   }
 

@@ -495,6 +495,8 @@ export function validateAccion(accion: AccionInput, context: { idBot?: string; i
     case 'GO_HUMAN':
       break;
   }
+  // Any action may run only when its conditions hold; a webhook's were checked above.
+  if (accion.type !== 'WEB_HOOK') p.push(...conditionProblems(accion.cond));
   return p;
 }
 
