@@ -76,6 +76,8 @@ export interface TurnContext {
   /** Where a webhook URL starting with '/' goes (the bot's baseUrl, else the server itself). */
   baseUrl?: string;
   timeZone?: string;
+  /** This server as the client reaches it (origin, no path): an image path starting with '/' points there. */
+  publicOrigin?: string;
   /** Another bot of the company, ready to answer (GO_BOT), or undefined when it cannot. */
   resolveBot(id: string): Promise<CompiledBot | undefined>;
 }
@@ -154,6 +156,11 @@ class Turn {
     options.invalidOption = invalidOption?.trim() || options.invalidOption;
     this.state.options = options;
     this.offered = true;
+  }
+
+  /** An image's address: a path on this server ('/api/…') gets the origin the client reaches the server by. */
+  image(url: string): string {
+    return url.startsWith('/') && !url.startsWith('//') && this.ctx.publicOrigin ? `${this.ctx.publicOrigin}${url}` : url;
   }
 
   /** Runs a skill: requirements, memory, then its actions (nothing once the jumps ran out). */
@@ -264,7 +271,7 @@ class Turn {
       case 'CARD': {
         this.say({
           type: 'CARD',
-          ...(str(c.imageUrl) ? { image_url: str(c.imageUrl) } : {}),
+          ...(str(c.imageUrl) ? { image_url: this.image(str(c.imageUrl)) } : {}),
           title: fillTemplate(str(c.title), this.state.memory),
           subtitle: fillTemplate(str(c.subTitle), this.state.memory),
           buttons: buttons(c.buttons),
@@ -277,7 +284,7 @@ class Turn {
           (card): ChatCard => ({
             title: fillTemplate(card.title, this.state.memory),
             subtitle: fillTemplate(card.subtitle, this.state.memory),
-            ...(card.imageUrl ? { image_url: card.imageUrl } : {}),
+            ...(card.imageUrl ? { image_url: this.image(card.imageUrl) } : {}),
             buttons: buttons(card.buttons),
           }),
         );

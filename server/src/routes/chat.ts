@@ -3,7 +3,7 @@
 // caller's company (another company's bot answers 404).
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteTestConversations, endHumanWait, sendMessage } from '../services/chat';
+import { deleteTestConversations, endHumanWait, requestOrigin, sendMessage } from '../services/chat';
 import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/pruebas';
 import type { App } from '../types';
 import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../schemas/chat';
@@ -25,7 +25,7 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },
     },
-    async (request) => sendMessage(app, currentUser(request), request.sesion?.id, request.body),
+    async (request) => sendMessage(app, currentUser(request), request.sesion?.id, request.body, requestOrigin(app, request)),
   );
 
   app.post(
@@ -39,7 +39,7 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },
     },
-    async (request) => endHumanWait(app, currentUser(request), request.sesion?.id, request.body),
+    async (request) => endHumanWait(app, currentUser(request), request.sesion?.id, request.body, requestOrigin(app, request)),
   );
 
   app.delete(

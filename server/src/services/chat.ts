@@ -154,14 +154,20 @@ function ownBaseUrl(app: App): string | undefined {
  * What a turn of `bot` needs of this server: its clock, webhook timeout and address, and the time
  * zone dates are read in (the company's, given as `timeZone`, else CHAT_TIME_ZONE).
  */
-export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'> & { timeZone?: string | null }, now = app.config.now()): TurnContext {
+export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot' | 'publicOrigin'> & { timeZone?: string | null }, now = app.config.now()): TurnContext {
   return {
     ...turn,
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
     timeZone: turn.timeZone || app.config.chatTimeZone,
+    publicOrigin: turn.publicOrigin || (app.config.publicUrl ? new URL(app.config.publicUrl).origin : ownBaseUrl(app)),
   };
+}
+
+/** This server as a client's request reached it: PUBLIC_URL's origin when set, else the request's own scheme and host. */
+export function requestOrigin(app: App, request: { protocol: string; host: string }): string {
+  return app.config.publicUrl ? new URL(app.config.publicUrl).origin : `${request.protocol}://${request.host}`;
 }
 
 const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
@@ -178,23 +184,23 @@ function recordedText(message: ChatMessage): string {
  * POST /webchat/demo: one message (or postback) of `psi` to the bot. A console user reaches the
  * bots of their company that they may open; a test conversation belongs to the user who started it.
  */
-export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody): Promise<WebchatAnswer> {
+export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody, publicOrigin?: string): Promise<WebchatAnswer> {
   const text = body.message?.trim() ? body.message : undefined;
   const postback = body.postback?.trim() ? body.postback.trim() : undefined;
   if (text === undefined && postback === undefined) throw badRequest(CHAT_MESSAGES.vacio);
-  return consoleTurn(app, user, sesionId, body, postback !== undefined ? { postback } : { text });
+  return consoleTurn(app, user, sesionId, body, postback !== undefined ? { postback } : { text }, publicOrigin);
 }
 
 /**
  * POST /webchat/demo.terminar ('Terminar atención'): ends the wait for a person of the user's
  * conversation `psi` at once, and the bot says it has the conversation back. 400 when it is not waiting.
  */
-export async function endHumanWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody): Promise<WebchatAnswer> {
-  return consoleTurn(app, user, sesionId, body, { endHuman: true });
+export async function endHumanWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody, publicOrigin?: string): Promise<WebchatAnswer> {
+  return consoleTurn(app, user, sesionId, body, { endHuman: true }, publicOrigin);
 }
 
 /** A turn of the console's chat: the bot within the user's reach, its working definition in a test, else its deployed version. */
-async function consoleTurn(app: App, user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'psi' | 'idBot' | 'idChannel' | 'test' | 'red' | 'nm'>, input: TurnInput): Promise<WebchatAnswer> {
+async function consoleTurn(app: App, user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'psi' | 'idBot' | 'idChannel' | 'test' | 'red' | 'nm'>, input: TurnInput, publicOrigin?: string): Promise<WebchatAnswer> {
   const { bot, idVersion, timeZone } = await app.engine.botFor(app.db, user, body.idBot);
   const test = body.test === true;
   const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, idVersion);
@@ -203,7 +209,7 @@ async function consoleTurn(app: App, user: SessionUser, sesionId: string | undef
   // A real channel's conversations are its clients': the console cannot write into them.
   if (idChannel !== DEMO_CHANNEL && (await app.db.selectFrom('canal').select('id').where('id', '=', idChannel).executeTakeFirst())) throw forbidden(CHAT_MESSAGES.canalAjeno);
   const red = body.red ?? DEFAULT_TEST_RED;
-  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone }, input);
+  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone, publicOrigin }, input);
   return { psi: body.psi, messages };
 }
 
@@ -223,6 +229,8 @@ export interface Delivery {
   sesionId?: string;
   /** The bot's company's time zone (null or absent: CHAT_TIME_ZONE). */
   timeZone?: string | null;
+  /** This server as the client reached it, for images on this server (absent: PUBLIC_URL, else the listening address). */
+  publicOrigin?: string;
 }
 
 /**
@@ -235,7 +243,7 @@ export async function deliver(app: App, to: Delivery, input: TurnInput): Promise
   const messages = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, compiled: to.compiled, input });
+        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
       } catch (error) {
         if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
       }
@@ -259,6 +267,7 @@ interface TurnRequest {
   test: boolean;
   nm?: string;
   timeZone?: string | null;
+  publicOrigin?: string;
   compiled: CompiledBot;
   input: TurnInput;
 }
@@ -302,7 +311,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
 
   // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
   const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
-  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, resolveBot: (id) => resolveBot(app, req, id) }, now));
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, publicOrigin: req.publicOrigin, resolveBot: (id) => resolveBot(app, req, id) }, now));
   const idIn = randomUUID();
   const debug = { ...result.debug, turn: idIn };
   const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));
