@@ -11,10 +11,11 @@ import type {
   TurnDebug,
   WebchatAnswer,
   WebchatBody,
+  WebchatEndBody,
 } from '../../server/src/schemas/chat';
 import type { HttpClient } from './http';
 
-export type { ChatMessage, Prueba, PruebaBody, PruebaResultado, SkillTestAnswer, SkillTestBody, TurnDebug, WebchatAnswer, WebchatBody };
+export type { ChatMessage, Prueba, PruebaBody, PruebaResultado, SkillTestAnswer, SkillTestBody, TurnDebug, WebchatAnswer, WebchatBody, WebchatEndBody };
 
 export function createChatApi(apiUrl: string, httpClient: HttpClient) {
   const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
@@ -24,6 +25,8 @@ export function createChatApi(apiUrl: string, httpClient: HttpClient) {
   return {
     /** POST /webchat/demo: the answer's messages are also published to /topic/{idBot}/{psi}. */
     sendDemo: (body: WebchatBody) => call<WebchatAnswer>('POST', '/webchat/demo', body),
+    /** POST /webchat/demo.terminar: ends the conversation's wait for a person; the bot's notice is also published. */
+    endHumanDemo: (body: WebchatEndBody) => call<WebchatAnswer>('POST', '/webchat/demo.terminar', body),
     /** DELETE /webchat/demo?idBot&psi: deletes that test conversation. */
     clearDemo: (idBot: string, psi: string) => call<unknown>('DELETE', `/webchat/demo?idBot=${q(idBot)}&psi=${q(psi)}`),
     /** POST /skill.test: the phrase test, or with `token` the token test, of a saved skill. */

@@ -13,6 +13,8 @@ export const chatTexts = {
     mensaje: 'Mensaje',
     enviar: 'Enviar',
     limpiar: 'Limpiar',
+    terminarAtencion: 'Terminar atención',
+    esperandoPersona: 'La conversación espera a una persona del equipo.',
     vacio: CHAT_MESSAGES.vacio,
     estado: { conectando: 'Conectando…', conectado: 'Conectado', reintentando: 'Sin conexión: reintentando' },
     imagen: 'Imagen',

@@ -2,6 +2,7 @@
 // with a few sample messages and no network (bot-building spec §2, "a live preview").
 import { WEB_DEFAULTS, type WebConfig } from '../../server/src/schemas/canales';
 import type { ChatMessage } from '../../server/src/schemas/chat';
+import { DEMO_PLANS } from '../../server/src/schemas/rules';
 import { StaticChat, type Entry } from './chatState';
 import { mountWidget } from './mount';
 
@@ -15,11 +16,8 @@ export const PREVIEW_ENTRIES: Entry[] = [
   bot({
     id: 'p3',
     type: 'CAROUSEL',
-    carousel: [
-      { title: 'Plan Básico', subtitle: 'S/ 50 al mes', buttons: [{ type: 'POSTBACK', title: 'Quiero este plan', value: 'basico' }] },
-      { title: 'Plan Pro', subtitle: 'S/ 90 al mes', buttons: [{ type: 'POSTBACK', title: 'Quiero este plan', value: 'pro' }] },
-      { title: 'Plan Empresa', subtitle: 'A medida', buttons: [{ type: 'WEB_URL', title: 'Ver detalles', value: 'https://example.com' }] },
-    ],
+    // The demo bot's own plans, so the preview and the bot never quote different prices.
+    carousel: DEMO_PLANS.map((plan) => ({ title: `Plan ${plan.nm}`, subtitle: plan.subtitle, buttons: [{ type: 'POSTBACK', title: 'Quiero este plan', value: `Quiero contratar el plan ${plan.nm}` }] })),
   }),
   bot({ id: 'p4', type: 'BUTTON', title: '¿Le ayudo con algo más?', quick: true, buttons: [{ type: 'POSTBACK', title: 'Sí', value: 'si' }, { type: 'POSTBACK', title: 'No, gracias', value: 'no' }] }),
 ];

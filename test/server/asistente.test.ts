@@ -10,6 +10,7 @@ import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
 import { REQUESTS_THROTTLED } from '../../server/src/plugins/ratelimit';
 import type { BotDefinition } from '../../server/src/schemas/bots';
 import { DEMO_MESSAGES, PEDIDO_ESTADOS } from '../../server/src/schemas/demo';
+import { DEMO_PLANS } from '../../server/src/schemas/rules';
 import { textKey, validateAccion, validateRequerimiento, validateSkill, type AccionInput } from '../../server/src/schemas/skillRules';
 import { loadDefinition, validateDefinition } from '../../server/src/services/botDefinition';
 import { compileEntityRegex } from '../../server/src/services/entidades';
@@ -25,6 +26,7 @@ const PARAPHRASES: Record<string, string[]> = {
   'Precios y planes': ['cuánto cuesta el plan empresa', 'qué precio tienen los planes', 'quiero saber los precios', 'cuánto vale'],
   'Contratar plan': ['quiero contratar el plan pro para mi empresa', 'cómo puedo contratar el servicio', 'me gustaría suscribirme al plan básico', 'mándame una propuesta'],
   'Mi nombre': ['me llamo Fernando', 'mi nombre es Claudia Ramos', 'hola soy Gabriel', 'me llamo Pilar, buenas'],
+  'Mi nombre, pregunta': ['me dices cuál es mi nombre', 'te acuerdas cómo me llamo', 'sabes cuál es mi nombre?', 'recuerdas cuál es mi nombre'],
   'Estado de pedido': ['dónde está mi pedido Q-33412', 'quiero saber cuándo me llega el pedido', 'cómo va mi orden', 'ya despacharon mi compra?'],
   'Hablar con una persona': ['me pasas con un asesor', 'quiero hablar con un humano', 'necesito que me atienda una persona', 'comunícame con alguien del equipo'],
   Quejas: ['quiero dejar un reclamo', 'su servicio es pésimo', 'estoy muy molesta con la atención', 'tengo una queja'],
@@ -118,12 +120,16 @@ describe.each(dialects)("bot 'Asistente Quipu' (%s)", (dialect) => {
     expect(snapshot.bot.diagram.edges.length).toBeGreaterThan(5);
   });
 
-  it('el webhook del pedido llama a /api/demo/pedido con el código de la memoria, y el texto usa lo que responde', () => {
+  it('el webhook del pedido llama a /api/demo/pedido con el código de la memoria, y su estado HTTP elige el texto', () => {
     const pedido = snapshot.skills.find((s) => s.nm === 'Estado de pedido');
     const acciones = snapshot.acciones.filter((a) => a.idSkill === pedido?.id).sort((a, b) => a.ord - b.ord);
-    expect(acciones.map((a) => a.type)).toEqual(['WEB_HOOK', 'TEXT']);
-    expect(acciones[0].cfg).toMatchObject({ method: 'GET', url: '/api/demo/pedido', fields: [{ k: 'codigo', v: '{{pedido}}' }], resp: [{ path: 'estado', k: 'estado' }, { path: 'entrega', k: 'entrega' }] });
-    expect(acciones[1].cfg.text).toEqual(['Su pedido {{pedido}} está {{estado}}. Entrega estimada: {{entrega}}.']);
+    expect(acciones.map((a) => a.type)).toEqual(['WEB_HOOK', 'TEXT', 'TEXT', 'TEXT']);
+    expect(acciones[0].cfg).toMatchObject({ method: 'GET', url: '/api/demo/pedido', fields: [{ k: 'codigo', v: '{{pedido}}' }], resp: [{ path: '$status', k: 'consulta' }, { path: 'estado', k: 'estado' }, { path: 'entrega', k: 'entrega' }] });
+    expect(acciones.slice(1).map((a) => [a.cfg.text, (a.cfg.cond as Array<{ op: string; value: string }>).map((c) => `${c.op} ${c.value}`)])).toEqual([
+      [['Su pedido {{pedido}} está {{estado}}. Fecha de entrega: {{entrega}}.'], ['IS 200']],
+      [['No encontramos el pedido {{pedido}}. Revise el código, por favor.'], ['IS 404']],
+      [['No pudimos completar la consulta en este momento. Intente nuevamente más tarde.'], ['NOT_IN 200, 404']],
+    ]);
     const reqs = snapshot.requerimientos.filter((r) => r.idSkill === pedido?.id);
     expect(reqs.map((r) => [r.tp, (r.fields[0] as { op: string }).op])).toEqual([[0, 'IS_PRESENT'], [1, 'AS']]);
   });
@@ -161,8 +167,10 @@ describe.each(dialects)("bot 'Asistente Quipu' (%s)", (dialect) => {
       expect(owner, b.value).toBeDefined();
       expect(skillOf(matcher.match(b.value).skillId), b.value).toBe(owner?.nm);
     }
-    const planes = snapshot.acciones.find((a) => a.type === 'CAROUSEL')?.cfg.carousel as Array<{ buttons: Array<{ title: string; value: string }> }>;
+    const planes = snapshot.acciones.find((a) => a.type === 'CAROUSEL')?.cfg.carousel as Array<{ subtitle: string; imageUrl: string; buttons: Array<{ title: string; value: string }> }>;
     expect(planes).toHaveLength(3);
+    // The same plans and prices as the web channel's preview, with pictures served by this server.
+    expect(planes.map((p) => [p.subtitle, p.imageUrl])).toEqual(DEMO_PLANS.map((p) => [p.subtitle, `/api/demo/imagen/${p.imagen}.svg`]));
     for (const card of planes) expect(skillOf(matcher.match(card.buttons[0].value).skillId)).toBe('Contratar plan');
   });
 
@@ -175,15 +183,34 @@ describe.each(dialects)("bot 'Asistente Quipu' (%s)", (dialect) => {
       const body = res.json();
       expect(body.codigo).toBe('Q-12345');
       expect(PEDIDO_ESTADOS).toContain(body.estado);
-      expect(body.entrega).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(body.entrega).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       expect((await pedido('Q-12345')).json()).toEqual(body);
       expect((await pedido('q-12345')).json()).toEqual(body);
     });
 
-    it('los tres estados aparecen, con fechas unos días después de una fecha fija', async () => {
+    it('los tres estados aparecen: lo entregado con fecha de unos días atrás, lo demás de los próximos días, contados desde hoy', async () => {
       const answers = await Promise.all(['Q-00001', 'Q-00002', 'Q-00003', 'Q-54321'].map(async (c) => (await pedido(c)).json()));
       expect(new Set(answers.map((a) => a.estado))).toEqual(new Set(PEDIDO_ESTADOS));
-      for (const a of answers) expect(a.entrega >= '2026-03-04' && a.entrega <= '2026-03-10', a.entrega).toBe(true);
+      const day = (ddmmyyyy: string) => Date.UTC(Number(ddmmyyyy.slice(6)), Number(ddmmyyyy.slice(3, 5)) - 1, Number(ddmmyyyy.slice(0, 2)));
+      const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.chatTimeZone }).format(t.clock.now).split('-').map(Number);
+      const today = Date.UTC(y, m - 1, d);
+      for (const a of answers) {
+        const days = (day(a.entrega) - today) / 86_400_000;
+        if (a.estado === 'entregado') expect(days, a.entrega).toBeLessThan(0);
+        else expect(days, a.entrega).toBeGreaterThan(0);
+        expect(Math.abs(days), a.entrega).toBeLessThanOrEqual(8);
+      }
+    });
+
+    it('GET /demo/imagen sirve las imágenes SVG de las tarjetas a cualquier sitio; otra, 404', async () => {
+      const res = await t.client().get(`${API}/demo/imagen/sede-san-isidro.svg`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.body).toMatch(/^<svg [^>]*aria-label="Sede San Isidro"/);
+      const missing = await t.client().get(`${API}/demo/imagen/otra.svg`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe(DEMO_MESSAGES.imagenNoEncontrada);
     });
 
     it("un código terminado en 0000 no existe: 404 'Pedido no encontrado'", async () => {

@@ -220,6 +220,14 @@ describe.each(dialects)('rutas públicas del chat web (%s)', (dialect) => {
       expect(client.errors).toHaveLength(0);
     });
 
+    it('una imagen de este servidor (una ruta) llega con la dirección por la que el widget le habla, no con la del sitio', async () => {
+      const version = await t.app.db.selectFrom('bot_version').select(['id', 'snapshot']).where('idBot', '=', chat.bot).executeTakeFirstOrThrow();
+      await t.app.db.updateTable('bot_version').set({ snapshot: version.snapshot!.replace('https://example.com/menu.png', '/api/demo/imagen/sede-san-isidro.svg') }).where('id', '=', version.id).execute();
+      const { token } = await open();
+      const prices = await say(token, { postback: 'cuánto cuesta' });
+      expect(prices.messages.find((m) => m.type === 'CARD')?.image_url).toBe(`http://${HOST}/api/demo/imagen/sede-san-isidro.svg`);
+    });
+
     it('el token de otro canal o uno alterado se rechaza con 401', async () => {
       const otherKey = encodeCanalKey(await insertCanal());
       const elsewhere = await open(undefined, otherKey);

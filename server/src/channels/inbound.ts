@@ -25,6 +25,8 @@ export interface InboundMessage {
   postback?: string;
   /** The provider's id of this delivery (update_id, message id, event_id): a repeat is answered once. */
   delivery?: string;
+  /** This server as the client reached it (the web chat), for images on this server. */
+  publicOrigin?: string;
 }
 
 export type InboundResult =
@@ -100,7 +102,7 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
     const compiled = entry && entry.bot.idE === canal.idE ? await app.engine.deployedBot(app.db, entry.idVersion) : undefined;
     if (!entry || !compiled) return { kind: 'refused', reason: 'notDeployed' };
     const input: TurnInput = postback !== undefined ? { postback } : { text };
-    const messages = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone }, input);
+    const messages = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone, publicOrigin: message.publicOrigin }, input);
     return { kind: 'answered', messages };
   } catch (error) {
     // Not answered: the provider's retry may try again.

@@ -1,12 +1,13 @@
 // 'Asistente Quipu': the Spanish demo bot of Demo Internacional that answers from the first
-// minute. Sixteen skills with phrases written the ways people write in Latin America and Spain,
-// their actions (one of each kind the engine runs), two regex entities, a requirement and memory,
-// a webhook to this server's own /demo/pedido, and version 1 deployed with its trained model.
+// minute. Seventeen skills with phrases written the ways people write in Latin America and Spain,
+// their actions (one of each kind the engine runs, some only under conditions), two regex entities,
+// a requirement and memory, a webhook to this server's own /demo/pedido, images served by
+// /demo/imagen, and version 1 deployed with its trained model.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { train, trainingPhrases, type SerializedModel } from '../engine/nlu/classifier';
 import type { BotParams, Diagram } from '../schemas/bots';
-import { ENTITY_PATHS } from '../schemas/rules';
+import { DEMO_PLANS, ENTITY_PATHS } from '../schemas/rules';
 import { DEFAULT_RED, type ActionType } from '../schemas/skillRules';
 import { loadDefinition } from '../services/botDefinition';
 import type { DB } from './index';
@@ -48,13 +49,17 @@ const A_PRECIOS = postback('Precios y planes', 'qué planes tienen');
 const A_PEDIDO = postback('Estado de pedido', 'estado de mi pedido');
 const A_PERSONA = postback('Hablar con una persona', 'quiero hablar con una persona');
 const A_MENU = postback('Más opciones', 'menú');
-const plan = (nm: string, precio: string, imagen: string) => ({
+/** An image of GET /demo/imagen: a path on this server, which the engine gives the address the client reaches it by. */
+export const demoImage = (nombre: string) => `/api/demo/imagen/${nombre}.svg`;
+const plan = ({ nm, subtitle, imagen }: (typeof DEMO_PLANS)[number]) => ({
   title: `Plan ${nm}`,
-  subtitle: precio,
-  imageUrl: `https://www.example.com/quipu/planes/${imagen}.png`,
+  subtitle,
+  imageUrl: demoImage(imagen),
   invalidOption: 'Elija uno de los tres planes',
   buttons: [postback('Quiero este plan', `Quiero contratar el plan ${nm}`)],
 });
+/** A condition on a memory value, for actions that answer only in some cases. */
+const memoria = (id: string, op: 'IS' | 'NOT_IN' | 'IS_PRESENT' | 'IS_ABSENT', value: string | null = null) => ({ id, type: 2, path: null, op, value, order: 0 });
 
 export const ASISTENTE_SKILLS: AsistenteSkill[] = [
   {
@@ -131,7 +136,7 @@ export const ASISTENTE_SKILLS: AsistenteSkill[] = [
     acciones: [
       ['TEXT', { text: ['Nuestra sede principal está en Lima. También tenemos oficinas en Bogotá, Ciudad de México y Madrid.'] }],
       ['CARD', {
-        imageUrl: 'https://www.example.com/quipu/sedes/san-isidro.png', title: 'Sede principal, San Isidro (Lima)', subTitle: 'Calle Las Begonias 441, piso 6',
+        imageUrl: demoImage('sede-san-isidro'), title: 'Sede principal, San Isidro (Lima)', subTitle: 'Calle Las Begonias 441, piso 6',
         invalidOption: 'Elija una de las opciones de la tarjeta',
         buttons: [
           { type: 'WEB_URL', title: 'Ver en el mapa', value: 'https://www.openstreetmap.org/search?query=Calle%20Las%20Begonias%20441%20San%20Isidro%20Lima' },
@@ -152,11 +157,7 @@ export const ASISTENTE_SKILLS: AsistenteSkill[] = [
     ],
     acciones: [
       ['TEXT', { text: ['Tenemos tres planes mensuales. Todos incluyen soporte por chat y correo, y se pueden cambiar cuando quiera.'] }],
-      ['CAROUSEL', { carousel: [
-        plan('Básico', 'S/ 99 al mes: 1 bot y 1.000 conversaciones', 'basico'),
-        plan('Pro', 'S/ 299 al mes: 5 bots y 10.000 conversaciones', 'pro'),
-        plan('Empresa', 'S/ 899 al mes: bots ilimitados y un asesor dedicado', 'empresa'),
-      ] }],
+      ['CAROUSEL', { carousel: DEMO_PLANS.map(plan) }],
     ],
     to: ['Contratar plan'],
   },
@@ -187,6 +188,19 @@ export const ASISTENTE_SKILLS: AsistenteSkill[] = [
     acciones: [['TEXT', { text: ['Mucho gusto, {{nombre}}.'] }]],
   },
   {
+    nm: 'Mi nombre, pregunta', dsc: 'Dice el nombre que el cliente dio, o se lo pide', tipo: 0,
+    frases: [
+      'cómo me llamo', 'como me llamo', '¿cómo me llamo?', 'cuál es mi nombre', 'cual es mi nombre', 'sabes mi nombre', 'sabes cómo me llamo',
+      'te acuerdas de mi nombre', 'recuerdas mi nombre', 'recuerdas cómo me llamo', 'te dije mi nombre', 'dime mi nombre', 'ya sabes mi nombre',
+      'cómo te dije que me llamo', 'te acuerdas de cómo me llamo', 'no recuerdas mi nombre', 'a ver, cuál es mi nombre', 'adivina mi nombre',
+    ],
+    // The name kept by 'Mi nombre', or the question that leads there.
+    acciones: [
+      ['TEXT', { text: ['Se llama {{nombre}}.'], cond: [memoria('nombre', 'IS_PRESENT')], op: 'AND' }],
+      ['TEXT', { text: ['Todavía no me ha dicho su nombre. ¿Cómo se llama? Escríbame, por ejemplo, «me llamo Ana».'], cond: [memoria('nombre', 'IS_ABSENT')], op: 'AND' }],
+    ],
+  },
+  {
     nm: 'Estado de pedido', dsc: 'Consulta el estado de un pedido por su código', tipo: 0,
     frases: [
       'estado de mi pedido', 'dónde está mi pedido', 'donde esta mi pedido', 'quiero saber el estado de mi pedido', 'consultar pedido',
@@ -199,13 +213,16 @@ export const ASISTENTE_SKILLS: AsistenteSkill[] = [
       { tp: 0, fields: [{ entity: 'pedido', op: 'IS_PRESENT', replyMissing: '¿Cuál es el código de su pedido? Tiene la forma Q-12345.' }] },
       { tp: 1, fields: [{ entity: 'pedido', op: 'AS', value: 'pedido' }] },
     ],
+    // The lookup's status picks the answer: found (200), no such order (404), or the lookup failed.
     acciones: [
       ['WEB_HOOK', {
         method: 'GET', url: '/api/demo/pedido', headers: [], files: false, op: 'AND', cond: [],
         fields: [{ k: 'codigo', v: '{{pedido}}' }],
-        resp: [{ path: 'estado', k: 'estado' }, { path: 'entrega', k: 'entrega' }],
+        resp: [{ path: '$status', k: 'consulta' }, { path: 'estado', k: 'estado' }, { path: 'entrega', k: 'entrega' }],
       }],
-      ['TEXT', { text: ['Su pedido {{pedido}} está {{estado}}. Entrega estimada: {{entrega}}.'] }],
+      ['TEXT', { text: ['Su pedido {{pedido}} está {{estado}}. Fecha de entrega: {{entrega}}.'], cond: [memoria('consulta', 'IS', '200')], op: 'AND' }],
+      ['TEXT', { text: ['No encontramos el pedido {{pedido}}. Revise el código, por favor.'], cond: [memoria('consulta', 'IS', '404')], op: 'AND' }],
+      ['TEXT', { text: ['No pudimos completar la consulta en este momento. Intente nuevamente más tarde.'], cond: [memoria('consulta', 'NOT_IN', '200, 404')], op: 'AND' }],
     ],
   },
   {
@@ -217,10 +234,8 @@ export const ASISTENTE_SKILLS: AsistenteSkill[] = [
       'me comunicas con soporte', 'hay alguien que me pueda atender', 'quiero hablar con un encargado', 'páseme con el supervisor',
       'necesito un asesor urgente', 'hablar con atención al cliente', 'deseo hablar con un representante',
     ],
-    acciones: [
-      ['TEXT', { text: ['Le comunico con una persona de nuestro equipo. En unos minutos le responderán por aquí mismo.'] }],
-      ['GO_HUMAN', { b: null }],
-    ],
+    // The handover says so itself: one message.
+    acciones: [['GO_HUMAN', { b: null }]],
   },
   {
     nm: 'Quejas', dsc: 'Registra una queja y ofrece hablar con una persona', tipo: 0,
@@ -331,13 +346,15 @@ export async function seedAsistente(db: DB, owner: AsistenteOwner, now: number):
   const params: BotParams = {
     sessionExpired: 'Su sesión terminó por inactividad. Escríbame de nuevo cuando guste.',
     maxAttempt: 3,
-    msgAttempt: 'Parece que no logro entenderle. Le comunico con una persona.',
+    msgAttempt: 'Parece que no logro entenderle.',
     skillAttempt: skillId('Hablar con una persona'),
     invalidOption: 'Elija una de las opciones, por favor.',
   };
   await db.insertInto('bot').values({
     id: idBot, idE: owner.idE, nm: ASISTENTE_BOT,
     dsc: 'Bot de demostración: saluda, informa precios, horarios y sedes, consulta pedidos y deriva a una persona.',
+    // With nobody to take the handover in the demo, the bot answers again after five minutes of waiting.
+    timeout: 5,
     fc: new Date(now - 2 * 24 * 3_600_000).toISOString(), params: JSON.stringify(params), diagram: JSON.stringify(layout(ids)),
   }).execute();
 

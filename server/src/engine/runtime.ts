@@ -1,14 +1,16 @@
 // One turn of a conversation: what the client sent, the state the conversation was in, and the
 // bot; out come the bot's messages, the new state and what happened (the test chat's debug).
 // In order (bot-building §3 skill, action, requirement, bot params):
-// 1. A conversation waiting for a person (GO_HUMAN) only says so.
+// 1. A conversation waiting for a person (GO_HUMAN) only says so, until the bot's `timeout` minutes
+//    of waiting have passed or the wait is ended (endHuman): then the bot answers again.
 // 2. A skill waiting for its requirements takes the entities of this message; complete, it goes
 //    on; still missing, it asks again until maxAttempt.
 // 3. A postback names a skill (its id or name) or is read as the text it carries.
 // 4. Otherwise the matcher chooses the skill; nothing recognised goes to the fallback skill, and
 //    maxAttempt misses in a row answer msgAttempt (and run skillAttempt).
 // 5. Running a skill: its requirements (tp 0) first, then its memory (tp 1), then its actions in
-//    order on the conversation's channel. WEB_HOOK calls out; GO_SKILL, GO_BOT and GO_HUMAN end it.
+//    order on the conversation's channel; an action with conditions (`cond`, `op`) runs only when
+//    they hold. WEB_HOOK calls out; GO_SKILL, GO_BOT and GO_HUMAN end it.
 // Nothing here touches the database: the caller loads and stores the state and records the turn.
 import { randomUUID } from 'node:crypto';
 import type { AccionDef, RequerimientoDef, SkillDef } from '../schemas/bots';
@@ -32,6 +34,8 @@ export const DEFAULT_MSG_ATTEMPT = 'Intentos excedidos';
 export const DEFAULT_INVALID_OPTION = 'Opción no válida';
 /** All channels: an action with it answers everywhere; a conversation with it sees every action. */
 export const ALL_CHANNELS = 8;
+/** A webhook's response mapping with this path keeps the answer's HTTP status; the skill then goes on whatever the status. */
+export const STATUS_PATH = '$status';
 /** Skills one message may run through jumps before the engine stops following them. */
 const MAX_JUMPS = 10;
 
@@ -59,6 +63,8 @@ export const newState = (): ConversationState => ({ memory: {}, attempts: 0, sen
 export interface TurnInput {
   text?: string;
   postback?: string;
+  /** Ends a wait for a person at once ('Terminar atención'): no client message, the bot takes over. */
+  endHuman?: boolean;
 }
 
 export interface TurnContext {
@@ -73,6 +79,8 @@ export interface TurnContext {
   timeZone?: string;
   /** The work (engine/patterns.ts steps) this message may ask of the bot's expressions, entities and conditions together. */
   patternBudget?: number;
+  /** This server as the client reaches it (origin, no path): an image path starting with '/' points there. */
+  publicOrigin?: string;
   /** Another bot of the company, ready to answer (GO_BOT), or undefined when it cannot. */
   resolveBot(id: string): Promise<CompiledBot | undefined>;
   /** A bot's encrypted extras, decrypted, for its webhooks' `{{secreto.nombre}}` only (never memory, texts or debug). */
@@ -159,6 +167,11 @@ class Turn {
     this.offered = true;
   }
 
+  /** An image's address: a path on this server ('/api/…') gets the origin the client reaches the server by. */
+  image(url: string): string {
+    return url.startsWith('/') && !url.startsWith('//') && this.ctx.publicOrigin ? `${this.ctx.publicOrigin}${url}` : url;
+  }
+
   /** Runs a skill: requirements, memory, then its actions (nothing once the jumps ran out). */
   async run(skill: SkillDef): Promise<void> {
     if (this.jumps++ > MAX_JUMPS) return;
@@ -176,6 +189,8 @@ class Turn {
     delete this.state.pending;
     for (const action of this.bot.actions.get(skill.id) ?? []) {
       if (!actionAnswers(action, this.ctx.red)) continue;
+      // A webhook whose conditions fail is skipped where the debug records it.
+      if (action.type !== 'WEB_HOOK' && !this.conditionsHold(action.cfg)) continue;
       if (action.cfg.unique === true) {
         if (this.state.sent.includes(action.id)) continue;
         this.state.sent.push(action.id);
@@ -199,6 +214,14 @@ class Turn {
     }
     const entity = this.entityFor(field);
     return entity ? entityPath(entity, field.path || 'text') : undefined;
+  }
+
+  /** An action's conditions: all of them (AND) or any (OR `op`); none always holds. */
+  private conditionsHold(cfg: Record<string, unknown>): boolean {
+    const cond = Array.isArray(cfg.cond) ? (cfg.cond as Field[]) : [];
+    if (!cond.length) return true;
+    const results = cond.map((f) => this.holds(f));
+    return cfg.op === 'OR' ? results.some(Boolean) : results.every(Boolean);
   }
 
   /** A condition; a memory value put into an expression ('^{{codigo}}-\d+$') counts as literal text, never as pattern. */
@@ -261,7 +284,7 @@ class Turn {
       case 'CARD': {
         this.say({
           type: 'CARD',
-          ...(str(c.imageUrl) ? { image_url: str(c.imageUrl) } : {}),
+          ...(str(c.imageUrl) ? { image_url: this.image(str(c.imageUrl)) } : {}),
           title: fillTemplate(str(c.title), this.state.memory),
           subtitle: fillTemplate(str(c.subTitle), this.state.memory),
           buttons: buttons(c.buttons),
@@ -274,7 +297,7 @@ class Turn {
           (card): ChatCard => ({
             title: fillTemplate(card.title, this.state.memory),
             subtitle: fillTemplate(card.subtitle, this.state.memory),
-            ...(card.imageUrl ? { image_url: card.imageUrl } : {}),
+            ...(card.imageUrl ? { image_url: this.image(card.imageUrl) } : {}),
             buttons: buttons(card.buttons),
           }),
         );
@@ -322,14 +345,9 @@ class Turn {
   private async webhook(skill: SkillDef, c: Record<string, unknown>): Promise<boolean> {
     const url = typeof c.url === 'string' ? c.url : '';
     const method = (typeof c.method === 'string' && c.method) || 'POST';
-    const cond = (c.cond as Field[] | undefined) ?? [];
-    if (cond.length) {
-      const results = cond.map((f) => this.holds(f));
-      const pass = c.op === 'OR' ? results.some(Boolean) : results.every(Boolean);
-      if (!pass) {
-        this.webhooks.push({ method, url, status: null, ms: 0, skipped: true });
-        return true;
-      }
+    if (!this.conditionsHold(c)) {
+      this.webhooks.push({ method, url, status: null, ms: 0, skipped: true });
+      return true;
     }
     const result: WebhookResult = await callWebhook(
       { method, url, headers: (c.headers as KeyValue[]) ?? [], fields: (c.fields as KeyValue[]) ?? [], resp: (c.resp as ResponseMapping[]) ?? [] },
@@ -337,11 +355,14 @@ class Turn {
       { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl, secrets: this.ctx.secretsOf?.(this.bot) },
     );
     this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}) });
-    if (result.error) {
+    // Mapping the status: any answer is the skill's to read (a 404 is 'not found', not an outage); no answer still fails.
+    const statusKeys = ((c.resp as ResponseMapping[] | undefined) ?? []).filter((r) => r.path.trim() === STATUS_PATH && r.k.trim()).map((r) => r.k.trim());
+    if (result.error && !(statusKeys.length && result.status !== null)) {
       this.text(CHAT_MESSAGES.webhookFallo, skill.id);
       return false;
     }
     Object.assign(this.state.memory, result.memory);
+    for (const key of statusKeys) this.state.memory[key] = result.status;
     return true;
   }
 
@@ -423,6 +444,18 @@ class Turn {
     return true;
   }
 
+  /** The wait for a person is over: the conversation goes back to the bot GO_HUMAN named (when it can answer), else stays with this one. */
+  async handBack(): Promise<void> {
+    const back = this.state.human?.back;
+    delete this.state.human;
+    this.state.attempts = 0;
+    const other = back ? await this.ctx.resolveBot(back) : undefined;
+    if (other) {
+      this.bot = other;
+      this.state.bot = other.definition.bot.id;
+    }
+  }
+
   /** A skill that maxAttempt sends to, run after the message that says so. */
   pendingRun?: SkillDef;
 
@@ -497,11 +530,17 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
   s.sent ??= [];
   s.memory ??= {};
   s.attempts ??= 0;
-  const inputText = input.postback ?? input.text ?? '';
+  const inputText = input.endHuman ? '' : (input.postback ?? input.text ?? '');
   const turn = new Turn(bot, s, ctx, inputText);
   let chosen: { skillId: string | null; recognised: boolean; candidates: TurnDebug['candidates'] } = { skillId: null, recognised: true, candidates: [] };
 
-  if (s.human) {
+  // The wait ends when asked to, or when the bot's agent-inactivity minutes (`timeout`) have passed.
+  const waitOver = !!s.human && (input.endHuman === true || waitedOut(bot, s.human, ctx.now));
+  if (waitOver) await turn.handBack();
+  if (input.endHuman) {
+    turn.via = 'humano';
+    if (waitOver) turn.text(CHAT_MESSAGES.atencionTerminada);
+  } else if (s.human) {
     turn.via = 'humano';
     turn.text(CHAT_MESSAGES.esperandoHumano);
   } else if (await turn.continuePending(input)) {
@@ -537,6 +576,12 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
     recognised: chosen.recognised,
     botId: turn.bot.definition.bot.id,
   };
+}
+
+/** Has the conversation waited for a person longer than the bot's `timeout` minutes? None or 0: it waits until the wait is ended. */
+export function waitedOut(bot: CompiledBot, human: NonNullable<ConversationState['human']>, now: Date): boolean {
+  const minutes = Number(bot.definition.bot.timeout ?? 0);
+  return minutes > 0 && now.getTime() - Date.parse(human.since) >= minutes * 60_000;
 }
 
 /** The fallback skill's kind, for callers that report it. */

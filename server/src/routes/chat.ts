@@ -3,10 +3,10 @@
 // caller's company (another company's bot answers 404).
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteTestConversations, sendMessage } from '../services/chat';
+import { deleteTestConversations, endHumanWait, requestOrigin, sendMessage } from '../services/chat';
 import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/pruebas';
 import type { App } from '../types';
-import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery } from '../schemas/chat';
+import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../schemas/chat';
 import { ErrorBody, IdQuery, signedErrors } from '../schemas/common';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
@@ -25,7 +25,21 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },
     },
-    async (request) => sendMessage(app, currentUser(request), request.sesion?.id, request.body),
+    async (request) => sendMessage(app, currentUser(request), request.sesion?.id, request.body, requestOrigin(app, request)),
+  );
+
+  app.post(
+    '/webchat/demo.terminar',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'endChatHumanWait',
+        summary: "Terminar atención: la conversación deja de esperar a una persona y el bot la retoma; el aviso se publica como un mensaje del bot",
+        body: WebchatEndBody,
+        response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
+      },
+    },
+    async (request) => endHumanWait(app, currentUser(request), request.sesion?.id, request.body, requestOrigin(app, request)),
   );
 
   app.delete(

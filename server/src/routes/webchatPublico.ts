@@ -21,6 +21,7 @@ import {
   webchatCaller,
   type Caller,
 } from '../services/webchatPublico';
+import { requestOrigin } from '../services/chat';
 import type { App } from '../types';
 
 const tags = ['Conversaciones'];
@@ -120,7 +121,8 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { canal, caller } = context(request);
-      return sendMessage(app, canal, request.body, caller);
+      // Images on this server get the address the widget reaches it by, wherever the page is.
+      return sendMessage(app, canal, request.body, caller, requestOrigin(app, request));
     },
   );
 }

@@ -106,6 +106,16 @@ export const WebchatBody = Type.Object({
 }, closed);
 export type WebchatBody = Static<typeof WebchatBody>;
 
+/** POST /webchat/demo.terminar ('Terminar atención'): the conversation whose wait for a person ends now. */
+export const WebchatEndBody = Type.Object({
+  psi: WebchatBody.properties.psi,
+  idBot: Id,
+  idChannel: Type.Optional(Type.String({ maxLength: 64 })),
+  test: Type.Optional(Type.Boolean()),
+  red: Type.Optional(literals(CHANNEL_CODES)),
+}, closed);
+export type WebchatEndBody = Static<typeof WebchatEndBody>;
+
 export const WebchatAnswer = Type.Object({ psi: Type.String(), messages: Type.Array(ChatMessage) });
 export type WebchatAnswer = Static<typeof WebchatAnswer>;
 
@@ -198,6 +208,8 @@ export const CHAT_MESSAGES = {
   webhookFallo: 'No pudimos completar la consulta en este momento. Intente nuevamente más tarde.',
   humano: 'Un momento por favor, le comunicamos con una persona de nuestro equipo.',
   esperandoHumano: 'Su conversación está en espera de una persona de nuestro equipo.',
+  atencionTerminada: 'La atención de nuestro equipo terminó. Sigue conversando con el asistente virtual.',
+  sinEspera: 'La conversación no está esperando a una persona',
   pruebaSinPasos: 'La conversación no tiene mensajes para guardar como prueba',
   pruebaNombre: 'Ingrese un nombre para la prueba',
   pruebaNoEncontrada: 'Prueba no encontrada',

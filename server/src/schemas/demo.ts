@@ -6,6 +6,7 @@ export const DEMO_MESSAGES = {
   codigoRequerido: 'Indique el código del pedido',
   codigoInvalido: 'El código de pedido no es válido: debe tener la forma Q-12345',
   noEncontrado: 'Pedido no encontrado',
+  imagenNoEncontrada: 'Imagen no encontrada',
 } as const;
 
 /** Q, a dash and five digits; lower case is read as upper. */
@@ -21,7 +22,7 @@ export const PEDIDO_ESTADOS = ['en preparación', 'en camino', 'entregado'] as c
 export const Pedido = Type.Object({
   codigo: Type.String(),
   estado: literals(PEDIDO_ESTADOS),
-  /** Estimated delivery, YYYY-MM-DD. */
+  /** Delivery date, DD/MM/YYYY: past when delivered, else expected. */
   entrega: Type.String(),
 });
 export type Pedido = Static<typeof Pedido>;

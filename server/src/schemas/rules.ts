@@ -62,3 +62,10 @@ export const INTERNAL_ENTITIES: ReadonlyArray<{ id: string; nm: string; dsc: str
 
 /** Spec §7: whatever a save sends, an entity exposes its text and its length. */
 export const ENTITY_PATHS: ReadonlyArray<{ nm: string; tp: string }> = [{ nm: 'text', tp: 'text' }, { nm: 'length', tp: 'number' }];
+
+/** The demo bot's plans: its carousel and the web channel editor's preview show the same ones. */
+export const DEMO_PLANS: ReadonlyArray<{ nm: string; imagen: string; subtitle: string }> = [
+  { nm: 'Básico', imagen: 'plan-basico', subtitle: 'S/ 99 al mes: 1 bot y 1.000 conversaciones' },
+  { nm: 'Pro', imagen: 'plan-pro', subtitle: 'S/ 299 al mes: 5 bots y 10.000 conversaciones' },
+  { nm: 'Empresa', imagen: 'plan-empresa', subtitle: 'S/ 899 al mes: bots ilimitados y un asesor dedicado' },
+];

@@ -427,6 +427,9 @@ const isHttpUrl = (url: string) => {
 /** A webhook may also call this server by path ('/api/…'): the engine resolves it against its own address. */
 const isOwnPath = (url: string) => /^\/(?!\/)\S*$/.test(url.trim());
 
+/** An image may also be on this server, by path ('/api/…'): the engine gives it the address the client reaches the server by. */
+const isImageUrl = (url: string) => isHttpUrl(url) || isOwnPath(url);
+
 /** Condition fields of a webhook: id and op ('Seleccione'), a value where the operator needs one. */
 export function conditionProblems(cond: readonly FieldInput[] | null | undefined, field = 'cond'): Problem[] {
   return (cond ?? []).flatMap((c, i) => fieldProblems(c, `${field}.${i}`, `Condición ${i + 1}`, CONDITION_OPERATORS));
@@ -486,7 +489,7 @@ export function validateAccion(accion: AccionInput, context: { idBot?: string; i
       if (blank(accion.imageUrl) && !(accion.buttons ?? []).length) {
         // The same rule said at both inputs: at the image and at the buttons.
         p.push({ field: 'imageUrl', message: SKILL_MESSAGES.cardImagenOBoton }, { field: 'buttons', message: SKILL_MESSAGES.cardBotonOImagen });
-      } else if (!blank(accion.imageUrl) && !isHttpUrl(accion.imageUrl!)) p.push({ field: 'imageUrl', message: SKILL_MESSAGES.urlInvalida, label: 'URL de imagen' });
+      } else if (!blank(accion.imageUrl) && !isImageUrl(accion.imageUrl!)) p.push({ field: 'imageUrl', message: SKILL_MESSAGES.urlInvalida, label: 'URL de imagen' });
       p.push(...buttonsProblems(accion.buttons, 'buttons', allowed));
       break;
     case 'BUTTON':
@@ -509,7 +512,7 @@ export function validateAccion(accion: AccionInput, context: { idBot?: string; i
         for (const [key, name] of [['imageUrl', 'URL de imagen'], ['title', 'título'], ['subtitle', 'subtítulo'], ['invalidOption', 'opción no válida']] as const) {
           if (blank(card[key])) p.push({ field: `carousel.${i}.${key}`, message: SKILL_MESSAGES.campoRequerido, label: `${label}, ${name}` });
         }
-        if (!blank(card.imageUrl) && !isHttpUrl(card.imageUrl!)) p.push({ field: `carousel.${i}.imageUrl`, message: SKILL_MESSAGES.urlInvalida, label: `${label}, URL de imagen` });
+        if (!blank(card.imageUrl) && !isImageUrl(card.imageUrl!)) p.push({ field: `carousel.${i}.imageUrl`, message: SKILL_MESSAGES.urlInvalida, label: `${label}, URL de imagen` });
         p.push(...buttonsProblems(card.buttons, `carousel.${i}.buttons`, allowed, `${label}, botón`));
       });
       break;
@@ -537,6 +540,8 @@ export function validateAccion(accion: AccionInput, context: { idBot?: string; i
       break;
   }
   p.push(...secretProblems(accion, context.extras));
+  // Any action may run only when its conditions hold; a webhook's were checked above.
+  if (accion.type !== 'WEB_HOOK') p.push(...conditionProblems(accion.cond));
   return p;
 }
 

@@ -65,7 +65,8 @@ export async function listAcciones(db: DB, user: SessionUser, skillId: string): 
  */
 async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, accion: AccionInput): Promise<void> {
   refuseFirst(validateAccion(accion, { idBot: bot.id, idSkill }));
-  if (accion.type === 'WEB_HOOK') refuseFirst(conditionPatternProblems(accion.cond, 'cond', 'Condición'));
+  // Any action may carry conditions; their expressions must run on the linear-time engine.
+  refuseFirst(conditionPatternProblems(accion.cond, 'cond', 'Condición'));
   if (accion.type === 'GO_SKILL' && !(await skillOfBot(trx, bot.id, accion.sk!))) throw invalidField({ field: 'sk', message: SKILL_MESSAGES.skillDestino });
   // GO_BOT hands the conversation to `b`; GO_HUMAN may name the bot that takes it back. Either is a bot of the company.
   if (accion.type === 'GO_BOT' || (accion.type === 'GO_HUMAN' && accion.b)) {

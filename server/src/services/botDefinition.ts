@@ -297,7 +297,7 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
       // Jump targets are checked above, against what exists.
       const input = { ...a.cfg, type: a.type } as AccionInput;
       const rules = validateAccion(input, { idBot: def.bot.id, idSkill, extras }).filter((p) => p.field !== 'sk' && p.field !== 'b');
-      const [first] = rules.length || a.type !== 'WEB_HOOK' ? rules : conditionPatternProblems(input.cond, 'cond', 'Condición');
+      const [first] = rules.length ? rules : conditionPatternProblems(input.cond, 'cond', 'Condición');
       if (first) problems.push(`El skill ${named(idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}» con datos no válidos: ${say(first)}`);
     }
     const order = orderProblem([...actions].sort((x, y) => x.ord - y.ord).map((a) => a.type));

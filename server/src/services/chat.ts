@@ -9,7 +9,7 @@ import type { DB } from '../db';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { sameTenant } from '../plugins/guards';
 import { BOT_MESSAGES } from '../schemas/bots';
-import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody } from '../schemas/chat';
+import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody, type WebchatEndBody } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
 import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot } from '../engine/bundle';
 import { trainSkills, type TrainingLimits } from '../engine/training';
@@ -172,7 +172,7 @@ function botSecrets(app: App, idE: string, bot: CompiledBot): Readonly<Record<st
  * `timeZone`, else CHAT_TIME_ZONE), and, given the company `idE` (every bot a turn reaches is of
  * it), the bots' decrypted extras for their webhooks.
  */
-export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot'> & { timeZone?: string | null; idE?: string }, now = app.config.now()): TurnContext {
+export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot' | 'publicOrigin'> & { timeZone?: string | null; idE?: string }, now = app.config.now()): TurnContext {
   const { idE, ...rest } = turn;
   return {
     ...rest,
@@ -182,7 +182,13 @@ export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 
     patternBudget: app.config.patternBudget,
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
     timeZone: turn.timeZone || app.config.chatTimeZone,
+    publicOrigin: turn.publicOrigin || (app.config.publicUrl ? new URL(app.config.publicUrl).origin : ownBaseUrl(app)),
   };
+}
+
+/** This server as a client's request reached it: PUBLIC_URL's origin when set, else the request's own scheme and host. */
+export function requestOrigin(app: App, request: { protocol: string; host: string }): string {
+  return app.config.publicUrl ? new URL(app.config.publicUrl).origin : `${request.protocol}://${request.host}`;
 }
 
 const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
@@ -199,10 +205,23 @@ function recordedText(message: ChatMessage): string {
  * POST /webchat/demo: one message (or postback) of `psi` to the bot. A console user reaches the
  * bots of their company that they may open; a test conversation belongs to the user who started it.
  */
-export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody): Promise<WebchatAnswer> {
+export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody, publicOrigin?: string): Promise<WebchatAnswer> {
   const text = body.message?.trim() ? body.message : undefined;
   const postback = body.postback?.trim() ? body.postback.trim() : undefined;
   if (text === undefined && postback === undefined) throw badRequest(CHAT_MESSAGES.vacio);
+  return consoleTurn(app, user, sesionId, body, postback !== undefined ? { postback } : { text }, publicOrigin);
+}
+
+/**
+ * POST /webchat/demo.terminar ('Terminar atención'): ends the wait for a person of the user's
+ * conversation `psi` at once, and the bot says it has the conversation back. 400 when it is not waiting.
+ */
+export async function endHumanWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody, publicOrigin?: string): Promise<WebchatAnswer> {
+  return consoleTurn(app, user, sesionId, body, { endHuman: true }, publicOrigin);
+}
+
+/** A turn of the console's chat: the bot within the user's reach, its working definition in a test, else its deployed version. */
+async function consoleTurn(app: App, user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'psi' | 'idBot' | 'idChannel' | 'test' | 'red' | 'nm'>, input: TurnInput, publicOrigin?: string): Promise<WebchatAnswer> {
   const { bot, idVersion, timeZone } = await app.engine.botFor(app.db, user, body.idBot);
   const test = body.test === true;
   const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, idVersion);
@@ -211,8 +230,7 @@ export async function sendMessage(app: App, user: SessionUser, sesionId: string 
   // A real channel's conversations are its clients': the console cannot write into them.
   if (idChannel !== DEMO_CHANNEL && (await app.db.selectFrom('canal').select('id').where('id', '=', idChannel).executeTakeFirst())) throw forbidden(CHAT_MESSAGES.canalAjeno);
   const red = body.red ?? DEFAULT_TEST_RED;
-  const input: TurnInput = postback !== undefined ? { postback } : { text };
-  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone }, input);
+  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone, publicOrigin }, input);
   return { psi: body.psi, messages };
 }
 
@@ -232,6 +250,8 @@ export interface Delivery {
   sesionId?: string;
   /** The bot's company's time zone (null or absent: CHAT_TIME_ZONE). */
   timeZone?: string | null;
+  /** This server as the client reached it, for images on this server (absent: PUBLIC_URL, else the listening address). */
+  publicOrigin?: string;
 }
 
 /**
@@ -244,7 +264,7 @@ export async function deliver(app: App, to: Delivery, input: TurnInput): Promise
   const messages = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, compiled: to.compiled, input });
+        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
       } catch (error) {
         if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
       }
@@ -268,6 +288,7 @@ interface TurnRequest {
   test: boolean;
   nm?: string;
   timeZone?: string | null;
+  publicOrigin?: string;
   compiled: CompiledBot;
   input: TurnInput;
 }
@@ -296,6 +317,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
     return turnOnce(app, req);
   }
   const before: ChatMessage[] = [];
+  const ending = req.input.endHuman === true;
   let idSesion = conversation?.idSesion ?? null;
   let closeSesion: { id: string; ff: string } | undefined;
   // tsession minutes without a message end the session: the next message starts a new one.
@@ -304,12 +326,13 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
     idSesion = null;
     state = { ...newState(), bot: undefined };
     const expired = req.compiled.definition.bot.params.sessionExpired?.trim();
-    if (expired) before.push({ id: randomUUID(), type: 'TEXT', text: expired, fc });
+    if (expired && !ending) before.push({ id: randomUUID(), type: 'TEXT', text: expired, fc });
   }
+  if (ending && !state.human) throw badRequest(CHAT_MESSAGES.sinEspera);
 
   // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
   const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
-  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, idE: req.idE, resolveBot: (id) => resolveBot(app, req, id) }, now));
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, idE: req.idE, publicOrigin: req.publicOrigin, resolveBot: (id) => resolveBot(app, req, id) }, now));
   const idIn = randomUUID();
   const debug = { ...result.debug, turn: idIn };
   const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));
@@ -323,7 +346,8 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
   let seq = sessionStarted ? 0 : (state.seq ?? 0);
   const rows = [
-    { id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq },
+    // Ending a wait is no message of the client's: only the bot's answer is recorded.
+    ...(ending ? [] : [{ id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq }]),
     ...messages.map((m) => {
       const { debug: _debug, ...plain } = m;
       const origin = skillOf.get(m.id);

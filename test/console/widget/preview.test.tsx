@@ -34,6 +34,17 @@ describe('la vista previa del editor', () => {
     host.remove();
   });
 
+  it('los planes de ejemplo tienen los precios del bot de demostración (S/ 99, 299 y 899)', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const preview = mountWidgetPreview(host, {}, { botName: 'Asistente Quipu' });
+    const dialog = within(host.shadowRoot as unknown as HTMLElement).getByRole('dialog');
+    for (const price of ['S/ 99 al mes', 'S/ 299 al mes', 'S/ 899 al mes']) expect(within(dialog).getByText((text) => text.startsWith(price))).toBeVisible();
+    expect(within(dialog).queryByText((text) => text.startsWith('S/ 50') || text.startsWith('S/ 90'))).toBeNull();
+    preview.unmount();
+    host.remove();
+  });
+
   it('los valores por omisión del estilo y de los textos del widget son los del canal (WEB_DEFAULTS)', () => {
     const fromDefaults = cssVariables(WEB_DEFAULTS);
     for (const [name, value] of Object.entries(fromDefaults)) expect([name, CSS_FALLBACKS[name as keyof typeof CSS_FALLBACKS]]).toEqual([name, value]);

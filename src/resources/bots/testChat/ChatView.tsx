@@ -21,12 +21,15 @@ interface ChatViewProps {
   onSelect: (userId: string) => void;
   onSend: (input: ChatInput) => void;
   onClear: () => void;
+  /** The conversation waits for a person (the latest answer's debug says so). */
+  waiting: boolean;
+  onEndHuman: () => void;
   onRed: (red: number) => void;
 }
 
 const bubble = { px: 1.5, py: 1, borderRadius: 2, maxWidth: '85%', textAlign: 'left' } as const;
 
-export function ChatView({ conversation, connection, selected, onSelect, onSend, onClear, onRed }: ChatViewProps) {
+export function ChatView({ conversation, connection, selected, onSelect, onSend, onClear, waiting, onEndHuman, onRed }: ChatViewProps) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -115,6 +118,16 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
           ),
         )}
       </Box>
+      {waiting ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="body2" color="text.secondary">
+            {translate('quipu.chat.esperandoPersona')}
+          </Typography>
+          <Button variant="outlined" size="small" onClick={onEndHuman} sx={{ ml: 'auto' }}>
+            {translate('quipu.chat.terminarAtencion')}
+          </Button>
+        </Box>
+      ) : null}
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"

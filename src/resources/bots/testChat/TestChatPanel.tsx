@@ -16,7 +16,7 @@ import { useTestChat } from './useTestChat';
 
 function TestChat({ idBot, dirty }: { idBot: string; dirty: boolean }) {
   const translate = useTranslate();
-  const { conversation, connection, send, clear, setRed } = useTestChat(idBot);
+  const { conversation, connection, send, clear, endHuman, setRed } = useTestChat(idBot);
   const [selected, setSelected] = useState<string>();
   // A selection from before 'Limpiar' no longer exists: the latest answer shows.
   const current = conversation.entries.some((entry) => entry.id === selected) ? selected : undefined;
@@ -35,6 +35,8 @@ function TestChat({ idBot, dirty }: { idBot: string; dirty: boolean }) {
           onSelect={(id) => setSelected((before) => (before === id ? undefined : id))}
           onSend={(input) => void send(input)}
           onClear={() => void clear()}
+          waiting={debugOf(conversation.entries)?.human === true}
+          onEndHuman={() => void endHuman()}
           onRed={setRed}
         />
         <DebugPanel debug={debugOf(conversation.entries, current)} idBot={idBot} />

@@ -77,6 +77,17 @@ export function useTestChat(idBot: string) {
     [dataProvider, fail, idBot, psi, red],
   );
 
+  /** 'Terminar atención': the wait for a person ends now; the bot's notice arrives like an answer. */
+  const endHuman = useCallback(async () => {
+    try {
+      const answer = await dataProvider.endHumanDemo({ psi, idBot, test: true, red: red as WebchatBody['red'] });
+      const messages = answer?.messages ?? [];
+      setConversation((current) => (current.psi === psi ? missingFrom(current, messages).reduce(receive, current) : current));
+    } catch (error) {
+      fail(error);
+    }
+  }, [dataProvider, fail, idBot, psi, red]);
+
   const clear = useCallback(async () => {
     try {
       await dataProvider.clearDemo(idBot, psi);
@@ -88,5 +99,5 @@ export function useTestChat(idBot: string) {
 
   const setRed = useCallback((next: number) => setConversation((current) => ({ ...current, red: next })), []);
 
-  return { conversation, connection, send, clear, setRed };
+  return { conversation, connection, send, clear, endHuman, setRed };
 }
