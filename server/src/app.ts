@@ -12,7 +12,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
-import { BotEngine, conversationLookup } from './services/chat';
+import { BotEngine } from './services/chat';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
 import { webchatAssets } from './plugins/webchat';
@@ -62,9 +62,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('dialect', dialect);
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false }));
-  app.decorate('realtime', new Broker(app, { heartbeatMs: config.stompHeartbeatMs }));
+  app.decorate('realtime', new Broker(app, {
+    heartbeatMs: config.stompHeartbeatMs,
+    maxConnectionsPerCredential: config.stompMaxConnectionsPerToken,
+    maxConnectionsPerAddress: config.stompMaxConnectionsPerIp,
+    maxSubscriptions: config.stompMaxSubscriptions,
+  }));
   app.decorate('engine', new BotEngine());
-  app.realtime.conversations.lookUpWith(conversationLookup(db));
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);
   // Before the server closes: open WebSockets would keep it waiting.

@@ -51,6 +51,12 @@ export interface Config {
   logLevel: string;
   /** The heart-beat interval the STOMP endpoint offers clients, both ways (0: none). */
   stompHeartbeatMs: number;
+  /** STOMP connections one console session, or one web-chat conversation, may hold open at once. */
+  stompMaxConnectionsPerToken: number;
+  /** STOMP sockets one client address may hold open at once. */
+  stompMaxConnectionsPerIp: number;
+  /** Subscriptions one STOMP connection may hold. */
+  stompMaxSubscriptions: number;
   /** How often instances on one PostgreSQL tell each other they are there (tests shorten it; realtime/fanout.ts). */
   realtimePresence?: Partial<PresenceTiming>;
   /** How long a bot's webhook may take before the engine gives up on it. */
@@ -111,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
+    stompMaxConnectionsPerToken: int(env.STOMP_MAX_CONNECTIONS_PER_TOKEN, 10),
+    stompMaxConnectionsPerIp: int(env.STOMP_MAX_CONNECTIONS_PER_IP, 200),
+    stompMaxSubscriptions: int(env.STOMP_MAX_SUBSCRIPTIONS, 16),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
     telegramApiBase: withoutSlash(env.TELEGRAM_API_BASE || 'https://api.telegram.org'),
