@@ -22,7 +22,7 @@ export function createChatApi(apiUrl: string, httpClient: HttpClient) {
   const q = encodeURIComponent;
 
   return {
-    /** POST /webchat/demo: the answer's messages are also published to /topic/{idBot}/{psi}. */
+    /** POST /webchat/demo: the answer's messages are also published to the user's /user/bot/{idBot}/{psi}. */
     sendDemo: (body: WebchatBody) => call<WebchatAnswer>('POST', '/webchat/demo', body),
     /** DELETE /webchat/demo?idBot&psi: deletes that test conversation. */
     clearDemo: (idBot: string, psi: string) => call<unknown>('DELETE', `/webchat/demo?idBot=${q(idBot)}&psi=${q(psi)}`),
