@@ -313,7 +313,7 @@ export class Broker implements Hub {
   private deliver(topic: string, json: string): void {
     const set = this.topics.get(topic);
     if (!set) return;
-    // The body is encoded once for every subscriber.
+    // The frame's shared part is built once for every subscriber.
     const tail = sharedMessageTail(json);
     for (const subscription of [...set]) subscription.connection.deliver(subscription, tail);
   }

@@ -10,7 +10,7 @@ import { STOMP_MESSAGES } from './messages';
 export interface StompSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string | Buffer, options?: { binary: boolean }): void;
+  send(data: string): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
@@ -73,10 +73,11 @@ const POLICY_ERRORS = new Set<string>([
 
 /**
  * A MESSAGE frame's part shared by every subscriber of one publish: its last headers, the blank
- * line, the body and the NUL, encoded once. Each subscriber adds only its own header lines.
+ * line, the body and the NUL, built and measured once. Each subscriber adds only its own header
+ * lines.
  */
-export function sharedMessageTail(json: string): Buffer {
-  return Buffer.from(`content-type:application/json\ncontent-length:${Buffer.byteLength(json, 'utf8')}\n\n${json}\0`, 'utf8');
+export function sharedMessageTail(json: string): string {
+  return `content-type:application/json\ncontent-length:${Buffer.byteLength(json, 'utf8')}\n\n${json}\0`;
 }
 
 export class StompConnection {
@@ -116,11 +117,10 @@ export class StompConnection {
   }
 
   /** A MESSAGE to one subscription of this connection; `tail` is sharedMessageTail() of the publish. */
-  deliver(subscription: Subscription, tail: Buffer): void {
+  deliver(subscription: Subscription, tail: string): void {
     if (this.state !== 'connected') return;
-    const head = Buffer.from(`MESSAGE\nmessage-id:${this.hub.nextMessageId()}\n${subscription.headerLines}`, 'utf8');
-    // A text frame: the bytes are UTF-8 already.
-    this.write(Buffer.concat([head, tail], head.length + tail.length));
+    // Joining strings copies nothing; the socket encodes the frame once, into its own buffer.
+    this.write(`MESSAGE\nmessage-id:${this.hub.nextMessageId()}\n${subscription.headerLines}${tail}`);
   }
 
   /** The subscriptions this connection holds. */
@@ -166,14 +166,13 @@ export class StompConnection {
     this.hub.ended(this);
   }
 
-  private write(data: string | Buffer): void {
+  private write(text: string): void {
     if (this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > this.hub.settings.maxBufferedBytes) {
       this.terminate();
       return;
     }
-    if (typeof data === 'string') this.socket.send(data);
-    else this.socket.send(data, { binary: false });
+    this.socket.send(text);
   }
 
   private received(data: Buffer | ArrayBuffer | Buffer[]): void {
