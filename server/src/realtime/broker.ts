@@ -159,23 +159,30 @@ export class Broker implements Hub {
         this.app.log.warn({ err: error }, 'no se pudo verificar la sesión de una conexión STOMP');
         continue;
       }
+      // The session's connections share one user: each destination is authorised once for all.
+      const decided = new Map<string, Promise<string | null>>();
       for (const { connection, principal } of held) {
         if (found && 'sesion' in found && found.user) {
           principal.user = found.user;
           principal.checkedAt = this.app.config.now();
-          await this.recheckSubscriptions(connection, principal);
+          await this.recheckSubscriptions(connection, principal, decided);
         } else connection.fail(new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded));
       }
     }
   }
 
   /** Ends a connection holding a subscription its principal may no longer hold (a role without bots, a bot gone). */
-  private async recheckSubscriptions(connection: StompConnection, principal: Principal): Promise<void> {
+  private async recheckSubscriptions(connection: StompConnection, principal: Principal, decided: Map<string, Promise<string | null>>): Promise<void> {
     for (const subscription of connection.subscribed) {
-      const parsed = parseDestination(subscription.destination);
       let topic: string | null;
       try {
-        topic = parsed ? await topicFor(this.app, principal, parsed, false) : null;
+        let deciding = decided.get(subscription.destination);
+        if (!deciding) {
+          const parsed = parseDestination(subscription.destination);
+          deciding = parsed ? topicFor(this.app, principal, parsed, false) : Promise.resolve(null);
+          decided.set(subscription.destination, deciding);
+        }
+        topic = await deciding;
       } catch (error) {
         this.app.log.warn({ err: error }, 'no se pudo verificar una suscripción STOMP');
         return;
@@ -193,7 +200,7 @@ export class Broker implements Hub {
       if (!grant) connection.fail(new StompError(STOMP_MESSAGES.badToken));
       else {
         principal.grant = grant;
-        await this.recheckSubscriptions(connection, principal);
+        await this.recheckSubscriptions(connection, principal, new Map());
       }
     } catch (error) {
       this.app.log.warn({ err: error }, 'no se pudo verificar la credencial de una conexión STOMP');
