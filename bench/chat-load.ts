@@ -61,6 +61,9 @@ interface QueryCounts {
   bySql: Record<string, number>;
 }
 
+/** Every user connects from 127.0.0.1 with the one signed-in session: the server's STOMP limits per address and per session are raised to let them. */
+const STOMP_LIMITS = { STOMP_MAX_CONNECTIONS_PER_IP: String(USERS + 100), STOMP_MAX_CONNECTIONS_PER_TOKEN: String(USERS + 100) };
+
 /** The server, as `npm start` runs it (no build of the console: CONSOLE_DIR empty), with its database statements counted. */
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const port = await freePort();
@@ -68,7 +71,7 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const countFile = path.join(dataDir, 'queries.json');
   const child: ChildProcess = spawn(process.execPath, [...(process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : []), '--import', path.join(root, 'bench', 'query-count.mjs'), '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '1', QUERY_COUNT_FILE: countFile, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '1', QUERY_COUNT_FILE: countFile, ...STOMP_LIMITS, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -239,7 +242,7 @@ async function user(session: Session, idBot: string, phrases: string[][], n: num
   await new Promise<void>((resolve) => {
     const receipt = `sub-${n}`;
     stomp.watchForReceipt(receipt, () => resolve());
-    stomp.subscribe(`/topic/${idBot}/${psi}`, () => arrived?.(), { receipt });
+    stomp.subscribe(`/user/bot/${idBot}/${psi}`, () => arrived?.(), { receipt });
   });
   for (let i = 0; i < MESSAGES; i++) {
     const pause = think();

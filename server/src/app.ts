@@ -12,7 +12,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
-import { BotEngine, conversationLookup } from './services/chat';
+import { BotEngine } from './services/chat';
 import { trainingLimits } from './services/limits';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
@@ -63,9 +63,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('dialect', dialect);
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false, concurrency: config.jobConcurrency }));
-  app.decorate('realtime', new Broker(app, { heartbeatMs: config.stompHeartbeatMs }));
+  app.decorate('realtime', new Broker(app, {
+    heartbeatMs: config.stompHeartbeatMs,
+    maxConnectionsPerCredential: config.stompMaxConnectionsPerToken,
+    maxConnectionsPerAddress: config.stompMaxConnectionsPerIp,
+    maxSubscriptions: config.stompMaxSubscriptions,
+  }));
   app.decorate('engine', new BotEngine(trainingLimits(config)));
-  app.realtime.conversations.lookUpWith(conversationLookup(db));
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);
   // Before the server closes: open WebSockets would keep it waiting.

@@ -55,6 +55,12 @@ export interface Config {
   logLevel: string;
   /** The heart-beat interval the STOMP endpoint offers clients, both ways (0: none). */
   stompHeartbeatMs: number;
+  /** STOMP connections one console session, or one web-chat conversation, may hold open at once. */
+  stompMaxConnectionsPerToken: number;
+  /** STOMP sockets one client address may hold open at once. */
+  stompMaxConnectionsPerIp: number;
+  /** Subscriptions one STOMP connection may hold. */
+  stompMaxSubscriptions: number;
   /** How often instances on one PostgreSQL tell each other they are there (tests shorten it; realtime/fanout.ts). */
   realtimePresence?: Partial<PresenceTiming>;
   /** Largest body a provider webhook (`{API_BASE}/wh/...`) reads, in KB: they are public, and read before their signature is checked. */
@@ -133,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
+    stompMaxConnectionsPerToken: int(env.STOMP_MAX_CONNECTIONS_PER_TOKEN, 10),
+    stompMaxConnectionsPerIp: int(env.STOMP_MAX_CONNECTIONS_PER_IP, 200),
+    stompMaxSubscriptions: int(env.STOMP_MAX_SUBSCRIPTIONS, 16),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     patternBudget: int(env.PATTERN_BUDGET, DEFAULT_PATTERN_BUDGET),
     webhookBodyLimitKb: int(env.WEBHOOK_BODY_LIMIT_KB, 256),

@@ -23,7 +23,7 @@ export function createChatApi(apiUrl: string, httpClient: HttpClient) {
   const q = encodeURIComponent;
 
   return {
-    /** POST /webchat/demo: the answer's messages are also published to /topic/{idBot}/{psi}. */
+    /** POST /webchat/demo: the answer's messages are also published to the user's /user/bot/{idBot}/{psi}. */
     sendDemo: (body: WebchatBody) => call<WebchatAnswer>('POST', '/webchat/demo', body),
     /** POST /webchat/demo.terminar: ends the conversation's wait for a person; the bot's notice is also published. */
     endHumanDemo: (body: WebchatEndBody) => call<WebchatAnswer>('POST', '/webchat/demo.terminar', body),

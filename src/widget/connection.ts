@@ -1,11 +1,12 @@
 // The widget's conversation with the server: the channel's appearance, opening (or resuming, with
 // the token kept in localStorage) a conversation, sending messages through the public routes, and
-// receiving the bot's answers over STOMP (`/topic/{psi}`, the token as CONNECT's passcode). Answers
+// receiving the bot's answers over STOMP (`/user/conversacion`, the token as CONNECT's passcode, opens its conversation). Answers
 // arrive twice (in the POST's reply and on the topic) and are shown once, by id. After a network
 // drop STOMP reconnects by itself and the conversation is read again, so nothing said meanwhile is
 // lost; a message whose POST failed is sent again with the same id, which the server answers once.
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import type { ChatMessage } from '../../server/src/schemas/chat';
+import { CONVERSATION_DESTINATION } from '../../server/src/schemas/destinations';
 import type { WebchatCanal, WebchatConversation, WebchatReply } from '../../server/src/schemas/webchat';
 import type { ChatController, ChatInput, ChatState, Entry } from './chatState';
 import { WIDGET_TEXTS as T } from './texts';
@@ -36,7 +37,7 @@ export type StompFactory = (url: string, handlers: StompHandlers) => StompLink;
 export const stompjsLink: StompFactory = (url, handlers) => {
   let client: Client | undefined;
   return {
-    start(passcode, psi) {
+    start(passcode) {
       client?.deactivate();
       const current: Client = new Client({
         brokerURL: url,
@@ -46,7 +47,7 @@ export const stompjsLink: StompFactory = (url, handlers) => {
         heartbeatOutgoing: 10_000,
         debug: () => undefined,
         onConnect: () => {
-          current.subscribe(`/topic/${psi}`, (message: IMessage) => handlers.onMessage(message.body));
+          current.subscribe(CONVERSATION_DESTINATION, (message: IMessage) => handlers.onMessage(message.body));
           handlers.onConnect();
         },
         onStompError: (frame: IFrame) => handlers.onRefused(frame.headers.message ?? ''),

@@ -548,7 +548,8 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       expect(texts(await say(c, chat.bot, live, 'a qué hora abren', { test: false }))).not.toContain('Abrimos de 9 a 18.');
       expect(texts(await talk('a qué hora abren'))).toEqual(['Abrimos de 9 a 18.']);
       const { client, sesiones } = await recorded(t, live);
-      expect(client).toMatchObject({ test: 0, idU: null });
+      // Started from the console: its user's, like a test conversation.
+      expect(client).toMatchObject({ test: 0, idU: (await userRow(t, 'compania@quipu.test')).id });
       expect(sesiones[0].test).toBe(0);
     });
   });

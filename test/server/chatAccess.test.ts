@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '../../server/src/schemas/chat';
 import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
 import { expectedStatus } from './botFixtures';
-import { insertChatBot, newPsi, post, recorded, say, type ChatBot } from './chatFixtures';
+import { deployNow, insertChatBot, newPsi, post, recorded, say, type ChatBot } from './chatFixtures';
 import { API, createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
 
 describe.each(dialects)('acceso a las rutas de conversación (%s)', (dialect) => {
@@ -67,6 +67,16 @@ describe.each(dialects)('acceso a las rutas de conversación (%s)', (dialect) =>
       expect(response.json().message).toBe(CHAT_MESSAGES.conversacionAjena);
       // Nothing of the intruder's message was recorded.
       expect((await recorded(t, psi)).mensajes[0].filter((m) => Number(m.t) === 1)).toHaveLength(1);
+    });
+
+    it('una conversación de la consola sin test también es de su usuario: otro usuario con el mismo psi, 403 conversacionAjena', async () => {
+      const live = await insertChatBot(t, await companyId(t, 'Demo Internacional'));
+      await deployNow(t, live.bot);
+      const psi = newPsi();
+      await say(await as('compania'), live.bot, psi, 'me llamo Ana', { test: false });
+      const response = await post(await as('usuario'), live.bot, psi, 'hola', { test: false });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(CHAT_MESSAGES.conversacionAjena);
     });
 
     it('otra empresa con el mismo psi tampoco entra: el bot no es suyo (404)', async () => {

@@ -1,7 +1,7 @@
 // The web chat widget's public routes (/public/webchat/{key}) and its STOMP token: a conversation
 // opens only while the channel is active and linked to a deployed bot; a visitor's message goes
-// through the engine and its answer comes back in the reply and on /topic/{psi}; the token admits
-// its own conversation only; CORS answers the channel's sites only; each conversation is throttled;
+// through the engine and its answer comes back in the reply and on /user/conversacion; the token
+// admits its own conversation only; CORS answers the channel's sites only; each conversation is throttled;
 // a resent message is answered once.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -198,11 +198,11 @@ describe.each(dialects)('rutas públicas del chat web (%s)', (dialect) => {
   });
 
   describe('POST /public/webchat/{key}/mensaje', () => {
-    it('el mensaje pasa por el motor hasta el bot desplegado, se guarda como conversación del canal y llega también por /topic/{psi}', async () => {
+    it('el mensaje pasa por el motor hasta el bot desplegado, se guarda como conversación del canal y llega también por /user/conversacion', async () => {
       const { psi, token } = await open();
       const client = await stomp(token);
       expect(client.connected).toHaveLength(1);
-      const inbox = await client.subscribe(`/topic/${psi}`);
+      const inbox = await client.subscribe('/user/conversacion');
       const reply = await say(token, 'hola');
       expect(texts(reply.messages)).toEqual(['¡Hola! ¿En qué le ayudo?', 'Elija una opción']);
       expect(reply.messages[1]).toMatchObject({ type: 'BUTTON', quick: true });
@@ -338,13 +338,19 @@ describe.each(dialects)('rutas públicas del chat web (%s)', (dialect) => {
   });
 
   describe('STOMP con el token de la conversación', () => {
-    it('el token solo se suscribe a /topic/{psi} de su conversación, no a la de otro', async () => {
+    it('el token recibe en /user/conversacion solo su conversación; la de otro no le llega ni puede nombrarla', async () => {
       const mine = await open();
       const theirs = await open();
       const client = await stomp(mine.token);
+      const inbox = await client.subscribe('/user/conversacion');
+      await say(theirs.token, 'hola');
+      const own = await say(mine.token, 'hola');
+      expect(await bodies(inbox, 2)).toEqual(own.messages);
+
       const stolen: IMessage[] = [];
-      client.client.subscribe(`/topic/${theirs.psi}`, (m) => void stolen.push(m));
-      expect((await client.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
+      const other = await stomp(mine.token);
+      other.client.subscribe(`/topic/${theirs.psi}`, (m) => void stolen.push(m));
+      expect((await other.refused()).headers.message).toBe(STOMP_MESSAGES.unknownDestination);
       await say(theirs.token, 'hola');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(stolen).toHaveLength(0);
@@ -363,9 +369,9 @@ describe.each(dialects)('rutas públicas del chat web (%s)', (dialect) => {
     });
 
     it('al desactivar el canal se rechaza el CONNECT, y la verificación periódica cierra la conexión abierta', async () => {
-      const { psi, token } = await open();
+      const { token } = await open();
       const open1 = await stomp(token);
-      await open1.subscribe(`/topic/${psi}`);
+      await open1.subscribe('/user/conversacion');
       await setCanal({ activo: 0 });
       const refused = await stomp(token);
       expect(refused.connected).toHaveLength(0);

@@ -7,7 +7,8 @@
 import type { Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { CanalTable } from '../db/schema';
-import { CANAL_MESSAGES } from '../schemas/canales';
+import { CANAL_KINDS, CANAL_MESSAGES } from '../schemas/canales';
+import { channelTopic } from '../realtime/topics';
 import type { ChatMessage } from '../schemas/chat';
 import { deliver } from '../services/chat';
 import { constraintViolation } from '../services/dbErrors';
@@ -93,8 +94,7 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
   try {
     if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await companyTimeZone(app, canal.idE)), canal.hi, canal.hf)) {
       const answer: ChatMessage = { id: randomUUID(), type: 'TEXT', text: outOfHoursText(canal), fc: new Date(now).toISOString() };
-      await app.realtime.publish(`/topic/${canal.b}/${message.psi}`, answer);
-      await app.realtime.publish(`/topic/${message.psi}`, answer);
+      if (Number(canal.red) === CANAL_KINDS.Web.red) await app.realtime.publish(channelTopic(canal.id, message.psi), answer);
       return { kind: 'outOfHours', messages: [answer] };
     }
     const entry = await app.engine.botEntry(app.db, canal.b);

@@ -1,13 +1,19 @@
-// Who is on a STOMP connection (a console session, or the holder of a conversation token) and which
-// topics each may subscribe to: `/topic/{idBot}/{psi}` by the bot rules of the HTTP routes,
-// `/topic/{psi}` only by the holder of that conversation.
+// Who is on a STOMP connection (a console session, or the holder of a conversation token) and the
+// topic each destination resolves to for it (topics.ts). A console session reaches its own user's
+// chats with the bots it may open, by the bot rules of the HTTP routes; a token reaches its own
+// conversation on its web channel; neither reaches anything else, and no channel conversation
+// (web, WhatsApp, Telegram, Slack) is open to any console session: the console reads those
+// through the conversation history, under its own role rules.
 import { ApiError } from '../errors';
+import { DEMO_CHANNEL } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
-import type { ConversationRegistry } from './conversations';
+import { channelTopic, userTopic, type Destination } from './topics';
 
 /** The one conversation a token opens. */
 export interface ConversationGrant {
   psi: string;
+  /** The web channel the conversation is on. */
+  idCanal: string;
   idBot: string;
   idE: string;
 }
@@ -32,38 +38,41 @@ export type Principal =
   | { kind: 'sesion'; token: string; sesionId: string; user: SessionUser; ip: string; /** When its session was last checked (config.now()). */ checkedAt: number }
   | { kind: 'token'; token: string; grant: ConversationGrant; context: TokenContext };
 
-export type Destination = { kind: 'bot'; idBot: string; psi: string } | { kind: 'conversation'; psi: string };
-
-/** One path segment: no slash, no white space, no control character. */
-const SEGMENT = /^[^/\s\p{Cc}]{1,200}$/u;
-
-/** `/topic/{idBot}/{psi}` or `/topic/{psi}`; null for anything else. */
-export function parseDestination(text: string): Destination | null {
-  const parts = text.split('/');
-  if (parts[0] !== '' || parts[1] !== 'topic' || !parts.slice(2).every((p) => SEGMENT.test(p))) return null;
-  if (parts.length === 4) return { kind: 'bot', idBot: parts[2], psi: parts[3] };
-  if (parts.length === 3) return { kind: 'conversation', psi: parts[2] };
-  return null;
+/** What a connection's connections are counted under: its console session, or its token's conversation. */
+export function credentialOf(principal: Principal): string {
+  return principal.kind === 'sesion' ? `sesion:${principal.sesionId}` : `canal:${principal.grant.idCanal}:${principal.grant.psi}`;
 }
 
-export async function maySubscribe(app: Pick<App, 'db' | 'engine'>, conversations: ConversationRegistry, principal: Principal, destination: Destination): Promise<boolean> {
+/**
+ * The topic `destination` resolves to for `principal`, or null when it may not subscribe. With
+ * `firstTime`, a console chat is also refused when the company's test client of that psi is
+ * another user's (its topic would never carry that conversation anyway: the topic is per user).
+ */
+export async function topicFor(app: Pick<App, 'db' | 'engine'>, principal: Principal, destination: Destination, firstTime = true): Promise<string | null> {
   if (principal.kind === 'token') {
-    const { grant } = principal;
-    return destination.psi === grant.psi && (destination.kind === 'conversation' || destination.idBot === grant.idBot);
+    return destination.kind === 'conversation' ? channelTopic(principal.grant.idCanal, principal.grant.psi) : null;
   }
-  const conversation = await conversations.find(destination.psi);
-  if (destination.kind === 'conversation') return !!conversation?.sesion && conversation.sesion === principal.sesionId;
-  // A known conversation is only ever published under its own bot.
-  if (conversation && conversation.idBot !== destination.idBot) return false;
+  if (destination.kind !== 'bot') return null;
+  let idE: string;
   try {
     // The bot rules of the HTTP routes: a role that opens bots, and the user's own company unless
     // ROLE_ADMIN; the bot's row as a chat message reads it (kept a second once deployed).
-    await app.engine.botFor(app.db, principal.user, destination.idBot);
-    return true;
+    idE = (await app.engine.botFor(app.db, principal.user, destination.idBot)).bot.idE;
   } catch (error) {
-    if (error instanceof ApiError) return false;
+    if (error instanceof ApiError) return null;
     throw error;
   }
+  if (firstTime) {
+    const client = await app.db
+      .selectFrom('chat_cliente')
+      .select('idU')
+      .where('idE', '=', idE)
+      .where('idChannel', '=', DEMO_CHANNEL)
+      .where('psi', '=', destination.psi)
+      .executeTakeFirst();
+    if (client && client.idU !== principal.user.id) return null;
+  }
+  return userTopic(principal.user.id, destination.idBot, destination.psi);
 }
 
 /**

@@ -1,16 +1,17 @@
-// The STOMP broker: its connections and their subscriptions, who may connect and subscribe,
-// SEND handlers, and publish(), which reaches subscribers on this instance and, through the
-// fan-out, on every other instance sharing the PostgreSQL database.
+// The STOMP broker: its connections and their subscriptions, who may connect and subscribe (and
+// how many connections one address or one credential may hold), SEND handlers, and publish(),
+// which reaches subscribers on this instance and, through the fan-out, on every other instance
+// sharing the PostgreSQL database.
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { checkSession, sessionToken } from '../plugins/session';
 import type { App, SessionUser } from '../types';
-import { consoleOrigin, maySubscribe, parseDestination, type Principal, type TokenContext, type TokenVerifier } from './access';
-import { CLOSE, StompConnection, type ConnectionSettings, type Hub, type StompSocket, type Subscription } from './connection';
-import { ConversationRegistry } from './conversations';
+import { consoleOrigin, credentialOf, topicFor, type Principal, type TokenContext, type TokenVerifier } from './access';
+import { CLOSE, StompConnection, sharedMessageTail, type ConnectionSettings, type Hub, type StompSocket, type Subscription } from './connection';
 import { localOnly, startPgFanout, type Fanout } from './fanout';
 import { DEFAULT_LIMITS, StompError, type StompFrame } from './frames';
 import { STOMP_MESSAGES } from './messages';
+import { parseDestination } from './topics';
 
 /** A client's SEND to a destination that accepts it. Throw a StompError to answer with an ERROR. */
 export type SendHandler = (message: { destination: string; body: string; headers: Record<string, string>; principal: Principal }) => Promise<void> | void;
@@ -29,7 +30,9 @@ const CLOSE_GRACE_MS = 1000;
 export const DEFAULT_SETTINGS: ConnectionSettings = {
   heartbeatMs: 10_000,
   connectTimeoutMs: 10_000,
-  maxSubscriptions: 64,
+  maxSubscriptions: 16,
+  maxConnectionsPerCredential: 10,
+  maxConnectionsPerAddress: 200,
   maxBufferedBytes: 4 * 1024 * 1024,
   limits: DEFAULT_LIMITS,
 };
@@ -43,15 +46,18 @@ interface Upgrade {
   sesion?: { token: string; sesionId: string; user: SessionUser; checkedAt: number };
   fromConsole: boolean;
   context: TokenContext;
+  /** What the connection counts against once CONNECT is done (access.ts credentialOf). */
+  credential?: string;
 }
 
 export class Broker implements Hub {
-  /** Conversations and who holds them, for `/topic/{psi}`. */
-  readonly conversations = new ConversationRegistry();
   readonly instanceId = randomUUID();
   readonly settings: ConnectionSettings;
   private readonly connections = new Map<StompConnection, Upgrade>();
   private readonly topics = new Map<string, Set<Subscription>>();
+  /** Open sockets per client address, and connected ones per credential. */
+  private readonly perAddress = new Map<string, number>();
+  private readonly perCredential = new Map<string, number>();
   private readonly handlers = new Map<string, SendHandler>();
   private tokens?: TokenVerifier;
   private fanout: Fanout = localOnly;
@@ -123,7 +129,13 @@ export class Broker implements Hub {
       fromConsole: consoleOrigin(request.headers.origin, request.host, this.app.config.publicUrl),
       context: { origin: request.headers.origin, ip: request.ip },
     };
-    this.connections.set(new StompConnection(socket, this), upgrade);
+    const connection = new StompConnection(socket, this);
+    this.connections.set(connection, upgrade);
+    const open = (this.perAddress.get(upgrade.context.ip) ?? 0) + 1;
+    this.perAddress.set(upgrade.context.ip, open);
+    if (open > this.settings.maxConnectionsPerAddress) {
+      connection.fail(new StompError(STOMP_MESSAGES.tooManyConnectionsAddress, { detail: `${STOMP_MESSAGES.tooManyConnectionsAddress}: el máximo es ${this.settings.maxConnectionsPerAddress}` }));
+    }
   }
 
   /**
@@ -147,11 +159,37 @@ export class Broker implements Hub {
         this.app.log.warn({ err: error }, 'no se pudo verificar la sesión de una conexión STOMP');
         continue;
       }
+      // The session's connections share one user: each destination is authorised once for all.
+      const decided = new Map<string, Promise<string | null>>();
       for (const { connection, principal } of held) {
         if (found && 'sesion' in found && found.user) {
           principal.user = found.user;
           principal.checkedAt = this.app.config.now();
+          await this.recheckSubscriptions(connection, principal, decided);
         } else connection.fail(new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded));
+      }
+    }
+  }
+
+  /** Ends a connection holding a subscription its principal may no longer hold (a role without bots, a bot gone). */
+  private async recheckSubscriptions(connection: StompConnection, principal: Principal, decided: Map<string, Promise<string | null>>): Promise<void> {
+    for (const subscription of connection.subscribed) {
+      let topic: string | null;
+      try {
+        let deciding = decided.get(subscription.destination);
+        if (!deciding) {
+          const parsed = parseDestination(subscription.destination);
+          deciding = parsed ? topicFor(this.app, principal, parsed, false) : Promise.resolve(null);
+          decided.set(subscription.destination, deciding);
+        }
+        topic = await deciding;
+      } catch (error) {
+        this.app.log.warn({ err: error }, 'no se pudo verificar una suscripción STOMP');
+        return;
+      }
+      if (topic !== subscription.topic) {
+        connection.fail(new StompError(STOMP_MESSAGES.notAllowed, { detail: `${STOMP_MESSAGES.notAllowed}: ${subscription.destination}` }));
+        return;
       }
     }
   }
@@ -159,8 +197,11 @@ export class Broker implements Hub {
   private async recheckToken(connection: StompConnection, principal: TokenPrincipal): Promise<void> {
     try {
       const grant = this.tokens ? await this.tokens.verify(principal.token, principal.context) : null;
-      if (grant) principal.grant = grant;
-      else connection.fail(new StompError(STOMP_MESSAGES.badToken));
+      if (!grant) connection.fail(new StompError(STOMP_MESSAGES.badToken));
+      else {
+        principal.grant = grant;
+        await this.recheckSubscriptions(connection, principal, new Map());
+      }
     } catch (error) {
       this.app.log.warn({ err: error }, 'no se pudo verificar la credencial de una conexión STOMP');
     }
@@ -189,17 +230,30 @@ export class Broker implements Hub {
     if (!upgrade) throw new StompError(STOMP_MESSAGES.serverClosing);
     // A conversation token, when given, is what the client means to use (the widget, even inside the console).
     const passcode = frame.headers.passcode;
+    let principal: Principal;
     if (passcode) {
       const grant = this.tokens ? await this.tokens.verify(passcode, upgrade.context) : null;
       if (!grant) throw new StompError(STOMP_MESSAGES.badToken);
-      return { kind: 'token', token: passcode, grant, context: upgrade.context };
+      principal = { kind: 'token', token: passcode, grant, context: upgrade.context };
+    } else {
+      if (!upgrade.sesion) throw new StompError(STOMP_MESSAGES.notSignedIn);
+      if (!upgrade.fromConsole) throw new StompError(STOMP_MESSAGES.foreignOrigin);
+      principal = { kind: 'sesion', ...upgrade.sesion, ip: upgrade.context.ip };
     }
-    if (!upgrade.sesion) throw new StompError(STOMP_MESSAGES.notSignedIn);
-    if (!upgrade.fromConsole) throw new StompError(STOMP_MESSAGES.foreignOrigin);
-    return { kind: 'sesion', ...upgrade.sesion, ip: upgrade.context.ip };
+    // Counted as soon as it is known (no await between the check and the count), so a crowd
+    // connecting at once with one credential cannot all pass the check.
+    if (!this.connections.has(connection) || upgrade.credential) throw new StompError(STOMP_MESSAGES.serverClosing);
+    const credential = credentialOf(principal);
+    const held = this.perCredential.get(credential) ?? 0;
+    if (held >= this.settings.maxConnectionsPerCredential) {
+      throw new StompError(STOMP_MESSAGES.tooManyConnectionsCredential, { detail: `${STOMP_MESSAGES.tooManyConnectionsCredential}: el máximo es ${this.settings.maxConnectionsPerCredential}` });
+    }
+    this.perCredential.set(credential, held + 1);
+    upgrade.credential = credential;
+    return principal;
   }
 
-  async authorise(connection: StompConnection, destination: string): Promise<void> {
+  async authorise(connection: StompConnection, destination: string): Promise<string> {
     const parsed = parseDestination(destination);
     if (!parsed) throw new StompError(STOMP_MESSAGES.unknownDestination, { detail: `${STOMP_MESSAGES.unknownDestination}: ${destination}` });
     const principal = connection.principal as Principal;
@@ -211,9 +265,9 @@ export class Broker implements Hub {
       principal.user = found.user;
       principal.checkedAt = now;
     }
-    if (!(await maySubscribe(this.app, this.conversations, principal, parsed))) {
-      throw new StompError(STOMP_MESSAGES.notAllowed, { detail: `${STOMP_MESSAGES.notAllowed}: ${destination}` });
-    }
+    const topic = await topicFor(this.app, principal, parsed);
+    if (!topic) throw new StompError(STOMP_MESSAGES.notAllowed, { detail: `${STOMP_MESSAGES.notAllowed}: ${destination}` });
+    return topic;
   }
 
   async receive(connection: StompConnection, frame: StompFrame): Promise<void> {
@@ -231,23 +285,27 @@ export class Broker implements Hub {
   }
 
   attach(subscription: Subscription): void {
-    let set = this.topics.get(subscription.destination);
+    let set = this.topics.get(subscription.topic);
     if (!set) {
       set = new Set();
-      this.topics.set(subscription.destination, set);
+      this.topics.set(subscription.topic, set);
     }
     set.add(subscription);
   }
 
   detach(subscription: Subscription): void {
-    const set = this.topics.get(subscription.destination);
+    const set = this.topics.get(subscription.topic);
     if (!set) return;
     set.delete(subscription);
-    if (set.size === 0) this.topics.delete(subscription.destination);
+    if (set.size === 0) this.topics.delete(subscription.topic);
   }
 
   ended(connection: StompConnection): void {
+    const upgrade = this.connections.get(connection);
+    if (!upgrade) return;
     this.connections.delete(connection);
+    release(this.perAddress, upgrade.context.ip);
+    if (upgrade.credential) release(this.perCredential, upgrade.credential);
   }
 
   nextMessageId(): string {
@@ -259,9 +317,17 @@ export class Broker implements Hub {
     this.app.log.error({ err: error }, 'error en una conexión STOMP');
   }
 
-  private deliver(destination: string, json: string): void {
-    const set = this.topics.get(destination);
+  private deliver(topic: string, json: string): void {
+    const set = this.topics.get(topic);
     if (!set) return;
-    for (const subscription of [...set]) subscription.connection.deliver(subscription, json);
+    // The frame's shared part is built once for every subscriber.
+    const tail = sharedMessageTail(json);
+    for (const subscription of [...set]) subscription.connection.deliver(subscription, tail);
   }
+}
+
+function release(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 0) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }

@@ -3,7 +3,7 @@
 // anything wrong. Frames are handled one at a time, in the order they came.
 import { randomUUID } from 'node:crypto';
 import type { Principal } from './access';
-import { FrameParser, StompError, serializeFrame, type FrameLimits, type StompFrame } from './frames';
+import { FrameParser, StompError, escapeHeader, serializeFrame, type FrameLimits, type StompFrame } from './frames';
 import { STOMP_MESSAGES } from './messages';
 
 /** What the connection needs of a WebSocket (the `ws` library's server socket has it). */
@@ -19,8 +19,13 @@ export interface StompSocket {
 
 export interface Subscription {
   id: string;
+  /** As the client named it (`/user/...`). */
   destination: string;
+  /** What it resolved to for the connection's principal: the topic publish() sends to (topics.ts). */
+  topic: string;
   connection: StompConnection;
+  /** The MESSAGE frame's own header lines for this subscription, escaped once. */
+  headerLines: string;
 }
 
 export interface ConnectionSettings {
@@ -28,7 +33,12 @@ export interface ConnectionSettings {
   heartbeatMs: number;
   /** A socket that has not sent CONNECT by then is closed. */
   connectTimeoutMs: number;
+  /** Subscriptions one connection may hold (each to a different destination). */
   maxSubscriptions: number;
+  /** Connections one console session, or one widget conversation, may hold open at once. */
+  maxConnectionsPerCredential: number;
+  /** Sockets one client address may hold open at once, connected or not. */
+  maxConnectionsPerAddress: number;
   /** Bytes queued towards a client that does not read before it is dropped. */
   maxBufferedBytes: number;
   limits: FrameLimits;
@@ -39,8 +49,8 @@ export interface Hub {
   readonly settings: ConnectionSettings;
   /** The principal of a CONNECT frame; throws a StompError to refuse. */
   authenticate(connection: StompConnection, frame: StompFrame): Promise<Principal>;
-  /** Resolves when the principal may subscribe to the destination; throws a StompError otherwise. */
-  authorise(connection: StompConnection, destination: string): Promise<void>;
+  /** The topic the destination resolves to for the connection's principal; throws a StompError when it may not subscribe. */
+  authorise(connection: StompConnection, destination: string): Promise<string>;
   /** Handles a client's SEND; throws a StompError to refuse it. */
   receive(connection: StompConnection, frame: StompFrame): Promise<void>;
   attach(subscription: Subscription): void;
@@ -58,7 +68,17 @@ const MAX_PENDING_FRAMES = 256;
 export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 1002, policy: 1008 } as const;
 const POLICY_ERRORS = new Set<string>([
   STOMP_MESSAGES.notSignedIn, STOMP_MESSAGES.badToken, STOMP_MESSAGES.foreignOrigin, STOMP_MESSAGES.sessionEnded, STOMP_MESSAGES.notAllowed,
+  STOMP_MESSAGES.tooManyConnectionsAddress, STOMP_MESSAGES.tooManyConnectionsCredential,
 ]);
+
+/**
+ * A MESSAGE frame's part shared by every subscriber of one publish: its last headers, the blank
+ * line, the body and the NUL, built and measured once. Each subscriber adds only its own header
+ * lines.
+ */
+export function sharedMessageTail(json: string): string {
+  return `content-type:application/json\ncontent-length:${Buffer.byteLength(json, 'utf8')}\n\n${json}\0`;
+}
 
 export class StompConnection {
   /** Sent as the CONNECTED frame's `session`. */
@@ -96,16 +116,16 @@ export class StompConnection {
     return this.state === 'connected';
   }
 
-  /** A MESSAGE to one subscription of this connection. */
-  deliver(subscription: Subscription, json: string): void {
+  /** A MESSAGE to one subscription of this connection; `tail` is sharedMessageTail() of the publish. */
+  deliver(subscription: Subscription, tail: string): void {
     if (this.state !== 'connected') return;
-    this.write(
-      serializeFrame(
-        'MESSAGE',
-        { subscription: subscription.id, 'message-id': this.hub.nextMessageId(), destination: subscription.destination, 'content-type': 'application/json' },
-        json,
-      ),
-    );
+    // Joining strings copies nothing; the socket encodes the frame once, into its own buffer.
+    this.write(`MESSAGE\nmessage-id:${this.hub.nextMessageId()}\n${subscription.headerLines}${tail}`);
+  }
+
+  /** The subscriptions this connection holds. */
+  get subscribed(): Subscription[] {
+    return [...this.subscriptions.values()];
   }
 
   /** Sends an ERROR and closes, as STOMP does after every ERROR. */
@@ -259,10 +279,17 @@ export class StompConnection {
     const destination = required(frame, 'destination');
     if ((frame.headers.ack ?? 'auto') !== 'auto') throw new StompError(STOMP_MESSAGES.ackMode);
     if (this.subscriptions.has(id)) throw new StompError(STOMP_MESSAGES.duplicateSubscription);
-    if (this.subscriptions.size >= this.hub.settings.maxSubscriptions) throw new StompError(STOMP_MESSAGES.tooManySubscriptions);
-    await this.hub.authorise(this, destination);
+    // One subscription per destination: a second would only deliver every message twice.
+    if (this.subscribed.some((s) => s.destination === destination)) {
+      throw new StompError(STOMP_MESSAGES.duplicateDestination, { detail: `${STOMP_MESSAGES.duplicateDestination}: ${destination}` });
+    }
+    if (this.subscriptions.size >= this.hub.settings.maxSubscriptions) {
+      throw new StompError(STOMP_MESSAGES.tooManySubscriptions, { detail: `${STOMP_MESSAGES.tooManySubscriptions}: el máximo es ${this.hub.settings.maxSubscriptions}` });
+    }
+    const topic = await this.hub.authorise(this, destination);
     if (this.state !== 'connected') return;
-    const subscription: Subscription = { id, destination, connection: this };
+    // Frames are handled one at a time, so nothing subscribed meanwhile.
+    const subscription: Subscription = { id, destination, topic, connection: this, headerLines: `subscription:${escapeHeader(id)}\ndestination:${escapeHeader(destination)}\n` };
     this.subscriptions.set(id, subscription);
     this.hub.attach(subscription);
   }

@@ -20,7 +20,7 @@ export async function chatRoutes(app: App): Promise<void> {
       preHandler: requireUser(botRule),
       schema: {
         tags, operationId: 'sendChatMessage',
-        summary: 'Un mensaje (o el valor de un botón) al bot; la respuesta se publica en /topic/{idBot}/{psi} y /topic/{psi} y también vuelve aquí. Con test, responde la definición de trabajo y cada mensaje trae debug',
+        summary: 'Un mensaje (o el valor de un botón) al bot; la respuesta se publica en /user/bot/{idBot}/{psi} de quien la envía y también vuelve aquí. Con test, responde la definición de trabajo y cada mensaje trae debug',
         body: WebchatBody,
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },

@@ -113,7 +113,7 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
       },
       schema: {
         tags, operationId: 'sendWebchatMessage', security: [],
-        summary: 'Mensaje (texto o postback) de un visitante al bot del canal; la respuesta también llega por /topic/{psi}',
+        summary: 'Mensaje (texto o postback) de un visitante al bot del canal; la respuesta también llega por /user/conversacion',
         params: WebchatKeyParams,
         body: WebchatMessageBody,
         response: { 200: WebchatReply, ...errors },

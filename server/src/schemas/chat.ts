@@ -89,8 +89,8 @@ export type ChatMessage = Static<typeof ChatMessage>;
 /**
  * POST /webchat/demo (spec §7): a message (text) or a postback (a button's value) from `psi` to
  * the bot. `test` talks to the working definition, otherwise to the deployed version. `red` is
- * the channel code whose actions answer (8 all). The answer goes to `/topic/{idBot}/{psi}` and
- * `/topic/{psi}`, and is also the body of the reply.
+ * the channel code whose actions answer (8 all). The answer goes to the user's own
+ * `/user/bot/{idBot}/{psi}` (schemas/destinations.ts), and is also the body of the reply.
  */
 export const WebchatBody = Type.Object({
   psi: Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' }),

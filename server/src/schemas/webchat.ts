@@ -56,7 +56,7 @@ export const WebchatMessageBody = Type.Object({
 export type WebchatMessageBody = Static<typeof WebchatMessageBody>;
 
 export const WebchatReply = Type.Object({
-  /** The bot's answer, also published on `/topic/{psi}`; empty for a message answered before. */
+  /** The bot's answer, also published to the widget's `/user/conversacion`; empty for a message answered before. */
   messages: Type.Array(ChatMessage),
   /** True when this id was answered before (its answer went out then). */
   repetido: Type.Boolean(),

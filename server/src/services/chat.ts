@@ -1,8 +1,9 @@
 // Conversations with a bot (bot-building §4 "Test chat", §7 /webchat/demo; access §3 session,
 // message, client card): finds or starts the client, its session and the live conversation, runs
 // the turn through the engine, records the messages, keeps the state, and publishes the answer
-// to `/topic/{idBot}/{psi}` and `/topic/{psi}`. The test chat (`test: true`) talks to the bot's
-// working definition; otherwise the deployed version answers.
+// on the conversation's own topic (realtime/topics.ts): a console user's chat to that user alone,
+// a web channel's to its widget. The test chat (`test: true`) talks to the bot's working
+// definition; otherwise the deployed version answers.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { DB } from '../db';
@@ -11,6 +12,8 @@ import { sameTenant } from '../plugins/guards';
 import { BOT_MESSAGES } from '../schemas/bots';
 import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody, type WebchatEndBody } from '../schemas/chat';
 import type { App, SessionUser } from '../types';
+import { CANAL_KINDS } from '../schemas/canales';
+import { channelTopic, userTopic } from '../realtime/topics';
 import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot } from '../engine/bundle';
 import { trainSkills, type TrainingLimits } from '../engine/training';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
@@ -203,7 +206,8 @@ function recordedText(message: ChatMessage): string {
 
 /**
  * POST /webchat/demo: one message (or postback) of `psi` to the bot. A console user reaches the
- * bots of their company that they may open; a test conversation belongs to the user who started it.
+ * bots of their company that they may open; a conversation started from the console (test or not)
+ * belongs to the user who started it, and no other user, company or channel client can use it.
  */
 export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody, publicOrigin?: string): Promise<WebchatAnswer> {
   const text = body.message?.trim() ? body.message : undefined;
@@ -257,7 +261,8 @@ export interface Delivery {
 /**
  * One message of `psi` to the bot, from any channel: runs the turn (one at a time per
  * conversation on this instance, again on a conflict with another instance), records it, and
- * publishes the answer on `/topic/{idBot}/{psi}` and `/topic/{psi}`.
+ * publishes the answer on the conversation's topic: the console user's own, or the web channel's
+ * (a provider channel's conversation has no listener).
  */
 export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<ChatMessage[]> {
   const { bot } = to;
@@ -270,9 +275,10 @@ export async function deliver(app: App, to: Delivery, input: TurnInput): Promise
       }
     }
   });
-  app.realtime.conversations.register(to.psi, { idBot: bot.id, idE: bot.idE, ...(to.sesionId ? { sesion: to.sesionId } : {}) });
+  // A test's debug rides only on its user's own topic.
+  const topic = to.user ? userTopic(to.user.id, bot.id, to.psi) : Number(to.red) === CANAL_KINDS.Web.red ? channelTopic(to.idChannel, to.psi) : undefined;
   // Published in this order at once (each is delivered here when called); the other instances get them in one NOTIFY.
-  await Promise.all(messages.flatMap((message) => [app.realtime.publish(`/topic/${bot.id}/${to.psi}`, message), app.realtime.publish(`/topic/${to.psi}`, message)]));
+  if (topic) await Promise.all(messages.map((message) => app.realtime.publish(topic, message)));
   return messages;
 }
 
@@ -307,9 +313,10 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const kept = mayCallOut(req.compiled) ? undefined : app.engine.conversations.get(key);
   const read = kept ? undefined : await readConversation(db, req);
   const conversation = kept ?? read?.conversation;
-  // A test conversation is its user's alone: another user naming the same psi is refused.
+  // A console conversation is its user's alone: another user naming the same psi is refused, and
+  // so is a console user naming a client the console did not start.
   const client = conversation ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest } : read?.client;
-  if (client && (req.test || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
+  if (client && (req.user || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
   if (kept && state.bot && state.bot !== req.idBot) {
     // Handed to another bot, which may call out: read it.
@@ -358,7 +365,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
   const idConversation = conversation?.id ?? randomUUID();
   try {
     await writeTurn(db, app.dialect, {
-      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.test ? (req.user?.id ?? null) : null, fc } }),
+      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.user?.id ?? null, fc } }),
       ...(closeSesion ? { closeSesion } : {}),
       ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
       messages: rows,
@@ -381,7 +388,7 @@ async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
     estado,
     ua: now,
     rev: conversation ? Number(conversation.rev) + 1 : 0,
-    idU: client ? client.idU : req.test ? (req.user?.id ?? null) : null,
+    idU: client ? client.idU : (req.user?.id ?? null),
     clientTest: client ? Number(client.test) : req.test ? 1 : 0,
   });
   return messages;
@@ -436,15 +443,5 @@ export async function deleteTestConversations(app: App, user: SessionUser, query
       const gone = clients.filter((id) => !kept.has(id));
       if (gone.length) await trx.deleteFrom('chat_cliente').where('id', 'in', gone).execute();
     }
-    const left = new Set((await trx.selectFrom('conversacion').select('psi').where('psi', 'in', rows.length ? rows.map((r) => r.psi) : ['']).execute()).map((r) => r.psi));
-    for (const r of rows) if (!left.has(r.psi)) app.realtime.conversations.forget(r.psi);
   });
-}
-
-/** The registry's lookup for conversations another instance started (`/topic/{psi}` subscriptions). */
-export function conversationLookup(db: DB) {
-  return async (psi: string) => {
-    const row = await db.selectFrom('conversacion').select(['idBot', 'idE', 'sesion']).where('psi', '=', psi).executeTakeFirst();
-    return row ? { idBot: row.idBot, idE: row.idE, ...(row.sesion ? { sesion: row.sesion } : {}) } : undefined;
-  };
 }

@@ -242,7 +242,7 @@ export function webchatTokens(app: App): TokenVerifier {
       const domains = canalDomains(canal);
       if (claims.o && !claims.s && !originAllowed(domains, claims.o)) return null;
       if (context.origin !== undefined && context.origin !== claims.o && !originAllowed(domains, context.origin)) return null;
-      return { psi: claims.p, idBot: bot.id, idE: canal.idE };
+      return { psi: claims.p, idCanal: canal.id, idBot: bot.id, idE: canal.idE };
     },
   };
 }

@@ -17,7 +17,7 @@ beforeEach(() => {
 
 
 describe('Probar Bot: el chat', () => {
-  it('envía el texto con test, red 1 y el psi del tema /topic/{idBot}/{psi}, y muestra la respuesta', async () => {
+  it('envía el texto con test, red 1 y el psi del destino /user/bot/{idBot}/{psi}, y muestra la respuesta', async () => {
     const sent = webchat((body, turn) => [text(`Hola, ¿en qué le ayudo?\nEstoy para servirle`, debug(turn, body.message ?? ''))]);
     await openTestChat();
     expect(await screen.findByText('Conectado')).toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('Probar Bot: el chat', () => {
     expect(within(log()).getByRole('button', { name: 'hola' })).toBeInTheDocument();
     const body = sent[0].body as Record<string, unknown>;
     expect(body).toEqual({ psi: expect.stringMatching(/^demo-/), idBot: 'b1', test: true, red: 1, message: 'hola' });
-    expect(stomp.current()?.topic).toBe(`/topic/b1/${String(body.psi)}`);
+    expect(stomp.current()?.topic).toBe(`/user/bot/b1/${String(body.psi)}`);
   });
 
   it(`rechaza un mensaje vacío con 'Escriba un mensaje o elija una opción'`, async () => {
@@ -187,7 +187,7 @@ describe('Probar Bot: el chat', () => {
     await within(log()).findByText('eco otra vez');
     const second = (sent[1].body as { psi: string }).psi;
     expect(second).not.toBe(first);
-    expect(stomp.current()?.topic).toBe(`/topic/b1/${second}`);
+    expect(stomp.current()?.topic).toBe(`/user/bot/b1/${second}`);
   });
 
   it('la conversación sigue tras recargar la página (sessionStorage por bot)', async () => {

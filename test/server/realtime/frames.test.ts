@@ -1,6 +1,6 @@
 // The STOMP 1.2 frame codec, and the fan-out's encoding of messages into NOTIFY payloads.
 import { describe, expect, it } from 'vitest';
-import { parseDestination } from '../../../server/src/realtime/access';
+import { parseDestination } from '../../../server/src/realtime/topics';
 import { CHUNK_CHARS, NOTIFY_LIMIT, NotificationDecoder, channelFor, decodePresence, encodeNotifications, encodePresence } from '../../../server/src/realtime/fanout';
 import { FrameParser, StompError, escapeHeader, serializeFrame, unescapeHeader } from '../../../server/src/realtime/frames';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
@@ -147,17 +147,20 @@ describe('serializeFrame', () => {
 
 describe('parseDestination', () => {
   it.each([
-    ['/topic/bot-1/psi-1', { kind: 'bot', idBot: 'bot-1', psi: 'psi-1' }],
-    ['/topic/psi-1', { kind: 'conversation', psi: 'psi-1' }],
-    ['/topic/a:b', { kind: 'conversation', psi: 'a:b' }],
-    ['/topic', null],
-    ['/topic/', null],
-    ['/topic//psi', null],
-    ['/topic/a/b/c', null],
+    ['/user/bot/bot-1/psi-1', { kind: 'bot', idBot: 'bot-1', psi: 'psi-1' }],
+    ['/user/bot/bot-1/a:b', { kind: 'bot', idBot: 'bot-1', psi: 'a:b' }],
+    ['/user/conversacion', { kind: 'conversation' }],
+    ['/topic/bot-1/psi-1', null],
+    ['/topic/psi-1', null],
+    ['/user/bot/bot-1', null],
+    ['/user/bot//psi', null],
+    ['/user/bot/a/b/c', null],
+    ['/usuario/u/bot/b/p', null],
+    ['/canal/c/p', null],
     ['/queue/a', null],
-    ['topic/a', null],
-    ['/topic/con espacio', null],
-    ['/topic/a\u0000b', null],
+    ['user/bot/a/b', null],
+    ['/user/bot/a/con espacio', null],
+    ['/user/bot/a/a\u0000b', null],
   ])('%s', (text, expected) => {
     expect(parseDestination(text)).toEqual(expected);
   });

@@ -8,6 +8,8 @@ import { buildApp } from '../../../server/src/app';
 import { NOTIFY_LIMIT, encodePresence } from '../../../server/src/realtime/fanout';
 import type { App } from '../../../server/src/types';
 import { insertBot } from '../botFixtures';
+import { userTopic } from '../../../server/src/realtime/topics';
+import { consoleDestination } from '../../../server/src/schemas/destinations';
 import { TEST_PASSWORD_COST, createTestApp, userRow, type TestApp } from '../helpers';
 import { ChannelObserver, TestStomp, WAIT, closeStompClients, cookieOf, listen, untilAlone } from './stompClients';
 
@@ -28,8 +30,9 @@ describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', (
   });
   beforeEach(async () => {
     await t.reset();
-    bot = await insertBot(t, (await userRow(t, 'compania@quipu.test')).idE, 'Asistente compartido');
-    topic = `/topic/${bot}/psi-1`;
+    const compania = await userRow(t, 'compania@quipu.test');
+    bot = await insertBot(t, compania.idE, 'Asistente compartido');
+    topic = userTopic(compania.id, bot, 'psi-1');
   });
   afterEach(async () => {
     await closeStompClients();
@@ -43,7 +46,7 @@ describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', (
     const browser = await t.login('compania@quipu.test');
     const stomp = new TestStomp(url, { cookie: cookieOf(browser) });
     await stomp.connect();
-    return stomp.subscribe(topic);
+    return stomp.subscribe(consoleDestination(bot, 'psi-1'));
   }
 
   async function settle(): Promise<void> {
@@ -126,12 +129,13 @@ describe.runIf(process.env.DATABASE_URL)('dos instancias sobre un PostgreSQL', (
     const other = await createTestApp('postgres');
     try {
       const browser = await other.login('compania@quipu.test');
-      const otherBot = await insertBot(other, (await userRow(other, 'compania@quipu.test')).idE, 'Mismo nombre, otra instalación');
+      const otherCompania = await userRow(other, 'compania@quipu.test');
+      const otherBot = await insertBot(other, otherCompania.idE, 'Mismo nombre, otra instalación');
       const stomp = new TestStomp(await listen(other.app), { cookie: cookieOf(browser) });
       await stomp.connect();
-      const inbox = await stomp.subscribe(`/topic/${otherBot}/psi-1`);
-      // The same destination text published in this schema must stay here.
-      await t.app.realtime.publish(`/topic/${otherBot}/psi-1`, { type: 'TEXT', text: 'no es para usted' });
+      const inbox = await stomp.subscribe(consoleDestination(otherBot, 'psi-1'));
+      // The same topic text published in this schema must stay here.
+      await t.app.realtime.publish(userTopic(otherCompania.id, otherBot, 'psi-1'), { type: 'TEXT', text: 'no es para usted' });
       await settle();
       expect(inbox).toHaveLength(0);
     } finally {
@@ -157,8 +161,9 @@ describe.runIf(process.env.DATABASE_URL)('presencia: una instancia envía NOTIFY
   });
   beforeEach(async () => {
     await a.reset();
-    bot = await insertBot(a, (await userRow(a, 'compania@quipu.test')).idE, 'Asistente con presencia');
-    topic = `/topic/${bot}/psi-1`;
+    const compania = await userRow(a, 'compania@quipu.test');
+    bot = await insertBot(a, compania.idE, 'Asistente con presencia');
+    topic = userTopic(compania.id, bot, 'psi-1');
   });
   afterEach(async () => {
     await closeStompClients();
@@ -171,7 +176,7 @@ describe.runIf(process.env.DATABASE_URL)('presencia: una instancia envía NOTIFY
   async function subscriber(app: TestApp, url: string): Promise<IMessage[]> {
     const stomp = new TestStomp(url, { cookie: cookieOf(await app.login('compania@quipu.test')) });
     await stomp.connect();
-    return stomp.subscribe(topic);
+    return stomp.subscribe(consoleDestination(bot, 'psi-1'));
   }
 
   const texts = (inbox: IMessage[]) => inbox.map((m) => JSON.parse(m.body).text as string);

@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { ConversationGrant, TokenVerifier } from '../../../server/src/realtime/access';
 import { SUBSCRIBE_TRUST_MS } from '../../../server/src/realtime/broker';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
+import { channelTopic, userTopic } from '../../../server/src/realtime/topics';
+import { DEMO_CHANNEL } from '../../../server/src/schemas/chat';
 import { insertBot } from '../botFixtures';
 import { API, createTestApp, dialects, userRow, type TestApp } from '../helpers';
 import { ChannelObserver, RawStomp, TestStomp, WAIT, closeStompClients, cookieOf, listen, untilAlone } from './stompClients';
@@ -25,6 +27,9 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
   let otra: string;
   let demoBot: string;
   let otraBot: string;
+  let compania: string;
+  /** The topic compania@quipu.test's chat with demoBot under `psi` is published on. */
+  const mine = (psi: string) => userTopic(compania, demoBot, psi);
   const sockets = new Set<Socket>();
 
   beforeAll(async () => {
@@ -37,7 +42,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
   });
   beforeEach(async () => {
     await t.reset();
-    demo = (await userRow(t, 'compania@quipu.test')).idE;
+    ({ idE: demo, id: compania } = await userRow(t, 'compania@quipu.test'));
     otra = (await userRow(t, 'otra@quipu.test')).idE;
     demoBot = await insertBot(t, demo, 'Asistente de prueba');
     otraBot = await insertBot(t, otra, 'Bot de otra empresa');
@@ -152,17 +157,17 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
     });
   });
 
-  describe('SUBSCRIBE a /topic/{idBot}/{psi}', () => {
+  describe('SUBSCRIBE a /user/bot/{idBot}/{psi}', () => {
     it('un usuario recibe en su tópico lo que se publica, como JSON', async () => {
       const stomp = await signedIn('compania@quipu.test');
-      const inbox = await stomp.subscribe(`/topic/${demoBot}/psi-1`);
+      const inbox = await stomp.subscribe(`/user/bot/${demoBot}/psi-1`);
       const body = { type: 'TEXT', text: '¡Hola! ¿En qué puedo ayudarle?' };
-      await t.app.realtime.publish(`/topic/${demoBot}/psi-1`, body);
+      await t.app.realtime.publish(mine('psi-1'), body);
       const [message] = await received(inbox);
       expect(inbox).toHaveLength(1);
       expect(JSON.parse(message.body)).toEqual(body);
       expect(message.headers['content-type']).toBe('application/json');
-      expect(message.headers.destination).toBe(`/topic/${demoBot}/psi-1`);
+      expect(message.headers.destination).toBe(`/user/bot/${demoBot}/psi-1`);
       expect(message.headers['message-id']).toBeTruthy();
     });
 
@@ -170,15 +175,15 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       const observer = await ChannelObserver.open(t.app);
       try {
         const stomp = await signedIn('compania@quipu.test');
-        const inbox = await stomp.subscribe(`/topic/${demoBot}/psi-1`);
-        await untilAlone(t.app, observer, `/topic/${demoBot}/psi-1`);
+        const inbox = await stomp.subscribe(`/user/bot/${demoBot}/psi-1`);
+        await untilAlone(t.app, observer, `/user/bot/${demoBot}/psi-1`);
         const probes = inbox.length;
         const texts = Array.from({ length: 5 }, (_, i) => `solo aquí ${i}`);
         // Statements as pg submits them (prepared or not), and notifications as a listener sees them.
         const submit = vi.spyOn(pg.Query.prototype, 'submit');
         let statements: string[] = [];
         try {
-          expect(await observer.carried(() => Promise.all(texts.map((text) => t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text }))), 'solo aquí')).toBe(0);
+          expect(await observer.carried(() => Promise.all(texts.map((text) => t.app.realtime.publish(mine('psi-1'), { type: 'TEXT', text }))), 'solo aquí')).toBe(0);
           statements = submit.mock.contexts.map((query) => (query as { text: string }).text);
         } finally {
           submit.mockRestore();
@@ -193,139 +198,115 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
 
     it('lo publicado en otro tópico no le llega', async () => {
       const stomp = await signedIn('compania@quipu.test');
-      const inbox = await stomp.subscribe(`/topic/${demoBot}/psi-1`);
-      await t.app.realtime.publish(`/topic/${demoBot}/psi-2`, { type: 'TEXT', text: 'otra conversación' });
-      await t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text: 'la suya' });
+      const inbox = await stomp.subscribe(`/user/bot/${demoBot}/psi-1`);
+      await t.app.realtime.publish(mine('psi-2'), { type: 'TEXT', text: 'otra conversación' });
+      await t.app.realtime.publish(mine('psi-1'), { type: 'TEXT', text: 'la suya' });
       expect((await received(inbox)).map((m) => JSON.parse(m.body).text)).toEqual(['la suya']);
     });
 
     it('ROLE_USER de la empresa también se suscribe', async () => {
       const stomp = await signedIn('usuario@quipu.test');
-      await stomp.subscribe(`/topic/${demoBot}/psi-1`);
+      await stomp.subscribe(`/user/bot/${demoBot}/psi-1`);
       expect(stomp.errors).toHaveLength(0);
     });
 
     it("el tópico de otra empresa: ERROR 'No tiene permiso para suscribirse a este destino' y la conexión se cierra", async () => {
       const stomp = await signedIn('otra@quipu.test');
-      stomp.client.subscribe(`/topic/${demoBot}/psi-1`, () => undefined);
+      stomp.client.subscribe(`/user/bot/${demoBot}/psi-1`, () => undefined);
       const error = await stomp.refused();
       expect(error.headers.message).toBe('No tiene permiso para suscribirse a este destino');
-      expect(error.body).toContain(`/topic/${demoBot}/psi-1`);
+      expect(error.body).toContain(`/user/bot/${demoBot}/psi-1`);
       expect(stomp.closes).toEqual([1008]);
       expect(t.app.realtime.connectedCount).toBe(0);
     });
 
     it('después del rechazo, lo publicado en ese tópico no le llega a nadie de la otra empresa', async () => {
       const own = await signedIn('compania@quipu.test');
-      const inbox = await own.subscribe(`/topic/${demoBot}/psi-1`);
+      const inbox = await own.subscribe(`/user/bot/${demoBot}/psi-1`);
       const intruder = await signedIn('otra@quipu.test');
       const stolen: IMessage[] = [];
-      intruder.client.subscribe(`/topic/${demoBot}/psi-1`, (m) => void stolen.push(m));
+      intruder.client.subscribe(`/user/bot/${demoBot}/psi-1`, (m) => void stolen.push(m));
       await intruder.refused();
-      await t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text: 'privado' });
+      await t.app.realtime.publish(mine('psi-1'), { type: 'TEXT', text: 'privado' });
       await received(inbox);
       expect(stolen).toHaveLength(0);
     });
 
-    it('ROLE_ADMIN se suscribe a los tópicos de cualquier empresa', async () => {
+    it('ROLE_ADMIN se suscribe a su chat con el bot de cualquier empresa', async () => {
       const stomp = await signedIn('admin@quipu.test');
-      const inbox = await stomp.subscribe(`/topic/${otraBot}/psi-9`);
-      await t.app.realtime.publish(`/topic/${otraBot}/psi-9`, { type: 'TEXT', text: 'hola' });
+      const inbox = await stomp.subscribe(`/user/bot/${otraBot}/psi-9`);
+      await t.app.realtime.publish(userTopic((await userRow(t, 'admin@quipu.test')).id, otraBot, 'psi-9'), { type: 'TEXT', text: 'hola' });
       expect(await received(inbox)).toHaveLength(1);
     });
 
     it('un rol sin bots (ROLE_DASHBOARD) es rechazado aun en su empresa', async () => {
       const stomp = await signedIn('dashboard@quipu.test');
-      stomp.client.subscribe(`/topic/${demoBot}/psi-1`, () => undefined);
+      stomp.client.subscribe(`/user/bot/${demoBot}/psi-1`, () => undefined);
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
     });
 
     it('un bot que no existe es rechazado', async () => {
       const stomp = await signedIn('compania@quipu.test');
-      stomp.client.subscribe('/topic/no-existe/psi-1', () => undefined);
+      stomp.client.subscribe('/user/bot/no-existe/psi-1', () => undefined);
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
     });
 
-    it('una conversación conocida solo se publica bajo su propio bot: otro bot de la empresa es rechazado', async () => {
-      const other = await insertBot(t, demo, 'Otro bot');
-      t.app.realtime.conversations.register('psi-7', { idBot: demoBot, idE: demo });
+    it.each(['/queue/algo', '/topic/psi-1', '/topic/bot/psi-1'])('un destino que no es de los que se suscriben (%s) recibe ERROR', async (destination) => {
       const stomp = await signedIn('compania@quipu.test');
-      stomp.client.subscribe(`/topic/${other}/psi-7`, () => undefined);
-      expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
-    });
-
-    it('un destino que no es un tópico recibe ERROR', async () => {
-      const stomp = await signedIn('compania@quipu.test');
-      stomp.client.subscribe('/queue/algo', () => undefined);
+      stomp.client.subscribe(destination.replace('bot', demoBot), () => undefined);
       expect((await stomp.refused()).headers.message).toBe('Destino desconocido');
     });
 
-    it('varias suscripciones al mismo tópico reciben una copia cada una', async () => {
+    it('los temas internos del servidor no se pueden nombrar', async () => {
+      const stomp = await signedIn('compania@quipu.test');
+      stomp.client.subscribe(mine('psi-1'), () => undefined);
+      expect((await stomp.refused()).headers.message).toBe('Destino desconocido');
+    });
+
+    it('cada conexión del usuario recibe una copia; el mismo psi de otro usuario es otro tema y no recibe nada', async () => {
       const a = await signedIn('compania@quipu.test');
-      const b = await signedIn('usuario@quipu.test');
-      const inboxA = await a.subscribe(`/topic/${demoBot}/psi-1`);
-      const inboxB = await b.subscribe(`/topic/${demoBot}/psi-1`);
-      await t.app.realtime.publish(`/topic/${demoBot}/psi-1`, { type: 'TEXT', text: 'a todos' });
+      const b = await signedIn('compania@quipu.test');
+      const colleague = await signedIn('usuario@quipu.test');
+      const inboxA = await a.subscribe(`/user/bot/${demoBot}/psi-1`);
+      const inboxB = await b.subscribe(`/user/bot/${demoBot}/psi-1`);
+      const inboxC = await colleague.subscribe(`/user/bot/${demoBot}/psi-1`);
+      await t.app.realtime.publish(mine('psi-1'), { type: 'TEXT', text: 'a todos' });
       expect(await received(inboxA)).toHaveLength(1);
       expect(await received(inboxB)).toHaveLength(1);
+      expect(inboxC).toHaveLength(0);
     });
   });
 
-  describe('SUBSCRIBE a /topic/{psi}', () => {
-    it('solo la sesión que tiene la conversación se suscribe y recibe', async () => {
-      const browser = await t.login('compania@quipu.test');
-      const sesion = await t.app.db.selectFrom('sesion').select('id').where('idU', '=', (await userRow(t, 'compania@quipu.test')).id).executeTakeFirstOrThrow();
-      t.app.realtime.conversations.register('psi-demo', { idBot: demoBot, idE: demo, sesion: sesion.id });
-      const owner = new TestStomp(url, { cookie: cookieOf(browser) });
-      await owner.connect();
-      const inbox = await owner.subscribe('/topic/psi-demo');
-      await t.app.realtime.publish('/topic/psi-demo', { type: 'TEXT', text: 'solo para usted' });
-      expect(await received(inbox)).toHaveLength(1);
-
-      // Same company, another session: not the holder.
-      const colleague = await signedIn('usuario@quipu.test');
-      colleague.client.subscribe('/topic/psi-demo', () => undefined);
-      expect((await colleague.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
-    });
-
-    it('una conversación desconocida (o olvidada) es rechazada', async () => {
-      t.app.realtime.conversations.register('psi-x', { idBot: demoBot, idE: demo, sesion: 'otra-sesion' });
-      t.app.realtime.conversations.forget('psi-x');
+  describe('SUBSCRIBE al chat de prueba de otro usuario', () => {
+    it('el psi de la conversación de prueba de otro usuario de la empresa se rechaza', async () => {
+      await t.app.db.insertInto('chat_cliente').values({ id: 'clt-ajeno', idE: demo, idChannel: DEMO_CHANNEL, psi: 'psi-ajeno', red: 1, nm: null, test: 1, idU: (await userRow(t, 'usuario@quipu.test')).id, fc: new Date().toISOString() }).execute();
       const stomp = await signedIn('compania@quipu.test');
-      stomp.client.subscribe('/topic/psi-x', () => undefined);
+      stomp.client.subscribe(`/user/bot/${demoBot}/psi-ajeno`, () => undefined);
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
     });
 
-    it('la búsqueda del motor responde por las conversaciones de otras instancias', async () => {
-      const browser = await t.login('compania@quipu.test');
-      const sesion = await t.app.db.selectFrom('sesion').select('id').where('idU', '=', (await userRow(t, 'compania@quipu.test')).id).executeTakeFirstOrThrow();
-      t.app.realtime.conversations.lookUpWith(async (psi) => (psi === 'psi-remota' ? { idBot: demoBot, idE: demo, sesion: sesion.id } : undefined));
-      try {
-        const stomp = new TestStomp(url, { cookie: cookieOf(browser) });
-        await stomp.connect();
-        await stomp.subscribe('/topic/psi-remota');
-        expect(stomp.errors).toHaveLength(0);
-      } finally {
-        t.app.realtime.conversations.lookUpWith(undefined);
-      }
+    it('una sesión de la consola no se suscribe a /user/conversacion', async () => {
+      const stomp = await signedIn('compania@quipu.test');
+      stomp.client.subscribe('/user/conversacion', () => undefined);
+      expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
     });
   });
 
   describe('credencial de conversación (passcode)', () => {
-    const grant: ConversationGrant = { psi: 'psi-widget', idBot: 'bot-widget', idE: 'empresa-widget' };
+    const grant: ConversationGrant = { psi: 'psi-widget', idCanal: 'canal-widget', idBot: 'bot-widget', idE: 'empresa-widget' };
     const verifier: TokenVerifier = { verify: async (token) => (token === 'ficha-valida' ? grant : null) };
 
-    it('abre su conversación: /topic/{psi} y /topic/{idBot}/{psi}, y nada más', async () => {
+    it('abre su conversación en /user/conversacion, y nada más', async () => {
       t.app.realtime.useTokens(verifier);
       const stomp = new TestStomp(url, { passcode: 'ficha-valida', origin: 'https://cliente.example' });
       await stomp.connect();
       expect(stomp.connected).toHaveLength(1);
-      const inbox = await stomp.subscribe('/topic/psi-widget');
-      await stomp.subscribe('/topic/bot-widget/psi-widget');
-      await t.app.realtime.publish('/topic/psi-widget', { type: 'TEXT', text: 'hola desde el widget' });
-      expect(await received(inbox)).toHaveLength(1);
+      const inbox = await stomp.subscribe('/user/conversacion');
+      await t.app.realtime.publish(channelTopic('canal-widget', 'psi-widget'), { type: 'TEXT', text: 'hola desde el widget' });
+      await t.app.realtime.publish(channelTopic('canal-widget', 'psi-otra'), { type: 'TEXT', text: 'de otra conversación' });
+      expect((await received(inbox)).map((m) => JSON.parse(m.body).text)).toEqual(['hola desde el widget']);
 
-      stomp.client.subscribe('/topic/otra-conversacion', () => undefined);
+      stomp.client.subscribe('/user/bot/bot-widget/psi-widget', () => undefined);
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.notAllowed);
     });
 
@@ -345,7 +326,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       t.app.realtime.useTokens({ verify: async () => (valid ? grant : null) });
       const stomp = new TestStomp(url, { passcode: 'ficha' });
       await stomp.connect();
-      await stomp.subscribe('/topic/psi-widget');
+      await stomp.subscribe('/user/conversacion');
       valid = false;
       await t.app.realtime.recheck();
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.badToken);
@@ -356,18 +337,18 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
     it('UNSUBSCRIBE con recibo: lo publicado después ya no llega', async () => {
       const stomp = await signedIn('compania@quipu.test');
       const inbox: IMessage[] = [];
-      const subscription = await stomp.withReceipt((receipt) => stomp.client.subscribe(`/topic/${demoBot}/p`, (m) => void inbox.push(m), { receipt, id: 'mi-sub' }));
+      const subscription = await stomp.withReceipt((receipt) => stomp.client.subscribe(`/user/bot/${demoBot}/p`, (m) => void inbox.push(m), { receipt, id: 'mi-sub' }));
       expect(subscription.headers['receipt-id']).toBe('r-1');
       const gone = await stomp.withReceipt((receipt) => stomp.client.unsubscribe('mi-sub', { receipt }));
       expect(gone.command).toBe('RECEIPT');
-      await t.app.realtime.publish(`/topic/${demoBot}/p`, { type: 'TEXT', text: 'tarde' });
+      await t.app.realtime.publish(mine('p'), { type: 'TEXT', text: 'tarde' });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(inbox).toHaveLength(0);
     });
 
     it('SEND a un destino sin manejador: ERROR que remite a POST /webchat/demo, con el receipt-id', async () => {
       const stomp = await signedIn('compania@quipu.test');
-      stomp.client.publish({ destination: `/topic/${demoBot}/p`, body: 'hola', headers: { receipt: 'envio-1' } });
+      stomp.client.publish({ destination: `/user/bot/${demoBot}/p`, body: 'hola', headers: { receipt: 'envio-1' } });
       const error = await stomp.refused();
       expect(error.headers.message).toBe('No se admite SEND a este destino');
       expect(error.headers['receipt-id']).toBe('envio-1');
@@ -410,7 +391,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
 
     it('solo ack auto', async () => {
       const stomp = await signedIn('compania@quipu.test');
-      stomp.client.subscribe(`/topic/${demoBot}/p`, () => undefined, { ack: 'client' });
+      stomp.client.subscribe(`/user/bot/${demoBot}/p`, () => undefined, { ack: 'client' });
       expect((await stomp.refused()).headers.message).toBe('Solo se admite ack auto');
     });
   });
@@ -501,25 +482,25 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
 
     it('varias tramas en un mensaje y una trama partida en varios mensajes', async () => {
       const raw = await connectedRaw();
-      raw.send(`SUBSCRIBE\nid:a\ndestination:/topic/${demoBot}/p1\nreceipt:1\n\n\0\nSUBSCRIBE\nid:b\ndestination:/topic/${demoBot}/p2\nreceipt:2\n\n\0`);
-      const split = `SUBSCRIBE\nid:c\ndestination:/topic/${demoBot}/p3\nreceipt:3\n\n\0`;
+      raw.send(`SUBSCRIBE\nid:a\ndestination:/user/bot/${demoBot}/p1\nreceipt:1\n\n\0\nSUBSCRIBE\nid:b\ndestination:/user/bot/${demoBot}/p2\nreceipt:2\n\n\0`);
+      const split = `SUBSCRIBE\nid:c\ndestination:/user/bot/${demoBot}/p3\nreceipt:3\n\n\0`;
       for (const piece of [split.slice(0, 5), split.slice(5, 30), split.slice(30)]) raw.send(piece);
       const receipts = [await raw.next(), await raw.next(), await raw.next()];
       expect(receipts.map((f) => `${f.command} ${f.headers['receipt-id']}`)).toEqual(['RECEIPT 1', 'RECEIPT 2', 'RECEIPT 3']);
-      await t.app.realtime.publish(`/topic/${demoBot}/p3`, { type: 'TEXT', text: 'tercera' });
+      await t.app.realtime.publish(mine('p3'), { type: 'TEXT', text: 'tercera' });
       const message = await raw.next();
-      expect(message.headers).toMatchObject({ subscription: 'c', destination: `/topic/${demoBot}/p3` });
+      expect(message.headers).toMatchObject({ subscription: 'c', destination: `/user/bot/${demoBot}/p3` });
     });
 
     it('las cabeceras con escapes llegan sin escapar, y las de MESSAGE se escapan', async () => {
       const raw = await connectedRaw();
       // The psi «a:b» travels escaped as «a\cb».
-      raw.send(`SUBSCRIBE\nid:x\\cy\ndestination:/topic/${demoBot}/a\\cb\nreceipt:r\n\n\0`);
+      raw.send(`SUBSCRIBE\nid:x\\cy\ndestination:/user/bot/${demoBot}/a\\cb\nreceipt:r\n\n\0`);
       expect((await raw.next()).command).toBe('RECEIPT');
-      await t.app.realtime.publish(`/topic/${demoBot}/a:b`, { type: 'TEXT', text: 'con dos puntos' });
+      await t.app.realtime.publish(mine('a:b'), { type: 'TEXT', text: 'con dos puntos' });
       const message = await raw.next();
       expect(message.headers.subscription).toBe('x:y');
-      expect(message.headers.destination).toBe(`/topic/${demoBot}/a:b`);
+      expect(message.headers.destination).toBe(`/user/bot/${demoBot}/a:b`);
       expect(JSON.parse(message.body.toString())).toEqual({ type: 'TEXT', text: 'con dos puntos' });
     });
   });
@@ -535,18 +516,18 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
         stomp.connected.push(frame);
         const receipt = `sub-${stomp.connected.length}`;
         stomp.client.watchForReceipt(receipt, () => (subscribed += 1));
-        stomp.client.subscribe(`/topic/${demoBot}/psi-r`, (m) => void inbox.push(m), { receipt });
+        stomp.client.subscribe(`/user/bot/${demoBot}/psi-r`, (m) => void inbox.push(m), { receipt });
       };
       await stomp.connect();
       await vi.waitFor(() => expect(subscribed).toBe(1), WAIT);
-      await t.app.realtime.publish(`/topic/${demoBot}/psi-r`, { type: 'TEXT', text: 'antes' });
+      await t.app.realtime.publish(mine('psi-r'), { type: 'TEXT', text: 'antes' });
       await received(inbox, 1);
 
       for (const socket of sockets) socket.destroy();
       await vi.waitFor(() => expect(subscribed).toBe(2), WAIT);
       expect(stomp.connected).toHaveLength(2);
       expect(stomp.closes.length).toBeGreaterThanOrEqual(1);
-      await t.app.realtime.publish(`/topic/${demoBot}/psi-r`, { type: 'TEXT', text: 'después' });
+      await t.app.realtime.publish(mine('psi-r'), { type: 'TEXT', text: 'después' });
       expect((await received(inbox, 2)).map((m) => JSON.parse(m.body).text)).toEqual(['antes', 'después']);
     });
 
@@ -554,7 +535,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       const browser = await t.login('compania@quipu.test');
       const stomp = new TestStomp(url, { cookie: cookieOf(browser) });
       await stomp.connect();
-      await stomp.subscribe(`/topic/${demoBot}/p`);
+      await stomp.subscribe(`/user/bot/${demoBot}/p`);
       await t.app.realtime.recheck();
       expect(stomp.errors).toHaveLength(0);
       expect((await browser.post(`${API}/logout`)).statusCode).toBe(204);
@@ -585,7 +566,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
     it('una sesión que venció por inactividad no puede suscribirse más', async () => {
       const stomp = await signedIn('compania@quipu.test');
       t.clock.advance(24 * 60 * 60_000);
-      stomp.client.subscribe(`/topic/${demoBot}/p`, () => undefined);
+      stomp.client.subscribe(`/user/bot/${demoBot}/p`, () => undefined);
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.sessionEnded);
     });
 
@@ -593,10 +574,10 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       const stomp = await signedIn('compania@quipu.test');
       // Signed out on another instance: this one still trusts its check of a moment ago.
       await t.app.db.deleteFrom('sesion').where('idU', 'is not', null).execute();
-      await stomp.subscribe(`/topic/${demoBot}/p1`);
+      await stomp.subscribe(`/user/bot/${demoBot}/p1`);
       expect(stomp.errors).toHaveLength(0);
       t.clock.advance(SUBSCRIBE_TRUST_MS);
-      stomp.client.subscribe(`/topic/${demoBot}/p2`, () => undefined);
+      stomp.client.subscribe(`/user/bot/${demoBot}/p2`, () => undefined);
       expect((await stomp.refused()).headers.message).toBe(STOMP_MESSAGES.sessionEnded);
     });
 
@@ -606,7 +587,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
       const stomp = new TestStomp(url, { cookie: cookieOf(browser) });
       await stomp.connect();
       t.clock.advance(60_000);
-      await stomp.subscribe(`/topic/${demoBot}/p`);
+      await stomp.subscribe(`/user/bot/${demoBot}/p`);
       await t.app.realtime.recheck();
       const after = await t.app.db.selectFrom('sesion').select('ua').where('idU', 'is not', null).executeTakeFirstOrThrow();
       expect(Number(after.ua)).toBe(Number(before.ua));

@@ -1,8 +1,10 @@
-// The test chat's state: the conversation (kept per bot in sessionStorage), its live topic
-// /topic/{idBot}/{psi}, sending (after the subscription is active) and clearing.
+// The test chat's state: the conversation (kept per bot in sessionStorage), its live destination
+// /user/bot/{idBot}/{psi} (the signed-in user's own chat), sending (after the subscription is
+// active) and clearing.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { WebchatBody } from '../../../api/chat';
+import { consoleDestination } from '../../../../server/src/schemas/destinations';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
@@ -31,7 +33,7 @@ export function useTestChat(idBot: string) {
   useEffect(() => saveConversation(idBot, conversation), [idBot, conversation]);
 
   useEffect(() => {
-    const opened = openStompTransport(`/topic/${idBot}/${psi}`, {
+    const opened = openStompTransport(consoleDestination(idBot, psi), {
       onMessage: (message) => setConversation((current) => (current.psi === psi ? receive(current, message) : current)),
       onState: setConnection,
     });
