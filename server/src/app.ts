@@ -13,6 +13,7 @@ import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
 import { BotEngine, conversationLookup } from './services/chat';
+import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
 import { webchatAssets } from './plugins/webchat';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false }));
   app.decorate('realtime', new Broker(app, { heartbeatMs: config.stompHeartbeatMs }));
   app.decorate('engine', new BotEngine());
+  app.decorate('outbound', new OutboundGuard({ allow: config.outboundAllow, resolve: config.outboundResolve }));
   app.realtime.conversations.lookUpWith(conversationLookup(db));
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);

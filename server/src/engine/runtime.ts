@@ -23,6 +23,7 @@ import { foldText } from './entities/text';
 import { SKILL_FALLBACK } from './nlu/matcher';
 import { evaluate } from './operators';
 import { fillTemplate } from './template';
+import type { OutboundGuard } from '../net/outbound';
 import { callWebhook, type WebhookResult } from './webhook';
 
 /** Spec §3 bot params defaults. */
@@ -69,6 +70,8 @@ export interface TurnContext {
   webhookTimeoutMs: number;
   /** Where a webhook URL starting with '/' goes (the bot's baseUrl, else the server itself). */
   baseUrl?: string;
+  /** What every webhook call goes through (internal addresses refused unless OUTBOUND_ALLOW admits them). */
+  outbound: OutboundGuard;
   timeZone?: string;
   /** Another bot of the company, ready to answer (GO_BOT), or undefined when it cannot. */
   resolveBot(id: string): Promise<CompiledBot | undefined>;
@@ -321,10 +324,12 @@ class Turn {
     const result: WebhookResult = await callWebhook(
       { method, url, headers: (c.headers as KeyValue[]) ?? [], fields: (c.fields as KeyValue[]) ?? [], resp: (c.resp as ResponseMapping[]) ?? [] },
       this.state.memory,
-      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl },
+      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl, outbound: this.ctx.outbound },
     );
-    this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}) });
+    // The detail (a refused address, a refused connection, a status) is for the test chat's debug alone.
+    this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}), ...(result.droppedHeaders ? { droppedHeaders: result.droppedHeaders } : {}) });
     if (result.error) {
+      // Whatever failed, the conversation hears the same words, so they tell nothing about the network.
       this.text(CHAT_MESSAGES.webhookFallo, skill.id);
       return false;
     }

@@ -1,6 +1,7 @@
-// A skill's webhook (bot-building §3, WEBHOOK action): the request filled from memory, sent with
-// Node's fetch, and the JSON answer mapped back into memory. Never throws: a failure is a result
-// with a Spanish `error`.
+// A skill's webhook (bot-building §3, WEBHOOK action): the request filled from memory, sent through
+// the outbound guard (internal addresses refused, redirects checked hop by hop), and the JSON
+// answer mapped back into memory. Never throws: a failure is a result with a Spanish `error`.
+import { OutboundRefused, type OutboundGuard } from '../net/outbound';
 import type { KeyValue, ResponseMapping } from '../schemas/skills';
 import { fillTemplate, fillTemplateWith, readPath } from './template';
 
@@ -19,6 +20,8 @@ export interface WebhookOptions {
   baseUrl?: string;
   /** Max response bytes, default 1 MiB. */
   maxBytes?: number;
+  /** Every call goes through it. */
+  outbound: OutboundGuard;
 }
 
 export interface WebhookResult {
@@ -29,6 +32,8 @@ export interface WebhookResult {
   status: number | null;
   ms: number;
   error?: string;
+  /** Headers of the action that were not sent (Host, X-Forwarded-For, hop-by-hop ones). */
+  droppedHeaders?: string[];
   /** Memory values mapped from `resp` (k → value at path of the JSON answer). */
   memory: Record<string, unknown>;
 }
@@ -90,7 +95,9 @@ function connectDetail(error: unknown): string {
   return reason ?? cause?.message ?? (error as Error).message;
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
+type Answer = Awaited<ReturnType<OutboundGuard['fetch']>>['response'];
+
+async function readLimited(response: Answer, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -118,7 +125,8 @@ export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<s
   const started = performance.now();
   let url = fillUrl(req.url.trim(), memory);
   let status: number | null = null;
-  const done = (extra: Partial<WebhookResult>): WebhookResult => ({ method, url, status, ms: Math.round(performance.now() - started), memory: {}, ...extra });
+  let dropped: string[] = [];
+  const done = (extra: Partial<WebhookResult>): WebhookResult => ({ method, url, status, ms: Math.round(performance.now() - started), memory: {}, ...(dropped.length ? { droppedHeaders: dropped } : {}), ...extra });
   try {
     const target = resolveUrl(url, options.baseUrl);
     const fields = req.fields.filter((f) => f.k.trim()).map((f) => [f.k.trim(), fillTemplate(f.v, memory)] as const);
@@ -137,10 +145,11 @@ export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<s
     url = target.toString();
 
     const signal = AbortSignal.timeout(options.timeoutMs);
-    let response: Response;
+    let response: Answer;
     try {
-      response = await fetch(target, { method, headers, body, signal, redirect: 'follow' });
+      ({ response, dropped } = await options.outbound.fetch(target, { method, headers, body, signal }));
     } catch (error) {
+      if (error instanceof OutboundRefused) throw new WebhookError(error.message);
       if (signal.aborted) throw new WebhookError(WEBHOOK_ERRORS.timeout(options.timeoutMs));
       throw new WebhookError(WEBHOOK_ERRORS.connect(connectDetail(error)));
     }

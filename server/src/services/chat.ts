@@ -159,7 +159,9 @@ export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 
     ...turn,
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
+    // The bot's baseUrl and this server's own address alike are reached only through the guard.
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
+    outbound: app.outbound,
     timeZone: turn.timeZone || app.config.chatTimeZone,
   };
 }
