@@ -19,6 +19,8 @@ export const OUTBOUND_MESSAGES = {
   scheme: 'Solo se admiten direcciones http o https',
   redirects: (max: number) => `Demasiadas redirecciones (más de ${max})`,
   badRedirect: (location: string) => `Redirección a una dirección no válida: ${location}`,
+  /** A save refused: `field` is the form's label. */
+  saved: (field: string, host: string) => `${field}: ${host} es una dirección interna y no está permitida; si la instalación debe llamarla, agréguela a OUTBOUND_ALLOW`,
 } as const;
 
 /** A call the guard refused before connecting; its message is the Spanish reason. */
@@ -72,6 +74,25 @@ export interface OutboundOptions {
   resolve?: Resolver;
 }
 
+/**
+ * The host of `url` when it is an IP literal (in any form URL parsing reads: 0x7f000001,
+ * 2130706433, [::ffff:127.0.0.1]) that is internal and not in `allow`: what a save can refuse at
+ * once. Names are judged when called, since what they resolve to changes.
+ */
+export function internalLiteral(url: string, allow: AllowList | readonly string[]): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  const ip = literalIp(parsed.hostname);
+  if (!ip || !internalKind(ip)) return undefined;
+  const list = allow instanceof AllowList ? allow : new AllowList(allow);
+  return list.allows(parsed.hostname, defaultPort(parsed), ip) ? undefined : parsed.hostname;
+}
+
 const defaultPort = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
 
 export class OutboundGuard {
@@ -81,23 +102,6 @@ export class OutboundGuard {
   constructor(options: OutboundOptions) {
     this.allow = new AllowList(options.allow);
     this.resolve = options.resolve ?? systemResolver;
-  }
-
-  /**
-   * The host of `url` when it is an IP literal that is internal and not allowed: what a save can
-   * refuse at once (names are judged when called, since what they resolve to changes).
-   */
-  internalLiteral(url: string): string | undefined {
-    let parsed: URL;
-    try {
-      parsed = new URL(url.trim());
-    } catch {
-      return undefined;
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    const ip = literalIp(parsed.hostname);
-    if (!ip || !internalKind(ip) || this.allow.allows(parsed.hostname, defaultPort(parsed), ip)) return undefined;
-    return parsed.hostname;
   }
 
   /** The address to connect to for `url`: resolved once, each address checked; refuses an internal one not allowed. */

@@ -14,6 +14,7 @@ import { EV, recordAudit, type AuditActor, type WriteContext } from './audit';
 import { checkDiagram, EMPTY_DIAGRAM, parseDiagram } from './botDiagram';
 import { checkFilters, checkSorts, containsText, fullOrder, idIn, idsFilter, planWindow } from './paging';
 import { encryptedWith, encryptSecret } from './secrets';
+import { internalLiteral, OUTBOUND_MESSAGES } from '../net/outbound';
 
 /** A bot as stored. */
 export type BotRecord = Selectable<BotTable>;
@@ -21,7 +22,7 @@ export type BotNeed = 'read' | 'edit';
 
 /** What a bot write needs: the database, the clock and the secrets key. */
 export interface BotServices extends WriteContext {
-  config: Pick<Config, 'now' | 'secretKey'>;
+  config: Pick<Config, 'now' | 'secretKey' | 'outboundAllow'>;
 }
 
 /** An encrypted extra as stored in bot.extrasEnc: the key and its ciphertext. */
@@ -153,6 +154,7 @@ async function createBot({ db, config }: BotServices, user: SessionUser, body: B
     qnaUrl: null, qnaCron: null, ttoken: null, baseUrl: null, baseUrlRemoto: null,
     params: JSON.stringify(params), diagram: JSON.stringify(EMPTY_DIAGRAM), extras: '[]', extrasEnc: '[]',
   }, config.secretKey);
+  checkBaseUrl(fields.baseUrl, null, config.outboundAllow);
   checkDiagram(parseDiagram(fields.diagram), new Set());
   const at = config.now();
   const id = crypto.randomUUID();
@@ -170,6 +172,7 @@ async function updateBot({ db, config }: BotServices, user: SessionUser, id: str
   const fields: BotFields = user.flags.isBotEdit
     ? settings(body, current, config.secretKey)
     : { ...current, diagram: body.diagram ? JSON.stringify(body.diagram) : current.diagram };
+  checkBaseUrl(fields.baseUrl, current.baseUrl, config.outboundAllow);
   if (fields.diagram !== current.diagram) await checkDiagramSkills(db, id, parseDiagram(fields.diagram));
 
   const result = await db
@@ -216,6 +219,12 @@ function settings(body: BotBody, current: BotFields, key: Buffer): BotFields {
   if (body.extrasEnc) next.extrasEnc = JSON.stringify(mergeSecrets(body.extrasEnc, parseJson<StoredSecret[]>(current.extrasEnc, []), key));
   if (next.main) checkMainParams(parseJson<BotParams>(next.params, {}));
   return next;
+}
+
+/** A new baseUrl that is a literal internal address outside OUTBOUND_ALLOW is refused (one already stored is judged when called). */
+function checkBaseUrl(baseUrl: string | null, before: string | null, allow: readonly string[]): void {
+  const host = baseUrl && baseUrl !== before ? internalLiteral(baseUrl, allow) : undefined;
+  if (host) throw new ApiError(400, OUTBOUND_MESSAGES.saved('URL base', host), undefined, 'baseUrl');
 }
 
 /** §5: a main bot needs at least one attempt and both messages. `code` names the field. */
