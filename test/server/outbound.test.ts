@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AllowList, internalKind } from '../../server/src/net/addresses';
 import { internalLiteral, OutboundGuard, OutboundRefused, type Resolver } from '../../server/src/net/outbound';
+import { fakeRelay, RELAY_CA } from '../fixtures/providers';
 
 interface Seen {
   server: string;
@@ -195,6 +196,23 @@ describe('DNS rebinding', () => {
     expect(await response.json()).toEqual({ server: 'local' });
     expect(seen.map((s) => [s.server, s.path, s.headers.host])).toEqual([['local', '/saldo', `cambia.test:${local.port}`]]);
     expect(resolve.calls).toEqual(['cambia.test']);
+  });
+});
+
+describe('TLS con la dirección fijada', () => {
+  it('el certificado se verifica contra el nombre: localhost (en el certificado) pasa, otro nombre a la misma dirección no', async () => {
+    const relay = await fakeRelay();
+    try {
+      const port = new URL(relay.base).port;
+      const guard = new OutboundGuard({ allow: ['127.0.0.1'], resolve: stubResolver({ localhost: ['127.0.0.1'], 'relay.test': ['127.0.0.1'] }) });
+      const ok = await guard.fetch(new URL(`https://localhost:${port}/quipu`), { method: 'POST', body: '{}', ca: RELAY_CA });
+      expect(ok.response.status).toBe(200);
+      const error = await guard.fetch(new URL(`https://relay.test:${port}/quipu`), { method: 'POST', body: '{}', ca: RELAY_CA }).then(() => undefined, (e: unknown) => e);
+      expect((error as { cause?: { code?: string } }).cause?.code).toBe('ERR_TLS_CERT_ALTNAME_INVALID');
+      expect(relay.requests).toHaveLength(1);
+    } finally {
+      await relay.close();
+    }
   });
 });
 
