@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Resolver } from '../../server/src/net/outbound';
 import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
 import { companyId } from './adminFixtures';
-import { addSkill, deployNow, insertChatBot, newPsi, say, texts, type ChatBot } from './chatFixtures';
+import { addSkill, deployNow, insertChatBot, newPsi, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 
 interface Received {
@@ -111,6 +111,15 @@ describe.each(dialects)('llamadas salientes de un bot (%s)', (dialect) => {
         // Refused before any connection: far below the 2 s a connection attempt there would wait.
         expect(entry.ms).toBeLessThan(500);
       }
+    });
+
+    it('una URL relativa va al baseUrl del bot por el mismo control: un baseUrl en loopback (guardado antes) se rechaza al llamar', async () => {
+      await setBot(t, chat.bot, {}, { baseUrl: `http://127.0.0.1:${server.port}` });
+      await tokenBot(TOKEN_PATH);
+      const messages = await say(c, chat.bot, newPsi(), 'dame el token');
+      expect(texts(messages)).toEqual([CHAT_MESSAGES.webhookFallo]);
+      expect(server.requests).toEqual([]);
+      expect(debugOf(messages).webhooks[0].error).toBe('Dirección no permitida: 127.0.0.1 es una dirección interna');
     });
 
     it('una redirección desde un host permitido hacia loopback no se sigue', async () => {
