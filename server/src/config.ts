@@ -139,17 +139,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
  * database: this server's own loopback address and port, where the demo bot's webhook goes.
  */
 function outboundAllow(env: NodeJS.ProcessEnv): string[] {
-  if (env.OUTBOUND_ALLOW === undefined) return env.DATABASE_URL ? [] : [ownLoopback(env.HOST || '127.0.0.1', int(env.PORT, 8080))];
+  if (env.OUTBOUND_ALLOW === undefined) return env.DATABASE_URL ? [] : ownLoopback(env.HOST || '127.0.0.1', int(env.PORT, 8080));
   const entries = env.OUTBOUND_ALLOW.split(',').map((entry) => entry.trim()).filter(Boolean);
   new AllowList(entries);
   return entries;
 }
 
-/** host:port this server answers on from the same machine (a wildcard bind is reached on loopback). */
-function ownLoopback(host: string, port: number): string {
-  if (host === '0.0.0.0') return `127.0.0.1:${port}`;
-  if (host === '::') return `[::1]:${port}`;
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+/** host:port this server answers on from the same machine (a wildcard bind or a name is reached on loopback). */
+function ownLoopback(host: string, port: number): string[] {
+  if (host === '0.0.0.0') return [`127.0.0.1:${port}`];
+  if (host === '::') return [`[::1]:${port}`];
+  if (host === 'localhost') return [`127.0.0.1:${port}`, `[::1]:${port}`];
+  return [host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`];
 }
 
 /** Unset: trust no proxy; 'true': any; else a comma list of proxy addresses/CIDRs. */

@@ -6,6 +6,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/src/config';
 import { AllowList, internalKind } from '../../server/src/net/addresses';
 import { internalLiteral, OutboundGuard, OutboundRefused, type Resolver } from '../../server/src/net/outbound';
 import { fakeRelay, RELAY_CA } from '../fixtures/providers';
@@ -249,6 +252,17 @@ describe('OUTBOUND_ALLOW', () => {
     expect(allow.allows('x', 80, 'fd12::1')).toBe(true);
     expect(allow.allows('x', 1, '192.168.1.5')).toBe(true);
     for (const bad of ['no es un host', '10.0.0.0/33', 'host:99999', 'http://x/']) expect(() => new AllowList([bad])).toThrow(`OUTBOUND_ALLOW: '${bad}'`);
+  });
+
+  it('por omisión, la base embebida admite su propio HOST:PORT (el webhook del bot de demostración) y PostgreSQL nada', () => {
+    const allow = (env: Record<string, string>) => loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'quipu-config'), ...env }).outboundAllow;
+    expect(allow({})).toEqual(['127.0.0.1:8080']);
+    expect(allow({ HOST: '0.0.0.0', PORT: '9000' })).toEqual(['127.0.0.1:9000']);
+    expect(allow({ HOST: '::' })).toEqual(['[::1]:8080']);
+    expect(allow({ DATABASE_URL: 'postgres://quipu@db/quipu' })).toEqual([]);
+    expect(allow({ OUTBOUND_ALLOW: ' 10.0.0.0/8, api.local:8443 ' })).toEqual(['10.0.0.0/8', 'api.local:8443']);
+    expect(allow({ OUTBOUND_ALLOW: '' })).toEqual([]);
+    expect(() => allow({ OUTBOUND_ALLOW: '10.0.0.0/40' })).toThrow("OUTBOUND_ALLOW: '10.0.0.0/40' no es un nombre de host, host:puerto, IP ni CIDR");
   });
 
   it('internalLiteral: lo que un guardado rechaza de inmediato (solo direcciones literales)', () => {
