@@ -75,6 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await app.jobs.stop();
+    await app.outbound.close();
     await db.destroy();
   });
 

@@ -95,9 +95,14 @@ export function internalLiteral(url: string, allow: AllowList | readonly string[
 
 const defaultPort = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
 
+/** Agents kept, each pinned to one checked address, so calls to it reuse their connections. */
+const KEPT_AGENTS = 32;
+
 export class OutboundGuard {
   readonly allow: AllowList;
   private readonly resolve: Resolver;
+  /** Pinned agents by address (and extra CA), least recently used first. */
+  private readonly agents = new Map<string, Agent>();
 
   constructor(options: OutboundOptions) {
     this.allow = new AllowList(options.allow);
@@ -137,22 +142,10 @@ export class OutboundGuard {
     const maxRedirects = request.maxRedirects ?? MAX_REDIRECTS;
     for (let hop = 0; ; hop++) {
       const address = await this.check(current, request.signal);
-      const agent = pinnedAgent(address, request.ca);
-      let response: Response;
-      try {
-        response = await fetch(current, { method, headers, body, signal: request.signal, redirect: 'manual', dispatcher: agent });
-      } catch (error) {
-        void agent.destroy();
-        throw error;
-      }
+      const response = await fetch(current, { method, headers, body, signal: request.signal, redirect: 'manual', dispatcher: this.agentFor(address, request.ca) });
       const location = response.headers.get('location');
-      if (![301, 302, 303, 307, 308].includes(response.status) || location === null || maxRedirects === 0) {
-        // Closes once the body has been read (or cancelled).
-        void agent.close();
-        return { response, url: current, dropped: given.dropped };
-      }
+      if (![301, 302, 303, 307, 308].includes(response.status) || location === null || maxRedirects === 0) return { response, url: current, dropped: given.dropped };
       await response.body?.cancel().catch(() => undefined);
-      void agent.destroy();
       if (hop >= maxRedirects) throw new OutboundRefused(OUTBOUND_MESSAGES.redirects(maxRedirects));
       let next: URL;
       try {
@@ -171,9 +164,34 @@ export class OutboundGuard {
       current = next;
     }
   }
+
+  /** Closes the kept connections (the app's close). */
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((agent) => agent.close()));
+  }
+
+  private agentFor(address: LookupAddress, ca?: string): Agent {
+    const key = `${address.address}|${ca ?? ''}`;
+    const kept = this.agents.get(key);
+    this.agents.delete(key);
+    const agent = kept ?? pinnedAgent(address, ca);
+    this.agents.set(key, agent);
+    if (this.agents.size > KEPT_AGENTS) {
+      const [oldest, evicted] = this.agents.entries().next().value as [string, Agent];
+      this.agents.delete(oldest);
+      // Waits for the calls under way on it.
+      void evicted.close();
+    }
+    return agent;
+  }
 }
 
-/** An agent whose connections go to `address` whatever the host name resolves to by then; TLS still checks the name. */
+/**
+ * An agent whose connections go to `address` whatever the host name resolves to by then (each
+ * origin keeps its own connections, so a host name never shares another's); TLS still checks the name.
+ */
 function pinnedAgent(address: LookupAddress, ca?: string): Agent {
   return new Agent({
     connect: {
