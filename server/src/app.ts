@@ -14,6 +14,7 @@ import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
 import { BotEngine } from './services/chat';
 import { trainingLimits } from './services/limits';
+import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
 import { webchatAssets } from './plugins/webchat';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     maxSubscriptions: config.stompMaxSubscriptions,
   }));
   app.decorate('engine', new BotEngine(trainingLimits(config)));
+  app.decorate('outbound', new OutboundGuard({ allow: config.outboundAllow, resolve: config.outboundResolve }));
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);
   // Before the server closes: open WebSockets would keep it waiting.
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await app.jobs.stop();
+    await app.outbound.close();
     await db.destroy();
   });
 

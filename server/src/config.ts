@@ -6,6 +6,8 @@ import { DEFAULT_PATTERN_BUDGET } from './engine/patterns';
 import { DEFAULT_TS } from './schemas/rules';
 import { keyFromDataDir, parseSecretKey } from './services/secrets';
 import type { PresenceTiming } from './realtime/fanout';
+import { AllowList } from './net/addresses';
+import type { Resolver } from './net/outbound';
 
 export interface Config {
   port: number;
@@ -69,6 +71,14 @@ export interface Config {
   webhookTimeoutMs: number;
   /** The work one chat message may ask of the bot's regular expressions, in steps (characters read × instructions; engine/patterns.ts). */
   patternBudget: number;
+  /**
+   * Internal destinations a bot's webhook, base URL or a relay may reach on purpose: host names,
+   * host:port, IPs or CIDRs (OUTBOUND_ALLOW). The embedded run admits its own loopback host:port,
+   * so the demo bot's order lookup reaches this server; PostgreSQL installations admit nothing.
+   */
+  outboundAllow: string[];
+  /** How outbound calls resolve host names (tests map names to local addresses); dns.lookup when unset. */
+  outboundResolve?: Resolver;
   /** The time zone dates and times in messages are read in ('mañana a las 5'). */
   chatTimeZone: string;
   /** Base addresses of the providers' APIs (the public ones by default; tests point them at local fakes). */
@@ -145,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     patternBudget: int(env.PATTERN_BUDGET, DEFAULT_PATTERN_BUDGET),
     webhookBodyLimitKb: int(env.WEBHOOK_BODY_LIMIT_KB, 256),
+    outboundAllow: outboundAllow(env),
     chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
     telegramApiBase: withoutSlash(env.TELEGRAM_API_BASE || 'https://api.telegram.org'),
     whatsappApiBase: withoutSlash(env.WHATSAPP_API_BASE || 'https://graph.facebook.com/v21.0'),
@@ -174,6 +185,25 @@ function positive(value: string | undefined, fallback: number): number {
 /** One core left to answer chats, at most four jobs at once. */
 function defaultJobConcurrency(): number {
   return Math.min(4, Math.max(1, os.availableParallelism() - 1));
+}
+
+/**
+ * OUTBOUND_ALLOW as a list (a bad entry stops the start, with the reason). Unset on the embedded
+ * database: this server's own loopback address and port, where the demo bot's webhook goes.
+ */
+function outboundAllow(env: NodeJS.ProcessEnv): string[] {
+  if (env.OUTBOUND_ALLOW === undefined) return env.DATABASE_URL ? [] : ownLoopback(env.HOST || '127.0.0.1', int(env.PORT, 8080));
+  const entries = env.OUTBOUND_ALLOW.split(',').map((entry) => entry.trim()).filter(Boolean);
+  new AllowList(entries);
+  return entries;
+}
+
+/** host:port this server answers on from the same machine (a wildcard bind or a name is reached on loopback). */
+function ownLoopback(host: string, port: number): string[] {
+  if (host === '0.0.0.0') return [`127.0.0.1:${port}`];
+  if (host === '::') return [`[::1]:${port}`];
+  if (host === 'localhost') return [`127.0.0.1:${port}`, `[::1]:${port}`];
+  return [host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`];
 }
 
 /** Unset: trust no proxy; 'true': any; else a comma list of proxy addresses/CIDRs. */

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const base = config.basePath === '/' ? '' : config.basePath;
   console.log(`Quipu escuchando en http://${displayHost(config.host)}:${port}${base}`);
   console.log('Las cuentas de demostración están en README.md, sección «Cuentas de demostración».');
+  if (config.outboundAllow.length) console.log(`Direcciones internas que los bots pueden llamar (OUTBOUND_ALLOW): ${config.outboundAllow.join(', ')}`);
 
   let closing = false;
   const shutdown = (signal: string) => {

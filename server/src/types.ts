@@ -8,6 +8,7 @@ import type { DB, DialectName } from './db';
 import type { JobRunner } from './jobs/queue';
 import type { Broker } from './realtime/broker';
 import type { BotEngine } from './services/chat';
+import type { OutboundGuard } from './net/outbound';
 import type { SesionTable } from './db/schema';
 
 export interface SessionCompany extends SessionEmpresa {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     realtime: Broker;
     /** The bots this instance has ready to answer (deployed versions and working definitions). */
     engine: BotEngine;
+    /** Every call to an address a user typed goes through it (net/outbound.ts). */
+    outbound: OutboundGuard;
   }
   interface FastifyRequest {
     /** The session or pre-session row named by the cookie, if any. */

@@ -60,6 +60,7 @@ export const chatTexts = {
       estadoHttp: 'Estado',
       ms: 'Tiempo (ms)',
       omitido: 'Omitido (condición no cumplida)',
+      cabecerasOmitidas: 'Cabeceras no enviadas: %{names}',
       humano: 'Esperando a una persona',
       otroBot: 'La conversación pasó al bot %{nm}',
       si: 'Sí',

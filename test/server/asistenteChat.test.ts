@@ -12,7 +12,8 @@ describe.each(dialects)('Asistente Quipu (%s)', (dialect) => {
   let c: Client;
   let bot: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // The embedded default admits this server's own PORT; on a port of its own, the test admits its loopback address.
+    t = await createTestApp(dialect, { outboundAllow: ['127.0.0.1'] });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     c = await t.login('compania@quipu.test');
     bot = (await t.app.db.selectFrom('bot').select('id').where('nm', '=', ASISTENTE_BOT).executeTakeFirstOrThrow()).id;

@@ -29,7 +29,8 @@ describe.each(dialects)('WhatsApp (%s)', (dialect) => {
   beforeAll(async () => {
     cloud = await fakeServer(cloudApi);
     relay = await fakeRelay();
-    t = await createTestApp(dialect, { whatsappApiBase: `${cloud.base}/v21.0`, relayCa: RELAY_CA });
+    // The relay listens on loopback, which an installation reaches only by naming it in OUTBOUND_ALLOW.
+    t = await createTestApp(dialect, { whatsappApiBase: `${cloud.base}/v21.0`, relayCa: RELAY_CA, outboundAllow: ['127.0.0.1'] });
   });
   afterAll(async () => {
     await t.close();

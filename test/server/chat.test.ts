@@ -26,7 +26,8 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
   const debugOf = (messages: ChatMessage[]) => messages[0].debug!;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // The webhooks here call a local server, which an installation reaches only by naming it in OUTBOUND_ALLOW.
+    t = await createTestApp(dialect, { outboundAllow: ['127.0.0.1'] });
   });
   beforeEach(async () => {
     await t.reset();

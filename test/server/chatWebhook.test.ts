@@ -70,7 +70,7 @@ describe.each(dialects)('WEB_HOOK contra un servidor HTTP local (%s)', (dialect)
   const debugOf = (messages: ChatMessage[]) => messages[0].debug!;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { webhookTimeoutMs: 300 });
+    t = await createTestApp(dialect, { webhookTimeoutMs: 300, outboundAllow: ['127.0.0.1'] });
     server = await startServer();
   });
   beforeEach(async () => {

@@ -26,6 +26,7 @@ import { SKILL_FALLBACK } from './nlu/matcher';
 import { evaluate } from './operators';
 import { DEFAULT_PATTERN_BUDGET, literalPattern, PatternBudget } from './patterns';
 import { fillTemplate, fillTemplateWith } from './template';
+import type { OutboundGuard } from '../net/outbound';
 import { callWebhook, type WebhookResult } from './webhook';
 
 /** Spec §3 bot params defaults. */
@@ -76,6 +77,8 @@ export interface TurnContext {
   webhookTimeoutMs: number;
   /** Where a webhook URL starting with '/' goes (the bot's baseUrl, else the server itself). */
   baseUrl?: string;
+  /** What every webhook call goes through (internal addresses refused unless OUTBOUND_ALLOW admits them). */
+  outbound: OutboundGuard;
   timeZone?: string;
   /** The work (engine/patterns.ts steps) this message may ask of the bot's expressions, entities and conditions together. */
   patternBudget?: number;
@@ -352,12 +355,14 @@ class Turn {
     const result: WebhookResult = await callWebhook(
       { method, url, headers: (c.headers as KeyValue[]) ?? [], fields: (c.fields as KeyValue[]) ?? [], resp: (c.resp as ResponseMapping[]) ?? [] },
       this.state.memory,
-      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl, secrets: this.ctx.secretsOf?.(this.bot) },
+      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl, outbound: this.ctx.outbound, secrets: this.ctx.secretsOf?.(this.bot) },
     );
-    this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}) });
+    // The detail (a refused address, a refused connection, a status) is for the test chat's debug alone.
+    this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}), ...(result.droppedHeaders ? { droppedHeaders: result.droppedHeaders } : {}) });
     // Mapping the status: any answer is the skill's to read (a 404 is 'not found', not an outage); no answer still fails.
     const statusKeys = ((c.resp as ResponseMapping[] | undefined) ?? []).filter((r) => r.path.trim() === STATUS_PATH && r.k.trim()).map((r) => r.k.trim());
     if (result.error && !(statusKeys.length && result.status !== null)) {
+      // Whatever failed, the conversation hears the same words, so they tell nothing about the network.
       this.text(CHAT_MESSAGES.webhookFallo, skill.id);
       return false;
     }

@@ -1,7 +1,8 @@
-// A skill's webhook (bot-building §3, WEBHOOK action): the request filled from memory, sent with
-// Node's fetch, and the JSON answer mapped back into memory. Never throws: a failure is a result
-// with a Spanish `error`.
+// A skill's webhook (bot-building §3, WEBHOOK action): the request filled from memory, sent through
+// the outbound guard (internal addresses refused, redirects checked hop by hop), and the JSON
+// answer mapped back into memory. Never throws: a failure is a result with a Spanish `error`.
 import { randomUUID } from 'node:crypto';
+import { OutboundRefused, type OutboundGuard } from '../net/outbound';
 import type { KeyValue, ResponseMapping } from '../schemas/skills';
 import { fillTemplateWith, readPath } from './template';
 
@@ -22,6 +23,8 @@ export interface WebhookOptions {
   maxBytes?: number;
   /** The bot's encrypted extras, decrypted: `{{secreto.nombre}}` in header and field values and the URL's query. */
   secrets?: Readonly<Record<string, string>>;
+  /** Every call goes through it. */
+  outbound: OutboundGuard;
 }
 
 /** How a secret shows in what the call reports (the URL, an error). */
@@ -35,6 +38,8 @@ export interface WebhookResult {
   status: number | null;
   ms: number;
   error?: string;
+  /** Headers of the action that were not sent (Host, X-Forwarded-For, hop-by-hop ones). */
+  droppedHeaders?: string[];
   /** Memory values mapped from `resp` (k → value at path of the JSON answer). */
   memory: Record<string, unknown>;
 }
@@ -100,7 +105,9 @@ function connectDetail(error: unknown): string {
   return reason ?? cause?.message ?? (error as Error).message;
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
+type Answer = Awaited<ReturnType<OutboundGuard['fetch']>>['response'];
+
+async function readLimited(response: Answer, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -137,8 +144,10 @@ export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<s
   const fill = (text: string, secret: SecretFill) => fillTemplateWith(text, memory, (v) => v, secret);
   let url = fillUrl(req.url.trim(), memory, shown);
   let status: number | null = null;
+  let dropped: string[] = [];
   const done = (extra: Partial<WebhookResult>): WebhookResult => ({
-    method, url: masked(url), status, ms: Math.round(performance.now() - started), memory: {}, ...extra, ...(extra.error ? { error: scrubbed(extra.error) } : {}),
+    method, url: masked(url), status, ms: Math.round(performance.now() - started), memory: {},
+    ...(dropped.length ? { droppedHeaders: dropped } : {}), ...extra, ...(extra.error ? { error: scrubbed(extra.error) } : {}),
   });
   try {
     const shownTarget = resolveUrl(url, options.baseUrl);
@@ -162,10 +171,11 @@ export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<s
     url = shownTarget.toString();
 
     const signal = AbortSignal.timeout(options.timeoutMs);
-    let response: Response;
+    let response: Answer;
     try {
-      response = await fetch(target, { method, headers, body, signal, redirect: 'follow' });
+      ({ response, dropped } = await options.outbound.fetch(target, { method, headers, body, signal }));
     } catch (error) {
+      if (error instanceof OutboundRefused) throw new WebhookError(error.message);
       if (signal.aborted) throw new WebhookError(WEBHOOK_ERRORS.timeout(options.timeoutMs));
       throw new WebhookError(WEBHOOK_ERRORS.connect(connectDetail(error)));
     }

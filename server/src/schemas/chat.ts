@@ -61,6 +61,8 @@ export const TurnDebug = Type.Object({
   missing: Type.Array(Type.Object({ id: Type.String(), nm: Type.String(), message: Type.String() })),
   webhooks: Type.Array(Type.Object({
     method: Type.String(), url: Type.String(), status: Type.Union([Type.Integer(), Type.Null()]), ms: Type.Number(), error: Type.Optional(Type.String()), skipped: Type.Optional(Type.Boolean()),
+    /** Headers of the action that were not sent: Host, X-Forwarded-*, Forwarded, X-Real-IP and hop-by-hop ones. */
+    droppedHeaders: Type.Optional(Type.Array(Type.String())),
   })),
   /** The conversation is waiting for a person (GO_HUMAN), or now belongs to another bot (GO_BOT). */
   human: Type.Boolean(),

@@ -11,6 +11,7 @@ import { ACTION_LABELS, DEFAULT_RED, firstActionProblem, moveItem, orderProblem,
 import type { SessionUser } from '../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
 import { conditionPatternProblems } from './entidades';
+import { internalLiteral, OUTBOUND_MESSAGES } from '../net/outbound';
 import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
 import { changedNames, fitting, parseObject } from './storedJson';
 
@@ -60,13 +61,17 @@ export async function listAcciones(db: DB, user: SessionUser, skillId: string): 
 }
 
 /**
- * The rules of the action's own fields, the webhook conditions' expressions the linear-time engine
- * must be able to run, then what only the database knows: the skill jumped to, the bot handed to.
+ * The rules of the action's own fields, the conditions' expressions the linear-time engine must be
+ * able to run, a literal internal address, then what only the database knows: the skill jumped to,
+ * the bot handed to.
  */
-async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, accion: AccionInput): Promise<void> {
+async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, accion: AccionInput, allow: readonly string[]): Promise<void> {
   refuseFirst(validateAccion(accion, { idBot: bot.id, idSkill }));
   // Any action may carry conditions; their expressions must run on the linear-time engine.
   refuseFirst(conditionPatternProblems(accion.cond, 'cond', 'Condición'));
+  // A literal internal address is refused now; a name is judged at each call, since what it resolves to changes.
+  const internal = accion.type === 'WEB_HOOK' && accion.url ? internalLiteral(accion.url, allow) : undefined;
+  if (internal) throw invalidField({ field: 'url', message: OUTBOUND_MESSAGES.saved('URL', internal) });
   if (accion.type === 'GO_SKILL' && !(await skillOfBot(trx, bot.id, accion.sk!))) throw invalidField({ field: 'sk', message: SKILL_MESSAGES.skillDestino });
   // GO_BOT hands the conversation to `b`; GO_HUMAN may name the bot that takes it back. Either is a bot of the company.
   if (accion.type === 'GO_BOT' || (accion.type === 'GO_HUMAN' && accion.b)) {
@@ -91,7 +96,7 @@ export function saveAccion(services: BotServices, user: SessionUser, body: Accio
     if (!skill || (existing && (existing.row.idBot !== body.idBot || existing.row.idSkill !== body.idSkill))) {
       throw new ApiError(400, SKILL_MESSAGES.otroSkill, undefined, 'idSkill');
     }
-    const write: AccionWrite = { trx, user, bot, skill, body, at: services.config.now() };
+    const write: AccionWrite = { trx, user, bot, skill, body, at: services.config.now(), allow: services.config.outboundAllow };
     const id = existing ? await updateAccion(write, existing.row) : await createAccion(write);
     return toAccion(await trx.selectFrom('accion').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   });
@@ -104,16 +109,18 @@ interface AccionWrite {
   skill: { id: string; nm: string };
   body: AccionBody;
   at: number;
+  /** OUTBOUND_ALLOW. */
+  allow: readonly string[];
 }
 
 /** A new action, last in its skill, with the default channels (and a webhook's method and headers) where none are given. */
-async function createAccion({ trx, user, bot, skill, body, at }: AccionWrite): Promise<string> {
+async function createAccion({ trx, user, bot, skill, body, at, allow }: AccionWrite): Promise<string> {
   const rows = await actionsOf(trx, skill.id);
   const first = firstActionProblem(rows.map((r) => r.type as ActionType), body.type);
   if (first) throw invalidField({ field: 'type', message: first });
   const defaults = { red: [...DEFAULT_RED], ...(body.type === 'WEB_HOOK' ? structuredClone(WEBHOOK_DEFAULTS) : {}) };
   const cfg = { ...defaults, ...givenFields(body) };
-  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput);
+  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput, allow);
   const id = crypto.randomUUID();
   const ord = rows.reduce((max, r) => Math.max(max, Number(r.ord)), -1) + 1;
   await trx.insertInto('accion').values({ id, idBot: bot.id, idSkill: skill.id, type: body.type, ord, cfg: JSON.stringify(cfg), rev: 0 }).execute();
@@ -122,13 +129,13 @@ async function createAccion({ trx, user, bot, skill, body, at }: AccionWrite): P
 }
 
 /** The stored action with the fields given (the others kept), on the rev read; its type stays. */
-async function updateAccion({ trx, user, bot, skill, body, at }: AccionWrite, row: AccionRecord): Promise<string> {
+async function updateAccion({ trx, user, bot, skill, body, at, allow }: AccionWrite, row: AccionRecord): Promise<string> {
   if (body.rev === undefined) throw badRequest(ACCION_TEXTS.missingRev);
   if (body.rev !== Number(row.rev)) throw conflict(SKILL_MESSAGES.stale);
   if (body.type !== row.type) throw invalidField({ field: 'type', message: ACCION_TEXTS.typeFixed });
   const { id: _id, idBot: _b, idSkill: _s, type: _t, order: _o, rev: _r, ...before } = toAccion(row);
   const cfg = { ...before, ...givenFields(body) };
-  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput);
+  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput, allow);
   const result = await trx
     .updateTable('accion')
     .set({ cfg: JSON.stringify(cfg), rev: sql`rev + 1` })

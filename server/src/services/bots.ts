@@ -15,6 +15,7 @@ import { checkDiagram, EMPTY_DIAGRAM, parseDiagram } from './botDiagram';
 import { refuseNewBot, type BotLimits } from './limits';
 import { checkFilters, checkSorts, containsText, fullOrder, idIn, idsFilter, planWindow } from './paging';
 import { bindSecret, botExtraPlace, encryptSecret, readSecret } from './secrets';
+import { internalLiteral, OUTBOUND_MESSAGES } from '../net/outbound';
 
 /** A bot as stored. */
 export type BotRecord = Selectable<BotTable>;
@@ -22,7 +23,7 @@ export type BotNeed = 'read' | 'edit';
 
 /** What a bot write needs: the database, the clock, the secrets key and the caps. */
 export interface BotServices extends WriteContext {
-  config: Pick<Config, 'now' | 'secretKey'> & BotLimits;
+  config: Pick<Config, 'now' | 'secretKey' | 'outboundAllow'> & BotLimits;
 }
 
 /** An encrypted extra as stored in bot.extrasEnc: the key and its ciphertext. */
@@ -170,6 +171,7 @@ async function createBot({ db, config }: BotServices, user: SessionUser, body: B
     qnaUrl: null, qnaCron: null, ttoken: null, baseUrl: null, baseUrlRemoto: null,
     params: JSON.stringify(params), diagram: JSON.stringify(EMPTY_DIAGRAM), extras: '[]', extrasEnc: '[]',
   }, config.secretKey, { idE, id });
+  checkBaseUrl(fields.baseUrl, null, config.outboundAllow);
   checkDiagram(parseDiagram(fields.diagram), new Set());
   const at = config.now();
   await db.insertInto('bot').values({ id, idE, fc: new Date(at).toISOString(), ...fields, rev: 0 }).execute();
@@ -186,6 +188,7 @@ async function updateBot({ db, config }: BotServices, user: SessionUser, id: str
   const fields: BotFields = user.flags.isBotEdit
     ? settings(body, current, config.secretKey, current)
     : { ...current, diagram: body.diagram ? JSON.stringify(body.diagram) : current.diagram };
+  checkBaseUrl(fields.baseUrl, current.baseUrl, config.outboundAllow);
   if (fields.diagram !== current.diagram) await checkDiagramSkills(db, id, parseDiagram(fields.diagram));
 
   const result = await db
@@ -232,6 +235,12 @@ function settings(body: BotBody, current: BotFields, key: Buffer, bot: Pick<BotR
   if (body.extrasEnc) next.extrasEnc = JSON.stringify(mergeSecrets(body.extrasEnc, parseJson<StoredSecret[]>(current.extrasEnc, []), key, bot));
   if (next.main) checkMainParams(parseJson<BotParams>(next.params, {}));
   return next;
+}
+
+/** A new baseUrl that is a literal internal address outside OUTBOUND_ALLOW is refused (one already stored is judged when called). */
+function checkBaseUrl(baseUrl: string | null, before: string | null, allow: readonly string[]): void {
+  const host = baseUrl && baseUrl !== before ? internalLiteral(baseUrl, allow) : undefined;
+  if (host) throw new ApiError(400, OUTBOUND_MESSAGES.saved('URL base', host), undefined, 'baseUrl');
 }
 
 /** §5: a main bot needs at least one attempt and both messages. `code` names the field. */

@@ -13,6 +13,7 @@ import { BOT_MESSAGES } from '../schemas/bots';
 import { CANAL_KINDS, CANAL_MESSAGES, SECRET_NAMES, UNLINK, type Canal, type CanalBody, type CanalCfg, type CanalKind, type SecretName } from '../schemas/canales';
 import type { SessionUser } from '../types';
 import { EV, recordAudit, type AuditActor } from './audit';
+import { internalLiteral, OUTBOUND_MESSAGES } from '../net/outbound';
 import { CANAL_RULE_MESSAGES, canalFields, editableCfg, type CanalFields } from './canalRules';
 import { bindSecret, canalSecretPlace, encryptSecret, readSecret } from './secrets';
 
@@ -22,7 +23,7 @@ export type CanalRecord = Selectable<CanalTable>;
 /** What a channel write needs: the database, the clock and the secrets key (the app has all three). */
 export interface CanalServices {
   db: DB;
-  config: Pick<Config, 'now' | 'secretKey'>;
+  config: Pick<Config, 'now' | 'secretKey' | 'outboundAllow'>;
 }
 
 /** Secrets to write: a value is encrypted and stored, '' removes it, null or undefined keeps it. */
@@ -266,6 +267,12 @@ function changeList(before: CanalRecord, after: CanalFields, cfg: string, secret
   return names.length ? `cambió ${names.join(', ')}` : 'guardado sin cambios';
 }
 
+/** A new relay URL that is a literal internal address outside OUTBOUND_ALLOW is refused (one already stored is judged when called). */
+function checkRelayUrl(url: string | null, before: string | null, allow: readonly string[]): void {
+  const host = url && url !== before ? internalLiteral(url, allow) : undefined;
+  if (host) throw new ApiError(400, OUTBOUND_MESSAGES.saved('URL del relay', host), undefined, 'chasquiUrl');
+}
+
 /**
  * POST /ch/web: creates (no id: active, with a new id, in the user's company or, for ROLE_ADMIN,
  * the one named) or saves (id and the rev read; 409 when stale) a channel of any kind. The kind
@@ -282,6 +289,7 @@ export async function saveCanal(services: CanalServices, user: SessionUser, body
       if (!empresa) throw badRequest('La empresa indicada no existe');
       if (body.name === 'Telegram' && !empresa.tg) throw new ApiError(400, CANAL_MESSAGES.telegramDisabled, undefined, 'name');
       const fields = canalFields(body, body.name);
+      checkRelayUrl(fields.chasquiUrl, null, config.outboundAllow);
       const id = randomUUID();
       const at = config.now();
       const row = {
@@ -299,6 +307,7 @@ export async function saveCanal(services: CanalServices, user: SessionUser, body
     if (body.rev === undefined || body.rev === null) throw new ApiError(400, 'Falta la revisión del canal que se leyó (rev)', undefined, 'rev');
     if (body.rev !== current.rev) throw conflict(CANAL_MESSAGES.stale);
     const fields = canalFields(body, current.name);
+    checkRelayUrl(fields.chasquiUrl, current.chasquiUrl, config.outboundAllow);
     const cfg = mergeCanalCfg(current.cfg, editableCfg(body));
     const secretos = body.secretos ? encryptCanalSecrets(config.secretKey, current, current.secretos, body.secretos) : current.secretos;
     const result = await trx

@@ -183,7 +183,9 @@ export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
     patternBudget: app.config.patternBudget,
+    // The bot's baseUrl and this server's own address alike are reached only through the guard.
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
+    outbound: app.outbound,
     timeZone: turn.timeZone || app.config.chatTimeZone,
     publicOrigin: turn.publicOrigin || (app.config.publicUrl ? new URL(app.config.publicUrl).origin : ownBaseUrl(app)),
   };

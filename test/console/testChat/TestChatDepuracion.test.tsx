@@ -40,6 +40,7 @@ describe('Probar Bot: Depuración', () => {
         webhooks: [
           { method: 'POST', url: 'https://api.demo.test/clientes', status: 201, ms: 48.6 },
           { method: 'GET', url: 'https://api.demo.test/caido', status: null, ms: 5000, error: 'Tiempo agotado' },
+          { method: 'GET', url: 'https://api.demo.test/token', status: 200, ms: 12, droppedHeaders: ['host', 'x-forwarded-for'] },
         ],
         human: true,
         bot: { id: 'b9', nm: 'Bot de ventas' },
@@ -61,6 +62,7 @@ describe('Probar Bot: Depuración', () => {
     expect(within(panel).getByText('documento: Indique su DNI')).toBeInTheDocument();
     expect(within(webhooks).getByRole('row', { name: 'POST https://api.demo.test/clientes 201 49' })).toBeInTheDocument();
     expect(within(webhooks).getByRole('row', { name: 'GET https://api.demo.test/caido Tiempo agotado 5000' })).toBeInTheDocument();
+    expect(within(webhooks).getByRole('row', { name: 'GET https://api.demo.test/token 200 · Cabeceras no enviadas: host, x-forwarded-for 12' })).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: 'Esperando a una persona' }).nextSibling).toHaveTextContent('Sí');
     expect(within(panel).getByText('La conversación pasó al bot Bot de ventas')).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callWebhook, type WebhookRequest } from '../../../server/src/engine/webhook';
+import { OutboundGuard } from '../../../server/src/net/outbound';
 
 interface Seen {
   method: string;
@@ -48,12 +49,14 @@ beforeEach(() => {
   seen = [];
 });
 
+/** The local server is internal: these calls reach it because the allow list names it. */
+const local = new OutboundGuard({ allow: ['127.0.0.1'] });
 const request = (over: Partial<WebhookRequest>): WebhookRequest => ({ method: 'POST', url: `${base}/api`, headers: [], fields: [], resp: [], ...over });
 const memory = { dni: '45678912', nombre: 'Ana Pérez', token: 'secreto', ciudad: 'San Isidro/Lima' };
 
 describe('callWebhook', () => {
   it('GET: los campos van en la consulta, con los valores de memoria', async () => {
-    const result = await callWebhook(request({ method: 'GET', url: `${base}/clientes/{{ciudad}}`, fields: [{ k: 'dni', v: '{{dni}}' }, { k: 'q', v: 'hola {{nombre}}' }] }), memory, { timeoutMs: 2000 });
+    const result = await callWebhook(request({ method: 'GET', url: `${base}/clientes/{{ciudad}}`, fields: [{ k: 'dni', v: '{{dni}}' }, { k: 'q', v: 'hola {{nombre}}' }] }), memory, { outbound: local, timeoutMs: 2000 });
     expect(result.error).toBeUndefined();
     expect(result.status).toBe(200);
     expect(seen[0]!.method).toBe('GET');
@@ -63,7 +66,7 @@ describe('callWebhook', () => {
   });
 
   it('POST (también con método vacío): un cuerpo JSON con los campos llenados de memoria', async () => {
-    const result = await callWebhook(request({ method: '', fields: [{ k: 'documento', v: '{{dni}}' }, { k: 'saludo', v: 'Hola {{nombre}}' }] }), memory, { timeoutMs: 2000 });
+    const result = await callWebhook(request({ method: '', fields: [{ k: 'documento', v: '{{dni}}' }, { k: 'saludo', v: 'Hola {{nombre}}' }] }), memory, { outbound: local, timeoutMs: 2000 });
     expect(result.method).toBe('POST');
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.headers['content-type']).toBe('application/json');
@@ -71,14 +74,14 @@ describe('callWebhook', () => {
   });
 
   it('envía las cabeceras con los valores de memoria', async () => {
-    await callWebhook(request({ method: 'PUT', headers: [{ k: 'Authorization', v: 'Bearer {{token}}' }, { k: 'X-Canal', v: 'demo' }] }), memory, { timeoutMs: 2000 });
+    await callWebhook(request({ method: 'PUT', headers: [{ k: 'Authorization', v: 'Bearer {{token}}' }, { k: 'X-Canal', v: 'demo' }] }), memory, { outbound: local, timeoutMs: 2000 });
     expect(seen[0]!.method).toBe('PUT');
     expect(seen[0]!.headers.authorization).toBe('Bearer secreto');
     expect(seen[0]!.headers['x-canal']).toBe('demo');
   });
 
   it('un Content-Type de formulario envía los campos como formulario', async () => {
-    await callWebhook(request({ method: 'PATCH', headers: [{ k: 'content-type', v: 'application/x-www-form-urlencoded' }], fields: [{ k: 'nombre', v: '{{nombre}}' }] }), memory, { timeoutMs: 2000 });
+    await callWebhook(request({ method: 'PATCH', headers: [{ k: 'content-type', v: 'application/x-www-form-urlencoded' }], fields: [{ k: 'nombre', v: '{{nombre}}' }] }), memory, { outbound: local, timeoutMs: 2000 });
     expect(seen[0]!.body).toBe('nombre=Ana+P%C3%A9rez');
   });
 
@@ -86,7 +89,7 @@ describe('callWebhook', () => {
     const result = await callWebhook(
       request({ resp: [{ path: 'cliente.nombre', k: 'cliente' }, { path: '$.cliente.pedidos[0].total', k: 'total' }, { path: 'ok', k: 'ok' }, { path: 'no.existe', k: 'falta' }] }),
       memory,
-      { timeoutMs: 2000 },
+      { outbound: local, timeoutMs: 2000 },
     );
     expect(result).toMatchObject({ status: 200, memory: { cliente: 'Ana Pérez', total: 45.5, ok: true } });
     expect(result.memory).not.toHaveProperty('falta');
@@ -94,25 +97,25 @@ describe('callWebhook', () => {
   });
 
   it("un 500 es 'El servidor respondió 500' y no guarda nada", async () => {
-    const result = await callWebhook(request({ url: `${base}/error`, resp: [{ path: 'ok', k: 'ok' }] }), memory, { timeoutMs: 2000 });
+    const result = await callWebhook(request({ url: `${base}/error`, resp: [{ path: 'ok', k: 'ok' }] }), memory, { outbound: local, timeoutMs: 2000 });
     expect(result).toMatchObject({ status: 500, error: 'El servidor respondió 500', memory: {} });
   });
 
   it("sin respuesta a tiempo: 'Tiempo de espera agotado (300 ms)'", async () => {
-    const result = await callWebhook(request({ url: `${base}/lento` }), memory, { timeoutMs: 300 });
+    const result = await callWebhook(request({ url: `${base}/lento` }), memory, { outbound: local, timeoutMs: 300 });
     expect(result).toMatchObject({ status: null, error: 'Tiempo de espera agotado (300 ms)', memory: {} });
     expect(result.ms).toBeLessThan(1500);
   });
 
   it("una respuesta que no es JSON es 'La respuesta no es JSON', salvo que no se lea nada de ella", async () => {
-    const mapped = await callWebhook(request({ url: `${base}/html`, resp: [{ path: 'x', k: 'x' }] }), memory, { timeoutMs: 2000 });
+    const mapped = await callWebhook(request({ url: `${base}/html`, resp: [{ path: 'x', k: 'x' }] }), memory, { outbound: local, timeoutMs: 2000 });
     expect(mapped).toMatchObject({ status: 200, error: 'La respuesta no es JSON' });
-    const plain = await callWebhook(request({ url: `${base}/html` }), memory, { timeoutMs: 2000 });
+    const plain = await callWebhook(request({ url: `${base}/html` }), memory, { outbound: local, timeoutMs: 2000 });
     expect(plain.error).toBeUndefined();
   });
 
   it("una respuesta mayor que el límite es 'Respuesta demasiado grande'", async () => {
-    const result = await callWebhook(request({ url: `${base}/grande`, resp: [{ path: 'x', k: 'x' }] }), memory, { timeoutMs: 2000, maxBytes: 1000 });
+    const result = await callWebhook(request({ url: `${base}/grande`, resp: [{ path: 'x', k: 'x' }] }), memory, { outbound: local, timeoutMs: 2000, maxBytes: 1000 });
     expect(result.error).toBe('Respuesta demasiado grande');
   });
 
@@ -121,27 +124,27 @@ describe('callWebhook', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const result = await callWebhook(request({ url: `http://127.0.0.1:${port}/x` }), memory, { timeoutMs: 2000 });
+    const result = await callWebhook(request({ url: `http://127.0.0.1:${port}/x` }), memory, { outbound: local, timeoutMs: 2000 });
     expect(result.status).toBeNull();
     expect(result.error).toBe('No se pudo conectar: conexión rechazada');
   });
 
   it('una dirección relativa se resuelve con baseUrl', async () => {
-    const result = await callWebhook(request({ method: 'GET', url: '/clientes/{{dni}}' }), memory, { timeoutMs: 2000, baseUrl: base });
+    const result = await callWebhook(request({ method: 'GET', url: '/clientes/{{dni}}' }), memory, { outbound: local, timeoutMs: 2000, baseUrl: base });
     expect(result.status).toBe(200);
     expect(result.url).toBe(`${base}/clientes/45678912`);
     expect(seen[0]!.url).toBe('/clientes/45678912');
   });
 
   it('solo http y https; una dirección inválida es un error, nunca una excepción', async () => {
-    expect((await callWebhook(request({ url: 'ftp://ejemplo.com/x' }), memory, { timeoutMs: 500 })).error).toBe('Solo se admiten direcciones http o https');
-    expect((await callWebhook(request({ url: '/sin-base' }), memory, { timeoutMs: 500 })).error).toBe('Dirección no válida: /sin-base');
-    expect((await callWebhook(request({ url: '{{nada}}' }), memory, { timeoutMs: 500 })).error).toBe('Dirección no válida: (vacía)');
+    expect((await callWebhook(request({ url: 'ftp://ejemplo.com/x' }), memory, { outbound: local, timeoutMs: 500 })).error).toBe('Solo se admiten direcciones http o https');
+    expect((await callWebhook(request({ url: '/sin-base' }), memory, { outbound: local, timeoutMs: 500 })).error).toBe('Dirección no válida: /sin-base');
+    expect((await callWebhook(request({ url: '{{nada}}' }), memory, { outbound: local, timeoutMs: 500 })).error).toBe('Dirección no válida: (vacía)');
     expect(seen).toEqual([]);
   });
 
   it('una dirección armada desde memoria no se codifica', async () => {
-    const result = await callWebhook(request({ method: 'GET', url: '{{base}}/clientes' }), { base }, { timeoutMs: 2000 });
+    const result = await callWebhook(request({ method: 'GET', url: '{{base}}/clientes' }), { base }, { outbound: local, timeoutMs: 2000 });
     expect(result.status).toBe(200);
     expect(seen[0]!.url).toBe('/clientes');
   });

@@ -2,8 +2,6 @@
 // channel's access token, or, with useChasqui, one post of the whole answer to the relay's https URL,
 // signed like Meta signs its webhooks (X-Hub-Signature-256) with the channel's verify token, which
 // the relay has from the exported configuration.
-import https from 'node:https';
-import tls from 'node:tls';
 import { CANAL_MESSAGES, type CanalCfg } from '../../schemas/canales';
 import type { ChatMessage } from '../../schemas/chat';
 import { readCanalSecret } from '../../services/canales';
@@ -45,27 +43,18 @@ export async function sendRelay(app: App, canal: CanalRow, to: Recipient, messag
   if (url.protocol !== 'https:') throw new Error(CANAL_MESSAGES.chasquiHttps);
   const body = JSON.stringify(relayBody(canal, to, messages));
   const verifyToken = readCanalSecret(app, canal, 'verifyToken');
-  const status = await postHttps(url, body, {
-    'content-type': 'application/json',
-    ...(verifyToken ? { 'x-hub-signature-256': hubSignature(verifyToken, body) } : {}),
-  }, app.config.relayCa);
-  if (status < 200 || status >= 300) throw new Error(`el relay respondió ${status}`);
-}
-
-/** One https POST; `ca` adds certificates to the system's (a relay with a private one). */
-function postHttps(url: URL, body: string, headers: Record<string, string>, ca?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = https.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      timeout: WHATSAPP_TIMEOUT_MS,
-      ...(ca ? { ca: [...tls.rootCertificates, ca] } : {}),
-    }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('timeout', () => request.destroy(new Error('el relay no respondió a tiempo')));
-    request.on('error', reject);
-    request.end(body);
+  // The relay's address is typed by a user: it goes through the outbound guard, and a redirect is an answer, not followed.
+  const { response } = await app.outbound.fetch(url, {
+    method: 'POST',
+    headers: Object.entries({
+      'content-type': 'application/json',
+      ...(verifyToken ? { 'x-hub-signature-256': hubSignature(verifyToken, body) } : {}),
+    }),
+    body,
+    signal: AbortSignal.timeout(WHATSAPP_TIMEOUT_MS),
+    maxRedirects: 0,
+    ca: app.config.relayCa,
   });
+  await response.body?.cancel().catch(() => undefined);
+  if (response.status < 200 || response.status >= 300) throw new Error(`el relay respondió ${response.status}`);
 }

@@ -131,7 +131,14 @@ function DebugContent({ debug, idBot, t }: { debug: TurnDebug; idBot: string; t:
         ) : (
           <SmallTable
             head={[t('metodo'), t('url'), t('estadoHttp'), t('ms')]}
-            rows={debug.webhooks.map((call) => [call.method, call.url, call.skipped ? t('omitido') : (call.error ?? call.status ?? ''), Math.round(call.ms)])}
+            rows={debug.webhooks.map((call) => [
+              call.method,
+              call.url,
+              [call.skipped ? t('omitido') : (call.error ?? call.status ?? ''), call.droppedHeaders?.length ? t('cabecerasOmitidas', { names: call.droppedHeaders.join(', ') }) : '']
+                .filter((part) => part !== '')
+                .join(' · '),
+              Math.round(call.ms),
+            ])}
           />
         )}
       </Section>
