@@ -43,7 +43,7 @@ describe.each(dialects)('acciones con condiciones y el estado HTTP del webhook (
   const talk = (text: string) => say(c, chat.bot, psi, text);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { outboundAllow: ['127.0.0.1'] });
     server = await startServer();
   });
   beforeEach(async () => {

@@ -46,7 +46,7 @@ describe.each(dialects)('{{secreto.nombre}} en WEB_HOOK (%s)', (dialect) => {
   let demo: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { webhookTimeoutMs: 2000 });
+    t = await createTestApp(dialect, { webhookTimeoutMs: 2000, outboundAllow: ['127.0.0.1'] });
     server = await startServer();
   });
   beforeEach(async () => {
