@@ -23,7 +23,6 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: !process.env.DATABASE_URL,
         },
       },
       {
