@@ -21,6 +21,8 @@ export const appTexts = {
     bot: 'Bots',
     historial: 'Historial',
     about: 'Acerca de',
+    // Beside a link whose screen is not built yet.
+    proximamente: 'Próximamente',
   },
   userMenu: {
     boton: 'Perfil',
