@@ -8,6 +8,7 @@ export const VERSION_TEXTS = {
   descripcion: 'Descripción',
   requerido: 'Campo requerido',
   cancelar: 'Cancelar',
+  guardado: 'Guardado con éxito',
   guardadoDesplegado: 'Guardado y Desplegado con éxito',
   desplegando: 'Desplegando Bot, espere por favor.',
   desplegado: (version: number) => `Desplegado con éxito versión ${version}`,
