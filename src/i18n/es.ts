@@ -64,7 +64,7 @@ export const es: TranslationMessages = {
   resources: {
     usuarios: { name: 'Usuarios' },
     empresas: { name: 'Empresas' },
-    auditoria: { name: 'Auditoria' },
+    auditoria: { name: 'Auditoría' },
     bots: { name: 'Bots' },
     skills: { name: 'Skills' },
     canales: { name: 'Canales' },

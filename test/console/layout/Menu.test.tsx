@@ -1,7 +1,9 @@
 // The sidebar shows exactly the links the role allows (spec §2 Layout, §6).
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeSession } from '../fixtures';
+import { server } from '../msw';
 import { renderApp } from '../renderApp';
 
 async function sidebarLabels(): Promise<string[]> {
@@ -21,7 +23,7 @@ describe('Menú lateral', () => {
       'Usuarios',
       'Canales',
       'Historial Próximamente',
-      'Auditoria',
+      'Auditoría',
       'Acerca de',
     ]);
   });
@@ -53,5 +55,13 @@ describe('Menú lateral', () => {
     for (const name of ['Empresas', 'Email', 'Usuarios', 'Canales', 'Acerca de']) {
       expect(within(nav).getByRole('menuitem', { name })).not.toHaveTextContent('Próximamente');
     }
+  });
+
+  it("el enlace y la página escriben 'Auditoría' con tilde", async () => {
+    server.use(http.post('*/api/auditoria/search', () => HttpResponse.json({ content: [], totalPages: 0, totalElements: 0 })));
+    renderApp('/auditoria', makeSession({ rol: 'ROLE_COMPANIA' }));
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(await within(nav).findByRole('menuitem', { name: 'Auditoría' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Auditoría' })).toBeInTheDocument();
   });
 });
