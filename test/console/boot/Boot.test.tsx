@@ -68,4 +68,13 @@ describe('arranque', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bots' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/bot');
   });
+
+  it.each([
+    [false, 'button'],
+    [true, 'link'],
+  ] as const)("con microsoft %s en GET /public/athena, 'Ingresar con Microsoft' es un %s", async (microsoft, role) => {
+    server.use(signedOut, http.get('*/api/public/athena', () => HttpResponse.json({ k: 'AAAA', brand: { name: 'Quipu', alt: false }, microsoft })));
+    await act(() => start('/login'));
+    expect(await screen.findByRole(role, { name: 'Ingresar con Microsoft' })).toBeInTheDocument();
+  });
 });
