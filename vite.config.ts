@@ -44,6 +44,8 @@ export default defineConfig({
   // The console calls the API base the server is started with.
   // The manual's address (MANUAL_URL) shows the help links; unset hides them.
   define: {
+    // The footer's copyright year is the build's.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
     ...(process.env.API_BASE ? { 'import.meta.env.VITE_API_BASE': JSON.stringify(process.env.API_BASE) } : {}),
     ...(process.env.MANUAL_URL ? { 'import.meta.env.VITE_MANUAL_URL': JSON.stringify(process.env.MANUAL_URL) } : {}),
   },

@@ -8,6 +8,8 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        // The build year vite.config.ts defines for the footer.
+        define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
         test: {
           name: 'console',
           environment: 'jsdom',

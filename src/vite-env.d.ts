@@ -6,3 +6,6 @@ interface ImportMetaEnv {
   /** The user manual's address (MANUAL_URL at build time); unset hides the help links. */
   readonly VITE_MANUAL_URL?: string;
 }
+
+/** The year the console was built (vite.config.ts `define`). */
+declare const __BUILD_YEAR__: number;

@@ -25,6 +25,6 @@ export function toSession(answer: EnkiAnswer): { session: Session; key: string |
 }
 
 export function toAthena(answer: unknown): AthenaAnswer {
-  const { k, brand } = (answer ?? {}) as Partial<AthenaAnswer>;
-  return { k: k ?? '', brand: { name: brand?.name || DEFAULT_BRAND.name, alt: !!brand?.alt } };
+  const { k, brand, microsoft } = (answer ?? {}) as Partial<AthenaAnswer>;
+  return { k: k ?? '', brand: { name: brand?.name || DEFAULT_BRAND.name, alt: !!brand?.alt }, microsoft: microsoft === true };
 }

@@ -17,11 +17,15 @@ import { useRequiredFields } from './useRequiredFields';
 
 export interface LoginProps {
   onSignedIn: (session: Session) => void;
+  /** Whether Microsoft sign-in is configured; if not, its button says so rather than leaving for an error page. */
+  microsoft?: boolean;
 }
+
+export const MICROSOFT_NO_CONFIGURADO = 'El ingreso con Microsoft no está configurado en esta instalación';
 
 const FIELDS = ['usuario', 'password'] as const;
 
-export function Login({ onSignedIn }: LoginProps) {
+export function Login({ onSignedIn, microsoft = false }: LoginProps) {
   const notify = useNotice();
   const { values, field, validate } = useRequiredFields(FIELDS);
   const [busy, setBusy] = useState(false);
@@ -57,9 +61,15 @@ export function Login({ onSignedIn }: LoginProps) {
         </Button>
       </Box>
       <Divider sx={{ my: 2 }}>o</Divider>
-      <Button variant="outlined" fullWidth href={sessionApi.microsoftLoginUrl()}>
-        Ingresar con Microsoft
-      </Button>
+      {microsoft ? (
+        <Button variant="outlined" fullWidth href={sessionApi.microsoftLoginUrl()}>
+          Ingresar con Microsoft
+        </Button>
+      ) : (
+        <Button variant="outlined" fullWidth onClick={() => notify(MICROSOFT_NO_CONFIGURADO, 'info')}>
+          Ingresar con Microsoft
+        </Button>
+      )}
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <Link {...linkProps('/recuperar')}>¿Olvidó su contraseña?</Link>
       </Box>

@@ -18,9 +18,11 @@ export interface PublicShellProps {
   onSignedIn: (session: Session) => void;
   /** Why the start-up check failed (server unreachable, ...), shown once as an error notice. */
   startupError?: string;
+  /** Whether Microsoft sign-in is configured (GET /public/athena). */
+  microsoft?: boolean;
 }
 
-function PublicPage({ onSignedIn, startupError }: PublicShellProps) {
+function PublicPage({ onSignedIn, startupError, microsoft = false }: PublicShellProps) {
   const path = usePathname();
   const notify = useNotice();
   useEffect(() => {
@@ -30,7 +32,7 @@ function PublicPage({ onSignedIn, startupError }: PublicShellProps) {
   if (path === '/recuperar') return <Recuperar />;
   const renovar = /^\/renovar\/([^/]+)\/?$/.exec(path);
   if (renovar) return <Renovar encodedUser={decodeURIComponent(renovar[1])} />;
-  return <Login onSignedIn={onSignedIn} />;
+  return <Login onSignedIn={onSignedIn} microsoft={microsoft} />;
 }
 
 export function PublicShell(props: PublicShellProps) {

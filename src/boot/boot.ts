@@ -8,19 +8,22 @@ import type { Brand } from '../api/sessionTypes';
 
 export interface BootResult {
   brand: Brand;
+  /** Whether Microsoft sign-in works here (the bootstrap says so); unknown reads as not. */
+  microsoft: boolean;
   /** Set when the server could not be asked; the public pages show it. */
   error?: string;
 }
 
 export async function boot(api: Pick<SessionApi, 'athena' | 'checkSession'>, store: SessionStore): Promise<BootResult> {
   let brand = DEFAULT_BRAND;
+  let microsoft = false;
   try {
-    brand = (await api.athena()).brand;
+    ({ brand, microsoft } = await api.athena());
     store.set(await api.checkSession());
-    return { brand };
+    return { brand, microsoft };
   } catch (error) {
     store.set(null);
-    return { brand, error: messageOf(error) };
+    return { brand, microsoft, error: messageOf(error) };
   } finally {
     document.title = brand.name;
   }

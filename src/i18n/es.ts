@@ -21,6 +21,8 @@ export const appTexts = {
     bot: 'Bots',
     historial: 'Historial',
     about: 'Acerca de',
+    // Beside a link whose screen is not built yet.
+    proximamente: 'Próximamente',
   },
   userMenu: {
     boton: 'Perfil',
@@ -62,7 +64,7 @@ export const es: TranslationMessages = {
   resources: {
     usuarios: { name: 'Usuarios' },
     empresas: { name: 'Empresas' },
-    auditoria: { name: 'Auditoria' },
+    auditoria: { name: 'Auditoría' },
     bots: { name: 'Bots' },
     skills: { name: 'Skills' },
     canales: { name: 'Canales' },

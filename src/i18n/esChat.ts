@@ -9,6 +9,7 @@ export const chatTexts = {
     cerrar: 'Cerrar',
     definicionGuardada: 'Se prueba la definición guardada',
     canal: 'Canal',
+    todos: 'Todos',
     conversacion: 'Conversación',
     mensaje: 'Mensaje',
     enviar: 'Enviar',

@@ -1,4 +1,5 @@
-// Footer of every screen: copyright with the current year and the brand, and the location line.
+// Footer of every screen: copyright with the year the console was built (not the visitor's clock,
+// which would date an old build as new) and the brand, and the location line.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useBrand } from './BrandContext';
@@ -10,7 +11,7 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ py: 2, px: 1, textAlign: 'center', color: 'text.secondary' }}>
       <Typography variant="body2">
-        © {new Date().getFullYear()} {name}
+        © {__BUILD_YEAR__} {name}
       </Typography>
       <Typography variant="body2">{LOCATION}</Typography>
     </Box>

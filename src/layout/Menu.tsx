@@ -1,10 +1,11 @@
 // The sidebar: exactly the links roles.ts allows for the signed-in user's flags, in the spec's
 // order. A link to a resource takes its label and icon from the resource; the others from
-// quipu.menu.* and menuIcons.
+// quipu.menu.* and menuIcons. A link whose screen is not built yet says 'Próximamente' in its name.
 import Box from '@mui/material/Box';
 import { Menu as RaMenu, useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin';
 import { sidebarLinks } from '../permissions/roles';
 import { useFlags } from '../permissions/useFlags';
+import { isBuilt } from '../routes';
 import { MENU_ICONS } from './menuIcons';
 
 export function Menu() {
@@ -20,11 +21,26 @@ export function Menu() {
               const name = path.slice(1);
               const resource = resources[name];
               const Icon = resource?.icon;
+              const label = resource ? resourceLabel(name, 2) : translate(`quipu.menu.${name}`);
               return (
                 <RaMenu.Item
                   key={path}
                   to={path}
-                  primaryText={resource ? resourceLabel(name, 2) : translate(`quipu.menu.${name}`)}
+                  primaryText={
+                    isBuilt(path) ? (
+                      label
+                    ) : (
+                      <>
+                        {label}{' '}
+                        <Box
+                          component="span"
+                          sx={{ ml: 0.5, px: 0.75, py: 0.125, border: 1, borderColor: 'divider', borderRadius: 1, color: 'text.secondary', fontSize: '0.6875rem', whiteSpace: 'nowrap' }}
+                        >
+                          {translate('quipu.menu.proximamente')}
+                        </Box>
+                      </>
+                    )
+                  }
                   leftIcon={Icon ? <Icon /> : MENU_ICONS[path]}
                 />
               );

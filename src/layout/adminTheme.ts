@@ -4,7 +4,7 @@
 import { esES } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Brand } from '../api/sessionTypes';
-import { brandThemeOptions } from './themes';
+import { brandThemeOptions, MOBILE_BREAKPOINT } from './themes';
 
 type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -19,6 +19,29 @@ function merge(target: Plain, source: Plain): Plain {
 
 const confirmTexts = { components: { RaConfirm: { defaultProps: { confirm: 'quipu.comun.si', cancel: 'quipu.comun.no' } } } };
 
+/** Where react-admin's floating create button sits below 'md' (RaCreateButton-floating: bottom 60 px, 56 px high). */
+export const FLOATING_CREATE = { bottom: 60, height: 56 };
+
+/**
+ * Below 'md' a list's create button floats over the page's bottom right corner, where the list's
+ * pagination ends: a list holding one leaves that much room under itself, so its last page
+ * button can be reached.
+ */
+const floatingCreateRoom = {
+  components: {
+    RaList: {
+      styleOverrides: {
+        root: {
+          // MUI's breakpoints.down('md'), where CreateButton floats.
+          [`@media (max-width: ${MOBILE_BREAKPOINT - 0.05}px)`]: {
+            '&:has(.RaCreateButton-floating)': { paddingBottom: `${FLOATING_CREATE.bottom + FLOATING_CREATE.height + 16}px` },
+          },
+        },
+      },
+    },
+  },
+};
+
 export function adminTheme(brand: Pick<Brand, 'alt'>): RaThemeOptions {
-  return [brandThemeOptions(brand), esES, confirmTexts].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
+  return [brandThemeOptions(brand), esES, confirmTexts, floatingCreateRoom].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
 }

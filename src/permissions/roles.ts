@@ -74,7 +74,7 @@ export const SIDEBAR_LINKS = [
   { path: '/canal', label: 'Canales' },
   { path: '/bot', label: 'Bots' },
   { path: '/historial', label: 'Historial' },
-  { path: '/auditoria', label: 'Auditoria' },
+  { path: '/auditoria', label: 'Auditoría' },
   { path: '/about', label: 'Acerca de' },
 ] as const;
 export type SidebarPath = (typeof SIDEBAR_LINKS)[number]['path'];

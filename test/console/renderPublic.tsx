@@ -4,8 +4,8 @@ import { vi } from 'vitest';
 import type { Session } from '../../src/api/sessionTypes';
 import { PublicShell } from '../../src/auth/PublicShell';
 
-export function renderPublic(path: string, onSignedIn = vi.fn<(session: Session) => void>()) {
+export function renderPublic(path: string, onSignedIn = vi.fn<(session: Session) => void>(), { microsoft = false } = {}) {
   window.history.pushState(null, '', path);
-  render(<PublicShell onSignedIn={onSignedIn} />);
+  render(<PublicShell onSignedIn={onSignedIn} microsoft={microsoft} />);
   return { onSignedIn };
 }

@@ -30,7 +30,7 @@ describe('Listas a 390 px', () => {
     const page = await phoneSignedInAs('admin@quipu.test');
     await expectCardList(page, '/usuarios', 'Usuarios', /@/);
     await expectCardList(page, '/empresas', 'Empresas', 'Demo Internacional');
-    await expectCardList(page, '/auditoria', 'Auditoria', /@/);
+    await expectCardList(page, '/auditoria', 'Auditoría', /@/);
   });
 
   it('una tarjeta de usuario abre /usuario/{id}, que tampoco se desplaza de lado', async () => {

@@ -172,14 +172,24 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       [1, ['Está en Facebook', 'En cualquier canal']],
       [4, ['Está en WhatsApp', 'En cualquier canal']],
       [8, ['Está en WhatsApp', 'Está en Facebook', 'En cualquier canal']],
+      // Web, Slack and Google: the kinds of channel an action cannot name answer the all-channel actions.
+      [3, ['En cualquier canal']],
+      [7, ['En cualquier canal']],
+      [9, ['En cualquier canal']],
     ])('red %i: responden sus acciones y las de todos los canales', async (red, expected) => {
       expect(texts(await talk('en qué canal estoy', { red }))).toEqual(expected);
     });
 
-    it('la red por defecto del chat de prueba es Facebook (1)', async () => {
+    it('la red por defecto del chat de prueba es Web (3)', async () => {
       const response = await c.post('/api/webchat/demo', { psi, idBot: chat.bot, test: true, message: 'en qué canal estoy' });
-      expect(texts(response.json().messages)).toEqual(['Está en Facebook', 'En cualquier canal']);
-      expect((await recorded(t, psi)).sesiones[0].red).toBe(1);
+      expect(texts(response.json().messages)).toEqual(['En cualquier canal']);
+      expect((await recorded(t, psi)).sesiones[0].red).toBe(3);
+    });
+
+    it('una red que no es de ningún tipo de canal es un 400', async () => {
+      const response = await c.post('/api/webchat/demo', { psi, idBot: chat.bot, test: true, red: 5, message: 'hola' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('El campo red tiene un valor no permitido');
     });
   });
 

@@ -24,6 +24,7 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
       const body = res.json();
       expect(Buffer.from(body.k, 'base64url')).toHaveLength(32);
       expect(body.brand).toEqual({ name: 'Quipu', alt: false });
+      expect(body.microsoft).toBe(false);
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/^quipu_sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
       const rows = await t.app.db.selectFrom('sesion').selectAll().execute();

@@ -106,7 +106,8 @@ export async function sessionRoutes(app: App): Promise<void> {
       }
       const alt = !!config.altBrandHostPattern?.test(request.hostname);
       reply.header('Cache-Control', 'no-store');
-      return { k, brand: { name: alt ? config.altBrandName : config.brandName, alt } };
+      // Microsoft sign-in is not built into this server: GET /loginMicrosoft answers 501.
+      return { k, brand: { name: alt ? config.altBrandName : config.brandName, alt }, microsoft: false };
     },
   );
 

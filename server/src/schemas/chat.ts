@@ -2,8 +2,9 @@
 // /skill.test, the websocket topics; access §3 session, message, client card), and what the test
 // chat adds beyond the spec: the debug of each answer and the bot's regression tests.
 import { Type, type Static } from 'typebox';
+import { CANAL_KINDS, CANAL_NAMES } from './canales';
 import { closed, literals } from './common';
-import { CHANNEL_CODES } from './skillRules';
+import { ALL_CHANNELS } from './skillRules';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -12,8 +13,10 @@ export const MAX_MESSAGE = 8000;
 /** The test chat's channel id and demo name (spec §9: "a fixed channel id and demo name"). */
 export const DEMO_CHANNEL = 'demo';
 export const DEMO_NAME = 'Demo';
-/** Facebook: the test chat's channel by default (spec §9). */
-export const DEFAULT_TEST_RED = 1;
+/** Web: the test chat's channel by default, the kind every company has. */
+export const DEFAULT_TEST_RED = CANAL_KINDS.Web.red;
+/** The channels a test conversation can be on: every kind of channel (CANAL_KINDS), or 8 for all. */
+export const TEST_REDS: readonly number[] = [...CANAL_NAMES.map((kind) => CANAL_KINDS[kind].red), ALL_CHANNELS];
 
 export const CHAT_TYPES = ['TEXT', 'CARD', 'IMAGE', 'CAROUSEL', 'BUTTON'] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
@@ -101,7 +104,7 @@ export const WebchatBody = Type.Object({
   postback: Type.Optional(Type.String({ maxLength: 1000 })),
   idChannel: Type.Optional(Type.String({ maxLength: 64 })),
   test: Type.Optional(Type.Boolean()),
-  red: Type.Optional(literals(CHANNEL_CODES)),
+  red: Type.Optional(Type.Enum([...TEST_REDS])),
   nm: Type.Optional(Type.String({ maxLength: 200 })),
   user: Type.Optional(Type.String({ maxLength: 200 })),
   idE: Type.Optional(Type.String({ maxLength: 64 })),
@@ -114,7 +117,7 @@ export const WebchatEndBody = Type.Object({
   idBot: Id,
   idChannel: Type.Optional(Type.String({ maxLength: 64 })),
   test: Type.Optional(Type.Boolean()),
-  red: Type.Optional(literals(CHANNEL_CODES)),
+  red: Type.Optional(Type.Enum([...TEST_REDS])),
 }, closed);
 export type WebchatEndBody = Static<typeof WebchatEndBody>;
 
@@ -183,7 +186,7 @@ export const PruebaBody = Type.Object({
   idBot: Id,
   nm: Type.String({ maxLength: 200 }),
   pasos: Type.Array(PruebaPaso, { maxItems: 200 }),
-  red: Type.Optional(literals(CHANNEL_CODES)),
+  red: Type.Optional(Type.Enum([...TEST_REDS])),
 }, closed);
 export type PruebaBody = Static<typeof PruebaBody>;
 

@@ -8,7 +8,12 @@ export const Brand = Type.Object({
   alt: Type.Boolean(),
 });
 
-export const AthenaAnswer = Type.Object({ k: Type.String(), brand: Brand });
+export const AthenaAnswer = Type.Object({
+  k: Type.String(),
+  brand: Brand,
+  /** Whether 'Ingresar con Microsoft' can sign in here; until it does, the login page says so instead of leaving. */
+  microsoft: Type.Boolean(),
+});
 
 export const SessionUserInfo = Type.Object({
   id: Type.String(),

@@ -20,14 +20,24 @@ async function signIn(usuario: string, password: string) {
 }
 
 describe('Login', () => {
-  it("muestra usuario, contraseña, 'Ingresar', el enlace de Microsoft y '¿Olvidó su contraseña?'", () => {
-    renderPublic('/login');
+  it("muestra usuario, contraseña, 'Ingresar', el enlace de Microsoft (si está configurado) y '¿Olvidó su contraseña?'", () => {
+    renderPublic('/login', undefined, { microsoft: true });
     expect(screen.getByLabelText(/^Usuario/)).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText(/^Contraseña/)).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ingresar con Microsoft' })).toHaveAttribute('href', 'http://localhost:3000/api/loginMicrosoft');
     expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' })).toHaveAttribute('href', '/recuperar');
     expect(screen.getByText('Lima, Perú')).toBeInTheDocument();
+  });
+
+  it("sin Microsoft configurado, 'Ingresar con Microsoft' no sale de la página: avisa que no está configurado", async () => {
+    renderPublic('/login');
+    const boton = screen.getByRole('button', { name: 'Ingresar con Microsoft' });
+    expect(screen.queryByRole('link', { name: 'Ingresar con Microsoft' })).not.toBeInTheDocument();
+    expect(boton).not.toHaveAttribute('href');
+    await userEvent.setup().click(boton);
+    expect(await screen.findByRole('alert')).toHaveTextContent('El ingreso con Microsoft no está configurado en esta instalación');
+    expect(window.location.pathname).toBe('/login');
   });
 
   it('al ingresar con éxito entrega la sesión a onSignedIn', async () => {

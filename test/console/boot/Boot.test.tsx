@@ -55,8 +55,8 @@ describe('arranque', () => {
     expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
   });
 
-  it('al ingresar desde /login pasa a la consola en /', async () => {
-    server.use(signedOut);
+  it('al ingresar desde /login pasa a la consola en /, que lleva a ROLE_USER a la lista de bots', async () => {
+    server.use(signedOut, http.post('*/api/bot/search', () => HttpResponse.json({ content: [], totalPages: 0, totalElements: 0 })));
     const booting = await start('/login');
     await act(() => booting);
     server.use(http.post('*/api/enki', () => HttpResponse.json(enkiAnswer(makeSession()))));
@@ -65,7 +65,16 @@ describe('arranque', () => {
     await user.type(screen.getByLabelText(/^Contraseña/), 'Demo.2026');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bots' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/bot');
+  });
+
+  it.each([
+    [false, 'button'],
+    [true, 'link'],
+  ] as const)("con microsoft %s en GET /public/athena, 'Ingresar con Microsoft' es un %s", async (microsoft, role) => {
+    server.use(signedOut, http.get('*/api/public/athena', () => HttpResponse.json({ k: 'AAAA', brand: { name: 'Quipu', alt: false }, microsoft })));
+    await act(() => start('/login'));
+    expect(await screen.findByRole(role, { name: 'Ingresar con Microsoft' })).toBeInTheDocument();
   });
 });

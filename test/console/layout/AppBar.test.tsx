@@ -51,7 +51,7 @@ describe('Barra superior', () => {
 
   it('el pie muestra el año, la marca y la ubicación', async () => {
     renderApp('/about', makeSession(), { name: 'Marca Andina', alt: true });
-    expect(await screen.findByText(`© ${new Date().getFullYear()} Marca Andina`)).toBeInTheDocument();
+    expect(await screen.findByText(`© ${__BUILD_YEAR__} Marca Andina`)).toBeInTheDocument();
     expect(screen.getByText('Lima, Perú')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@
 // legal warning.
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSession } from '../fixtures';
 import { server } from '../msw';
 import { renderApp } from '../renderApp';
@@ -34,5 +34,19 @@ describe('Acerca de', () => {
     renderApp('/about', makeSession());
     expect(await screen.findByText('Versión no disponible')).toBeInTheDocument();
     expect(screen.getAllByText('Sin información')).toHaveLength(3);
+  });
+
+  describe('pie de página', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("lleva el año de la compilación, no el del reloj de quien la abre, y 'Acerca de' conserva 'Derechos reservados - 2018'", async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(`${__BUILD_YEAR__ + 5}-06-01T12:00:00Z`));
+      renderApp('/about', makeSession());
+      expect(await screen.findByText('Derechos reservados - 2018')).toBeInTheDocument();
+      const footer = screen.getByRole('contentinfo');
+      expect(footer).toHaveTextContent(`© ${__BUILD_YEAR__} Quipu`);
+      expect(footer).not.toHaveTextContent(String(__BUILD_YEAR__ + 5));
+    });
   });
 });

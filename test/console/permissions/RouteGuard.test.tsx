@@ -13,6 +13,8 @@ import { bot } from '../resources/botSupport';
 import { skill } from '../skills/skillSupport';
 
 const BUILT: Record<string, string> = {
+  // '/' leads ROLE_ADMIN to its first built screen.
+  '/': 'Empresas',
   '/about': 'Acerca de',
   '/cambiar': 'Cambiar contraseña',
   '/usuarios': 'Usuarios',

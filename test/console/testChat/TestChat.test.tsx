@@ -17,16 +17,16 @@ beforeEach(() => {
 
 
 describe('Probar Bot: el chat', () => {
-  it('envía el texto con test, red 1 y el psi del destino /user/bot/{idBot}/{psi}, y muestra la respuesta', async () => {
+  it('envía el texto con test, red 3 (Web, por defecto) y el psi del destino /user/bot/{idBot}/{psi}, y muestra la respuesta', async () => {
     const sent = webchat((body, turn) => [text(`Hola, ¿en qué le ayudo?\nEstoy para servirle`, debug(turn, body.message ?? ''))]);
     await openTestChat();
     expect(await screen.findByText('Conectado')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Canal' })).toHaveTextContent('Facebook');
+    expect(screen.getByRole('combobox', { name: 'Canal' })).toHaveTextContent('Web');
     await say('hola');
     expect(await within(log()).findByText(/Hola, ¿en qué le ayudo\?/)).toBeInTheDocument();
     expect(within(log()).getByRole('button', { name: 'hola' })).toBeInTheDocument();
     const body = sent[0].body as Record<string, unknown>;
-    expect(body).toEqual({ psi: expect.stringMatching(/^demo-/), idBot: 'b1', test: true, red: 1, message: 'hola' });
+    expect(body).toEqual({ psi: expect.stringMatching(/^demo-/), idBot: 'b1', test: true, red: 3, message: 'hola' });
     expect(stomp.current()?.topic).toBe(`/user/bot/b1/${String(body.psi)}`);
   });
 
@@ -38,16 +38,30 @@ describe('Probar Bot: el chat', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it("envía el canal elegido como red ('Todos' es 8)", async () => {
+  it("ofrece cada tipo de canal que conoce el motor y 'Todos', y envía el elegido como red ('Todos' es 8)", async () => {
     const sent = webchat(() => []);
     await openTestChat();
     await userEvent.click(screen.getByRole('combobox', { name: 'Canal' }));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Twitter', 'Facebook', 'Telegram', 'Whatsapp', 'Teams', 'Todos']);
+    expect(options).toEqual(['Twitter', 'Facebook', 'Telegram', 'Web', 'WhatsApp', 'Microsoft Teams', 'Slack', 'Google', 'Todos']);
     await userEvent.click(screen.getByRole('option', { name: 'Todos' }));
     await say('hola');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0].body).toMatchObject({ red: 8 });
+  });
+
+  it.each([
+    ['Slack', 7],
+    ['Google', 9],
+    ['Microsoft Teams', 6],
+  ])("envía %s como red %i", async (name, red) => {
+    const sent = webchat(() => []);
+    await openTestChat();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Canal' }));
+    await userEvent.click(screen.getByRole('option', { name }));
+    await say('hola');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({ red });
   });
 
   it('muestra cada tipo de mensaje: TEXT, IMAGE, CARD, CAROUSEL y BUTTON con sus enlaces', async () => {

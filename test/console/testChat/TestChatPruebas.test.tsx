@@ -46,7 +46,7 @@ describe('Probar Bot: pruebas de regresión', () => {
     expect(saves[0].body).toEqual({
       idBot: 'b1',
       nm: 'Menú y horarios',
-      red: 1,
+      red: 3,
       pasos: [
         { text: 'menu', skills: ['s5'] },
         { postback: 'HORARIOS', skills: ['s6', 's7'] },

@@ -1,5 +1,6 @@
 // 'Desplegar' in the bot editor (bot-building spec §2, §4, §8, §9): checks the form, asks the
-// description, saves and deploys, follows GET /bot-version every 5 s and says how it ended.
+// description, saves and deploys, follows GET /bot-version (every second while the deploy is young,
+// then every 5 s) and says how it ended only once it has.
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -98,16 +99,17 @@ describe('Desplegar', () => {
     expect(screen.getByDisplayValue('Ventas Perú')).toBeInTheDocument();
   });
 
-  it("envía los valores del formulario con msg e idU, dice 'Guardado y Desplegado con éxito', consulta cada 5 s y termina con 'Desplegado con éxito versión 3'", async () => {
-    const running = botVersion(3, { done: false, msg: 'Nueva bienvenida' });
-    const { polls, user, deploys } = openEditor([null, running, running, botVersion(3)], {
+  it("envía los valores del formulario con msg e idU, confirma 'Guardado con éxito' al instante, consulta cada segundo los primeros 10 s y luego cada 5 s, y solo al terminar dice 'Desplegado con éxito versión 3'", async () => {
+    const running = botVersion(3, { done: false, msg: 'Nueva bienvenida', fc: new Date().toISOString() });
+    const { polls, user, deploys } = openEditor([null, ...Array<BotVersion>(11).fill(running), botVersion(3)], {
       loads: [bot(), bot({ nm: 'Ventas Perú', rev: 5 })],
       deployAnswer: () => running,
     });
     await user.type(await screen.findByDisplayValue('Ventas'), ' Perú');
     await deploy(user, 'Nueva bienvenida');
 
-    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
+    expect(screen.queryByText(/Desplegado con éxito/)).not.toBeInTheDocument();
     expect(deploys).toHaveLength(1);
     expect(deploys[0].url.pathname).toBe('/api/bot.deploy');
     expect(Object.fromEntries(deploys[0].url.searchParams)).toEqual({ msg: 'Nueva bienvenida', idU: '7' });
@@ -120,21 +122,56 @@ describe('Desplegar', () => {
     expect(screen.getByRole('button', { name: 'Desplegar' })).toBeDisabled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    // One GET when the editor opened; then one every 5 s while the deploy runs.
+    // One GET when the editor opened; then one a second while the deploy is young.
     expect(polls).toHaveLength(1);
-    await advance(4_000);
-    expect(polls).toHaveLength(1);
-    await advance(1_100);
-    expect(polls).toHaveLength(2);
+    for (let i = 0; i < 9; i++) {
+      const before = polls.length;
+      await advance(1_000);
+      expect(polls).toHaveLength(before + 1);
+      expect(screen.queryByText(/Desplegado con éxito/)).not.toBeInTheDocument();
+    }
     expect(polls[1].url.searchParams.get('botId')).toBe('b1');
     expect(screen.getByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
+    // Past ten seconds, every 5 s.
+    await advance(1_100);
+    const before = polls.length;
+    await advance(4_000);
+    expect(polls).toHaveLength(before);
     await expectPollEvery5s(polls, 2);
     expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
+    expect(screen.queryByText('Guardado con éxito')).not.toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Desplegar' })).toBeEnabled();
     // Done: the polling stops.
+    const done = polls.length;
     await advance(20_000);
-    expect(polls).toHaveLength(4);
+    expect(polls).toHaveLength(done);
+  });
+
+  it("un despliegue que falla pronto dice 'Error al desplegar {msg}' en cuanto termina, en lugar de 'Guardado con éxito', y nunca que se desplegó", async () => {
+    const failure = 'El skill Saludo no tiene frases de entrenamiento';
+    const running = botVersion(3, { done: false, fc: new Date().toISOString() });
+    const { polls, user } = openEditor([null, running, botVersion(3, { done: true, error: true, msg: failure })], { deployAnswer: () => running });
+    await deploy(user, 'Cambios de pagos');
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
+    await advance(1_100);
+    expect(polls).toHaveLength(2);
+    expect(screen.getByText('Guardado con éxito')).toBeInTheDocument();
+    await advance(1_000);
+    expect(polls).toHaveLength(3);
+    expect(await screen.findByText(`Error al desplegar ${failure}`)).toBeInTheDocument();
+    expect(screen.queryByText('Guardado con éxito')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Desplegado con éxito/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it("si el servidor ya responde la versión terminada dice 'Guardado y Desplegado con éxito' al instante y no consulta más", async () => {
+    const { polls, user } = openEditor([null], { deployAnswer: () => botVersion(3) });
+    await deploy(user, 'Nueva bienvenida');
+    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    expect(screen.queryByText('Guardado con éxito')).not.toBeInTheDocument();
+    await advance(10_000);
+    expect(polls).toHaveLength(1);
   });
 
   it('el diálogo y la barra de progreso no tienen violaciones graves de accesibilidad (axe)', async () => {
@@ -152,7 +189,7 @@ describe('Desplegar', () => {
     const failure = 'El skill Saludo no tiene frases de entrenamiento; el enlace a Pagos apunta a un skill que no existe';
     const { polls, user } = openEditor([null, botVersion(3, { done: true, error: true, msg: failure })]);
     await deploy(user, 'Cambios de pagos');
-    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
     await advance(5_100);
     expect(await screen.findByText(`Error al desplegar ${failure}`)).toBeInTheDocument();
     expect(polls).toHaveLength(2);
@@ -178,7 +215,7 @@ describe('Desplegar', () => {
     const unreachable = HttpResponse.json({ message: 'No se pudo conectar con el servidor' }, { status: 503 });
     const { polls, user } = openEditor([null, unreachable, botVersion(3, { done: false }), botVersion(3)]);
     await deploy(user, 'Nueva bienvenida');
-    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
     await advance(5_100);
     expect(polls).toHaveLength(2);
     expect(screen.getByRole('progressbar', { name: 'Desplegando Bot, espere por favor.' })).toBeInTheDocument();
@@ -189,7 +226,7 @@ describe('Desplegar', () => {
   it('deja de consultar al cerrar el editor', async () => {
     const { polls, user, view } = openEditor([null, botVersion(3, { done: false })]);
     await deploy(user, 'Nueva bienvenida');
-    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
     await advance(5_100);
     expect(polls).toHaveLength(2);
     view.unmount();
@@ -200,7 +237,7 @@ describe('Desplegar', () => {
   it('recarga el bot tras desplegar: el siguiente despliegue envía el rev nuevo', async () => {
     const { deploys, botLoads, user } = openEditor([null, botVersion(3)], { loads: [bot({ rev: 4 }), bot({ rev: 5 })] });
     await deploy(user, 'Primera');
-    expect(await screen.findByText('Guardado y Desplegado con éxito')).toBeInTheDocument();
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
     await advance(5_100);
     expect(await screen.findByText('Desplegado con éxito versión 3')).toBeInTheDocument();
     expect(botLoads.length).toBeGreaterThanOrEqual(2);
@@ -234,7 +271,7 @@ describe('Desplegar', () => {
     const { polls, user } = openEditor([null], { deployAnswer: refused });
     await deploy(user, 'Nueva bienvenida');
     expect(await screen.findByText('Ya hay un despliegue en curso para este bot')).toBeInTheDocument();
-    expect(screen.queryByText('Guardado y Desplegado con éxito')).not.toBeInTheDocument();
+    expect(screen.queryByText('Guardado con éxito')).not.toBeInTheDocument();
     await advance(10_000);
     expect(polls).toHaveLength(1);
   });

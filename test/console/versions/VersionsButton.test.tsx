@@ -205,18 +205,23 @@ describe('Comparar versiones', () => {
     expect(groups).toEqual(['Skills', 'Enlaces', 'Acciones', 'Requerimientos', 'Parámetros', 'Entidades', 'Extras']);
 
     const skills = within(result).getByRole('region', { name: 'Skills' });
-    const items = within(skills).getAllByRole('listitem');
+    // The changes themselves, not the phrases listed inside one.
+    const items = within(skills).getAllByRole('listitem').filter((li) => !li.parentElement?.closest('li'));
     expect(items.map((li) => li.textContent?.slice(0, 20))).toEqual(['EliminadoDespedida', 'AgregadoPagos', expect.stringMatching(/^ModificadoSaludo/)]);
     const saludo = items[2];
     expect(within(saludo).getAllByRole('term').map((term) => term.textContent)).toEqual(['Nombre', 'Frases de entrenamiento']);
-    expect(saludo).toHaveTextContent('antes:Saludo');
-    expect(saludo).toHaveTextContent('después:Saludo inicial');
+    expect(saludo).toHaveTextContent('Saludo→Saludo inicial');
+    expect(within(saludo).getByRole('img', { name: 'pasa a' })).toBeInTheDocument();
 
     const entities = within(result).getByRole('region', { name: 'Entidades' });
     expect(entities).toHaveTextContent('Modificadodni');
-    expect(entities).toHaveTextContent('Usa expresión regularantes:Nodespués:Sí');
-    expect(entities).toHaveTextContent('Expresión regularantes:(vacío)después:^\\d{8}$');
-    expect(within(result).getByRole('region', { name: 'Parámetros' })).toHaveTextContent('Tiempo de sesión (minutos)antes:30después:45');
+    expect(entities).toHaveTextContent('Usa expresión regularNo→Sí');
+    expect(entities).toHaveTextContent('Expresión regular(vacío)→^\\d{8}$');
+    expect(within(result).getByRole('region', { name: 'Parámetros' })).toHaveTextContent('Tiempo de sesión (minutos)30→45');
+    // A list field: the action's texts as the one removed and the one added.
+    const accion = within(result).getByRole('region', { name: 'Acciones' });
+    expect(within(within(accion).getByRole('list', { name: 'Eliminados' })).getByRole('listitem')).toHaveTextContent('Hola');
+    expect(within(within(accion).getByRole('list', { name: 'Agregados' })).getByRole('listitem')).toHaveTextContent('Hola, ¿en qué te ayudo?');
     expect(within(result).getByRole('region', { name: 'Enlaces' })).toHaveTextContent('AgregadoSaludo → Pagos');
     expect(within(result).getByRole('region', { name: 'Requerimientos' })).toHaveTextContent('EliminadoPagos › Requerimiento');
   });
@@ -227,18 +232,44 @@ describe('Comparar versiones', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
-  it("un valor largo se muestra cortado con 'Ver todo' para verlo completo", async () => {
-    const { dialog, user } = await compare(CHANGES);
+  it('una frase agregada entre 20 se muestra como agregada, y una quitada como eliminada, sin cortar la lista', async () => {
+    const frases = Array.from({ length: 20 }, (_, i) => `frase de entrenamiento número ${i + 1}`);
+    const after = [...frases.slice(0, 12), 'quiero pagar con yape', ...frases.slice(12)].filter((f) => f !== 'frase de entrenamiento número 3');
+    const { dialog } = await compare([{ kind: 'skill', change: 'changed', name: 'Pagos', fields: [{ field: 'frases', before: frases, after }] }]);
     const result = await within(dialog).findByRole('region', { name: 'Cambios de la versión 2 a la versión 3' });
-    const saludo = within(within(result).getByRole('region', { name: 'Skills' })).getAllByRole('listitem')[2];
+    const skill = within(result).getByRole('region', { name: 'Skills' });
+    expect(within(skill).getByRole('term')).toHaveTextContent('Frases de entrenamiento');
+    const added = within(skill).getByRole('list', { name: 'Agregados' });
+    expect(within(added).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['quiero pagar con yape']);
+    const removed = within(skill).getByRole('list', { name: 'Eliminados' });
+    expect(within(removed).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['frase de entrenamiento número 3']);
+    expect(skill).toHaveTextContent('19 sin cambios');
+    expect(skill).not.toHaveTextContent('…');
+  });
+
+  it('los botones agregados y quitados se nombran por su título', async () => {
+    const boton = (title: string) => ({ type: 'POSTBACK', title, value: title.toLowerCase() });
+    const { dialog } = await compare([
+      { kind: 'action', change: 'changed', name: 'Menú › Botones (orden 1)', fields: [{ field: 'buttons', before: [boton('Precios'), boton('Horarios')], after: [boton('Precios'), boton('Oficinas')] }] },
+    ]);
+    const result = await within(dialog).findByRole('region', { name: 'Cambios de la versión 2 a la versión 3' });
+    expect(within(within(result).getByRole('list', { name: 'Agregados' })).getByRole('listitem')).toHaveTextContent(/^Oficinas$/);
+    expect(within(within(result).getByRole('list', { name: 'Eliminados' })).getByRole('listitem')).toHaveTextContent(/^Horarios$/);
+  });
+
+  it("un valor largo se muestra cortado con 'Ver todo' para verlo completo", async () => {
+    const largo = `Bot de ventas ${'con muchas palabras '.repeat(10)}y un final`;
+    const { dialog, user } = await compare([{ kind: 'skill', change: 'changed', name: 'Saludo', fields: [{ field: 'dsc', before: 'Corto', after: largo }] }]);
+    const result = await within(dialog).findByRole('region', { name: 'Cambios de la versión 2 a la versión 3' });
+    const saludo = within(within(result).getByRole('region', { name: 'Skills' })).getAllByRole('listitem')[0];
     expect(saludo).toHaveTextContent('…');
-    expect(saludo).not.toHaveTextContent('frase de entrenamiento número 20');
+    expect(saludo).not.toHaveTextContent('y un final');
     const more = within(saludo).getByRole('button', { name: 'Ver todo' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await user.click(more);
-    expect(saludo).toHaveTextContent('frase de entrenamiento número 20');
+    expect(saludo).toHaveTextContent('y un final');
     expect(within(saludo).getByRole('button', { name: 'Ver menos' })).toHaveAttribute('aria-expanded', 'true');
-    // The short 'antes' side has nothing to open.
+    // The short side has nothing to open.
     expect(within(saludo).getAllByRole('button')).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@
 // Spanish catalogue and notices. msw answers the calls.
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { AdminContext, CreateBase, EditBase, Form, Notification, TextInput, required, type GetOneParams } from 'react-admin';
+import { AdminContext, CreateBase, EditBase, Form, TextInput, required, type GetOneParams } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { http, HttpResponse } from 'msw';
 import { createAuthProvider } from '../../../src/api/authProvider';
@@ -13,6 +13,7 @@ import { createSessionStore } from '../../../src/api/sessionStore';
 import type { Session } from '../../../src/api/sessionTypes';
 import type { Bot, BotVersion } from '../../../src/api/versions';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
+import { AdminNotification } from '../../../src/layout/AdminNotification';
 import { adminTheme } from '../../../src/layout/adminTheme';
 import { DeployButton, VersionsButton } from '../../../src/resources/bots/versions';
 import { server } from '../msw';
@@ -121,7 +122,7 @@ export function renderBotForm({ session, botId, reload }: HarnessOptions) {
       ) : (
         <CreateBase resource="bots">{form}</CreateBase>
       )}
-      <Notification />
+      <AdminNotification />
     </AdminContext>,
   );
 }

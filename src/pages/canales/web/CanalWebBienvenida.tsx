@@ -21,13 +21,13 @@ export function CanalWebBienvenida({ readOnly }: { readOnly?: boolean }) {
             step={1}
             validate={validateWelcomeHeight}
             readOnly={readOnly}
-            sx={{ minWidth: 256 }}
+            sx={{ minWidth: { sm: 256 } }}
           />
           <BooleanInput source="web.showCloseWelcome" label="quipu.canalWeb.campos.showCloseWelcome" readOnly={readOnly} sx={{ mt: 1 }} />
         </Box>
       </FormSection>
       <FormSection title="quipu.canalWeb.secciones.otros">
-        <TextInput source="web.placeholder" label="quipu.canalWeb.campos.placeholder" readOnly={readOnly} sx={{ minWidth: 320 }} />
+        <TextInput source="web.placeholder" label="quipu.canalWeb.campos.placeholder" readOnly={readOnly} sx={{ minWidth: { sm: 320 } }} />
         <BooleanInput source="web.carouselDoble" label="quipu.canalWeb.campos.carouselDoble" readOnly={readOnly} />
       </FormSection>
     </>

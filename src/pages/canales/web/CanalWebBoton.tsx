@@ -10,7 +10,7 @@ export function CanalWebBoton({ readOnly }: { readOnly?: boolean }) {
     <FormSection title="quipu.canalWeb.secciones.boton">
       <BooleanInput source="web.floating" label="quipu.canalWeb.campos.floating" helperText="quipu.canalWeb.campos.floatingAyuda" readOnly={readOnly} />
       <Box sx={inputRow}>
-        <TextInput source="web.floatingIcon" label="quipu.canalWeb.campos.floatingIcon" type="url" readOnly={readOnly} sx={{ minWidth: 320 }} />
+        <TextInput source="web.floatingIcon" label="quipu.canalWeb.campos.floatingIcon" type="url" readOnly={readOnly} sx={{ minWidth: { sm: 320 } }} />
         <BooleanInput source="web.fullFloatingIcon" label="quipu.canalWeb.campos.fullFloatingIcon" readOnly={readOnly} sx={{ mt: 1 }} />
       </Box>
       <Box sx={inputRow}>
@@ -19,7 +19,7 @@ export function CanalWebBoton({ readOnly }: { readOnly?: boolean }) {
         <TextInput source="web.paddingBtn" label="quipu.canalWeb.campos.paddingBtn" readOnly={readOnly} />
       </Box>
       <Box sx={inputRow}>
-        <TextInput source="web.shadowBtn" label="quipu.canalWeb.campos.shadowBtn" readOnly={readOnly} sx={{ minWidth: 256 }} />
+        <TextInput source="web.shadowBtn" label="quipu.canalWeb.campos.shadowBtn" readOnly={readOnly} sx={{ minWidth: { sm: 256 } }} />
         <TextInput source="web.bottom" label="quipu.canalWeb.campos.bottom" validate={validateOptionalSize} readOnly={readOnly} />
         <TextInput source="web.right" label="quipu.canalWeb.campos.right" validate={validateOptionalSize} readOnly={readOnly} />
       </Box>

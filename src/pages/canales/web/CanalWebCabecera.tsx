@@ -8,15 +8,15 @@ export function CanalWebCabecera({ readOnly }: { readOnly?: boolean }) {
   return (
     <FormSection title="quipu.canalWeb.secciones.cabecera">
       <Box sx={inputRow}>
-        <TextInput source="web.headerTitle" label="quipu.canalWeb.campos.headerTitle" readOnly={readOnly} sx={{ minWidth: 256 }} />
-        <TextInput source="web.headerLogo" label="quipu.canalWeb.campos.headerLogo" type="url" readOnly={readOnly} sx={{ minWidth: 320 }} />
+        <TextInput source="web.headerTitle" label="quipu.canalWeb.campos.headerTitle" readOnly={readOnly} sx={{ minWidth: { sm: 256 } }} />
+        <TextInput source="web.headerLogo" label="quipu.canalWeb.campos.headerLogo" type="url" readOnly={readOnly} sx={{ minWidth: { sm: 320 } }} />
       </Box>
       <Box sx={inputRow}>
-        <TextInput source="web.botAvatar" label="quipu.canalWeb.campos.botAvatar" type="url" readOnly={readOnly} sx={{ minWidth: 320 }} />
+        <TextInput source="web.botAvatar" label="quipu.canalWeb.campos.botAvatar" type="url" readOnly={readOnly} sx={{ minWidth: { sm: 320 } }} />
         <BooleanInput source="web.hideBotAvatar" label="quipu.canalWeb.campos.hideBotAvatar" readOnly={readOnly} sx={{ mt: 1 }} />
       </Box>
       <Box sx={inputRow}>
-        <TextInput source="web.userAvatar" label="quipu.canalWeb.campos.userAvatar" type="url" readOnly={readOnly} sx={{ minWidth: 320 }} />
+        <TextInput source="web.userAvatar" label="quipu.canalWeb.campos.userAvatar" type="url" readOnly={readOnly} sx={{ minWidth: { sm: 320 } }} />
         <BooleanInput source="web.hideUserAvatar" label="quipu.canalWeb.campos.hideUserAvatar" readOnly={readOnly} sx={{ mt: 1 }} />
       </Box>
     </FormSection>

@@ -8,7 +8,7 @@ export function CanalWebFuentes({ readOnly }: { readOnly?: boolean }) {
   return (
     <FormSection title="quipu.canalWeb.secciones.fuentes">
       <Box sx={inputRow}>
-        <TextInput source="web.theme.fontFamily" label="quipu.canalWeb.campos.fontFamily" readOnly={readOnly} sx={{ minWidth: 280 }} />
+        <TextInput source="web.theme.fontFamily" label="quipu.canalWeb.campos.fontFamily" readOnly={readOnly} sx={{ minWidth: { sm: 280 } }} />
         <TextInput source="web.theme.headerFontSize" label="quipu.canalWeb.campos.headerFontSize" validate={validateOptionalSize} readOnly={readOnly} />
         <TextInput source="web.theme.bubbleMaxWidth" label="quipu.canalWeb.campos.bubbleMaxWidth" validate={validateOptionalSize} readOnly={readOnly} />
       </Box>

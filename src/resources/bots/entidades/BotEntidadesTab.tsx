@@ -20,28 +20,33 @@ import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
 import { EntidadDialog } from './EntidadDialog';
 
-/** A small table with a header row: the bot's entities and the internal ones. */
+/**
+ * A small table with a header row: the bot's entities and the internal ones. On a phone it scrolls
+ * inside its own box and long words wrap, so the page never scrolls sideways.
+ */
 function SmallTable({ label, headers, rows }: { label: string; headers: string[]; rows: Array<{ id: string; cells: ReactNode[] }> }) {
   const translate = useTranslate();
   return (
-    <Table size="small" aria-label={translate(label)}>
-      <TableHead>
-        <TableRow>
-          {headers.map((header) => (
-            <TableCell key={header}>{translate(header)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.cells.map((cell, index) => (
-              <TableCell key={headers[index]}>{cell}</TableCell>
+    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Table size="small" aria-label={translate(label)} sx={{ '& td, & th': { overflowWrap: 'anywhere' } }}>
+        <TableHead>
+          <TableRow>
+            {headers.map((header) => (
+              <TableCell key={header}>{translate(header)}</TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              {row.cells.map((cell, index) => (
+                <TableCell key={headers[index]}>{cell}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -104,12 +109,7 @@ export function BotEntidadesTab({ botId }: { botId: string }) {
   if (error) rows = <StatusMessage text={messageOf(error)} />;
   else if (data?.length === 0) rows = <StatusMessage text="quipu.tabla.sinDatos" />;
   else if (data) {
-    // On a phone the table scrolls inside its box; the page itself never scrolls sideways.
-    rows = (
-      <Box sx={{ overflowX: 'auto' }}>
-        <EntidadRows rows={data} onEdit={setEditing} onDelete={setDeleting} />
-      </Box>
-    );
+    rows = <EntidadRows rows={data} onEdit={setEditing} onDelete={setDeleting} />;
   }
 
   return (

@@ -65,7 +65,7 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
         >
           {CHAT_CHANNELS.map((channel) => (
             <MenuItem key={channel.code} value={channel.code}>
-              {channel.nm}
+              {translate(channel.kind ? `quipu.canales.kind.${channel.kind}` : 'quipu.chat.todos')}
             </MenuItem>
           ))}
         </TextField>

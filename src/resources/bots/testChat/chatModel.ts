@@ -1,10 +1,14 @@
 // The test chat's conversation as pure data: what the user sent and what the bot answered, kept
 // per bot in sessionStorage, and what the debug panel and 'Guardar como prueba' read from it.
+import { CANAL_KINDS, CANAL_NAMES, type CanalKind } from '../../../../server/src/schemas/canales';
 import { DEFAULT_TEST_RED, type ChatMessage, type PruebaBody, type TurnDebug } from '../../../../server/src/schemas/chat';
-import { ALL_CHANNELS, CHANNELS } from '../../../../server/src/schemas/skillRules';
+import { ALL_CHANNELS } from '../../../../server/src/schemas/skillRules';
 
-/** The channel select (spec §9 codes), 'Todos' last. */
-export const CHAT_CHANNELS: ReadonlyArray<{ code: number; nm: string }> = [...CHANNELS, { code: ALL_CHANNELS, nm: 'Todos' }];
+/** The channel select: every kind of channel the engine answers on, named by its catalogue key, 'Todos' last. */
+export const CHAT_CHANNELS: ReadonlyArray<{ code: number; kind: CanalKind | null }> = [
+  ...CANAL_NAMES.map((kind) => ({ code: CANAL_KINDS[kind].red, kind })),
+  { code: ALL_CHANNELS, kind: null },
+];
 
 export interface UserEntry {
   kind: 'user';

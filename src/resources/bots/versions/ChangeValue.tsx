@@ -1,4 +1,4 @@
-// One side of a changed field ('antes' / 'después'): readable text, JSON indented, a long value cut
+// One side of a changed field (before or after): readable text, JSON indented, a long value cut
 // with 'Ver todo' to open it whole.
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -6,20 +6,17 @@ import MuiButton from '@mui/material/Button';
 import { previewOf, readableValue } from './versionModel';
 import { VERSION_TEXTS as T } from './versionTexts';
 
-export function ChangeValue({ label, value }: { label: string; value: unknown }) {
+export function ChangeValue({ value }: { value: unknown }) {
   const [whole, setWhole] = useState(false);
   const valueId = useId();
   const text = readableValue(value);
   const { preview, truncated } = previewOf(text);
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-      <Box component="span" sx={{ color: 'text.secondary', minWidth: 56 }}>
-        {`${label}:`}
-      </Box>
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'baseline', minWidth: 0, maxWidth: '100%' }}>
       <Box
-        component="pre"
+        component="span"
         id={valueId}
-        sx={{ m: 0, fontFamily: 'monospace', fontSize: '0.8125rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}
+        sx={{ m: 0, fontFamily: 'monospace', fontSize: '0.8125rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 0 }}
       >
         {whole ? text : preview}
       </Box>

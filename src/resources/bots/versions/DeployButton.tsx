@@ -1,6 +1,7 @@
 // 'Desplegar' in the bot editor (spec §2, §4): checks the form like 'Guardar', asks a description,
-// saves and deploys (POST /bot.deploy), then follows the deploy every 5 s until it is done.
-import { useEffect, useRef, useState } from 'react';
+// saves and deploys (POST /bot.deploy), then follows the deploy until it is done. The save is
+// confirmed at once; how the deploy ended is said only when it has, in place of earlier notices.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
@@ -10,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { Button, useDataProvider, useGetIdentity, useNotify, useRecordContext, useResourceContext } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
-import type { Bot } from '../../../api/versions';
-import { noticeText } from '../../../layout/noticeText';
+import type { Bot, BotVersion } from '../../../api/versions';
+import { noticeText, replacingNoticeText } from '../../../layout/noticeText';
 import { DeployDialog } from './DeployDialog';
 import { useDeployState, versionListKey } from './useDeployState';
 import { VERSION_TEXTS as T } from './versionTexts';
@@ -31,6 +32,19 @@ export function DeployButton() {
   // Whether this editor saw the latest deploy running, so its end is announced once.
   const watching = useRef(false);
 
+  /** How a finished deploy ended, in place of any earlier notice: `success` names it, failures say why. */
+  const announce = useCallback(
+    (version: BotVersion, success: string) => {
+      const text = version.error ? T.errorDesplegar(version.msg) : success;
+      const failed = version.pruebas?.fallidas ?? [];
+      if (!version.error && failed.length) {
+        const warning = `${text}. ${T.pruebasFallan(failed.map((p) => p.nm), version.pruebas!.total)}`;
+        notify(warning, replacingNoticeText(warning, 'warning'));
+      } else notify(text, replacingNoticeText(text, version.error ? 'error' : 'success'));
+    },
+    [notify],
+  );
+
   useEffect(() => {
     if (!latest) return;
     if (!latest.done) {
@@ -39,14 +53,9 @@ export function DeployButton() {
     }
     if (!watching.current) return;
     watching.current = false;
-    const text = latest.error ? T.errorDesplegar(latest.msg) : T.desplegado(latest.version);
-    const failed = latest.pruebas?.fallidas ?? [];
-    if (!latest.error && failed.length) {
-      const warning = `${text}. ${T.pruebasFallan(failed.map((p) => p.nm), latest.pruebas!.total)}`;
-      notify(warning, noticeText(warning, 'warning'));
-    } else notify(text, noticeText(text, latest.error ? 'error' : 'success'));
+    announce(latest, T.desplegado(latest.version));
     void queryClient.invalidateQueries({ queryKey: versionListKey(botId) });
-  }, [latest, notify, queryClient, botId]);
+  }, [latest, announce, queryClient, botId]);
 
   // Not on /bot/new: a bot is deployed once it exists.
   if (!botId) return null;
@@ -62,9 +71,12 @@ export function DeployButton() {
     if (!values) return;
     setSending(true);
     try {
-      started(await dataProvider.deployBot(values, description, String(identity?.id ?? '')));
+      const version = await dataProvider.deployBot(values, description, String(identity?.id ?? ''));
+      started(version);
       setValues(null);
-      notify(T.guardadoDesplegado, noticeText(T.guardadoDesplegado, 'success'));
+      // The bot is saved; deployed only once its version is done (a later poll says so).
+      if (version.done) announce(version, T.guardadoDesplegado);
+      else notify(T.guardado, noticeText(T.guardado, 'success'));
       // The deploy saved the bot (new rev): the form reloads it, or its next save would be refused as stale.
       await queryClient.invalidateQueries({ queryKey: [resource, 'getOne', { id: botId }] });
     } catch (error) {

@@ -1,13 +1,61 @@
 // What changed between two versions, grouped by kind ('Skills', 'Enlaces', ...), each change with
-// its fields before and after.
+// its fields: a list (phrases, keywords, buttons) as the items added and removed, any other value
+// as before → after.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ChangeValue } from './ChangeValue';
-import { CHANGE_LABELS, fieldLabel, groupChanges, type VersionChange } from './versionModel';
+import { CHANGE_LABELS, fieldLabel, groupChanges, itemText, listDiff, type VersionChange } from './versionModel';
 import { VERSION_TEXTS as T } from './versionTexts';
 
 const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'info' } as const;
+
+type Field = VersionChange['fields'][number];
+
+function ItemList({ label, items, color }: { label: string; items: unknown[]; color: 'success' | 'error' }) {
+  if (items.length === 0) return null;
+  return (
+    <Box sx={{ mt: 0.25 }}>
+      <Typography component="span" variant="body2" sx={{ color: `${color}.dark`, fontWeight: 500 }}>
+        {`${label} (${items.length}):`}
+      </Typography>
+      <Box component="ul" aria-label={label} sx={{ m: 0, pl: 3 }}>
+        {items.map((item, index) => (
+          <Box component="li" key={index} sx={{ overflowWrap: 'anywhere' }}>
+            {itemText(item)}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function FieldValue({ field }: { field: Field }) {
+  const list = listDiff(field.before, field.after);
+  if (list) {
+    return (
+      <>
+        <ItemList label={T.agregados} items={list.added} color="success" />
+        <ItemList label={T.eliminados} items={list.removed} color="error" />
+        {list.added.length === 0 && list.removed.length === 0 ? <Typography variant="body2">{T.soloOrden}</Typography> : null}
+        {list.kept > 0 ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {T.sinCambioLista(list.kept)}
+          </Typography>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
+      <ChangeValue value={field.before} />
+      <span role="img" aria-label={T.pasaA}>
+        →
+      </span>
+      <ChangeValue value={field.after} />
+    </Box>
+  );
+}
 
 function ChangeItem({ change }: { change: VersionChange }) {
   return (
@@ -26,8 +74,7 @@ function ChangeItem({ change }: { change: VersionChange }) {
                 {fieldLabel(field.field)}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                <ChangeValue label={T.antes} value={field.before} />
-                <ChangeValue label={T.despues} value={field.after} />
+                <FieldValue field={field} />
               </Typography>
             </Box>
           ))}

@@ -104,3 +104,50 @@ export const VALUE_PREVIEW_CHARS = 120;
 export function previewOf(text: string): { preview: string; truncated: boolean } {
   return text.length > VALUE_PREVIEW_CHARS ? { preview: `${text.slice(0, VALUE_PREVIEW_CHARS)}…`, truncated: true } : { preview: text, truncated: false };
 }
+
+/** A list item as a person reads it: a text as it is; a button or card by its title or name. */
+export function itemText(item: unknown): string {
+  if (item && typeof item === 'object' && !Array.isArray(item)) {
+    const named = item as Record<string, unknown>;
+    for (const key of ['title', 'nm', 'name', 'text', 'key']) if (typeof named[key] === 'string' && named[key]) return named[key];
+  }
+  return readableValue(item);
+}
+
+export interface ListDiff {
+  added: unknown[];
+  removed: unknown[];
+  /** Items in both, counted once per copy kept. */
+  kept: number;
+}
+
+/**
+ * A field whose sides are lists (phrases, keywords, buttons; none reads as empty) as the items
+ * added and removed, each copy counted; null when either side is not a list.
+ */
+export function listDiff(before: unknown, after: unknown): ListDiff | null {
+  const asList = (value: unknown) => (value === null || value === undefined ? [] : Array.isArray(value) ? value : null);
+  const a = asList(before);
+  const b = asList(after);
+  if (!a || !b || (!Array.isArray(before) && !Array.isArray(after))) return null;
+  const left = new Map<string, number>();
+  for (const item of a) left.set(JSON.stringify(item), (left.get(JSON.stringify(item)) ?? 0) + 1);
+  const added: unknown[] = [];
+  let kept = 0;
+  for (const item of b) {
+    const key = JSON.stringify(item);
+    const count = left.get(key) ?? 0;
+    if (count > 0) {
+      left.set(key, count - 1);
+      kept++;
+    } else added.push(item);
+  }
+  const removed = a.filter((item) => {
+    const key = JSON.stringify(item);
+    const count = left.get(key) ?? 0;
+    if (count === 0) return false;
+    left.set(key, count - 1);
+    return true;
+  });
+  return { added, removed, kept };
+}
