@@ -36,7 +36,7 @@ describe("Probar Bot: 'Terminar atención'", () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Terminar atención' }));
     expect(await within(log()).findByText('La atención de nuestro equipo terminó. Sigue conversando con el asistente virtual.')).toBeInTheDocument();
     const psi = (sent[0].body as { psi: string }).psi;
-    expect(ended.map((call) => call.body)).toEqual([{ psi, idBot: 'b1', test: true, red: 1 }]);
+    expect(ended.map((call) => call.body)).toEqual([{ psi, idBot: 'b1', test: true, red: 3 }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Terminar atención' })).not.toBeInTheDocument());
   });
 });
