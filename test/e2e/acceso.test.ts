@@ -70,7 +70,7 @@ describe('Ingreso y menú lateral', () => {
   it('un visitante sin sesión en /usuarios ve la página de ingreso', async () => {
     const page = await quipu.newPage();
     await page.goto(`${quipu.server.url}/usuarios`);
-    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
   });
 
   it('una ruta sin permiso muestra la página sin acceso, no una pantalla en blanco', async () => {
@@ -106,9 +106,9 @@ describe('Ingreso y menú lateral', () => {
     const page = await quipu.newPage();
     await new LoginPage(page, quipu.server.url).signInAndWait('compania@quipu.test');
     await new LayoutPage(page).logout();
-    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
     await page.goto(`${quipu.server.url}/auditoria`);
-    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
   });
 
   it('Acerca de muestra el commit y los derechos reservados', async () => {
