@@ -82,13 +82,15 @@ const STYLE = `
   .plan p { margin: 0; }
   .precio { font-size: 1.6rem; font-weight: 700; color: #4527a0; }
   .contratar { margin-top: auto; padding-top: 8px; border-top: 1px solid #ece7f6; font-size: 0.95rem; color: #4a4458; }
-  .datos { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 16px; }
-  .caja { background: #fff; border: 1px solid #ddd5ef; border-radius: 14px; padding: 20px; }
+  .datos { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 16px; margin-top: 40px; }
+  .datos section { padding: 0; }
+  .caja { height: 100%; background: #fff; border: 1px solid #ddd5ef; border-radius: 14px; padding: 20px; }
+  .caja h2 { font-size: 1.2rem; }
   .caja ul { margin: 8px 0 0; padding-left: 20px; }
   .caja p { margin: 8px 0 0; }
-  .horario { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 8px 0 0; }
+  .horario { margin: 8px 0 0; }
   .horario dt { font-weight: 600; }
-  .horario dd { margin: 0; }
+  .horario dd { margin: 0 0 8px; }
   .nota { color: #4a4458; font-size: 0.95rem; }
   .codigo { font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; font-weight: 600; background: #ede7f6; color: #311b92; border-radius: 6px; padding: 1px 6px; }
   .preguntas { display: flex; flex-wrap: wrap; gap: 8px; list-style: none; margin: 12px 0 16px; padding: 0; }

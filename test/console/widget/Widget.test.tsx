@@ -153,7 +153,7 @@ describe('la apariencia del canal y sus avisos', () => {
   it('una bienvenida larga se muestra entera y en varias líneas: el banner crece con el texto y parte las palabras largas, sin recortar ni desplazar a los lados', () => {
     const long =
       '¡Bienvenido a Quipu! Le atiende el Asistente Quipu de lunes a domingo. Pregunte por nuestros planes, el horario, las sedes o el estado de su pedido.\n' +
-      'Consulte también https://quipu.example/ayuda/preguntas-frecuentes-sobre-planes-y-formas-de-pago-para-empresas';
+      'Consulte también https://quipu.example/ayuda/preguntasfrecuentessobreplanesyformasdepagoparaempresas';
     const { container } = renderWidget({ floating: false, welcomeMessage: long, welcomeHeight: 40 });
     const text = screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === long);
     expect(text).toBeVisible();
