@@ -54,7 +54,7 @@ export const canalWebTexts = {
       right: 'Distancia al borde derecho',
       welcomeMessage: 'Mensaje de bienvenida',
       welcomeHeight: 'Alto del mensaje de bienvenida (px)',
-      welcomeHeightAyuda: 'De 0 a 150',
+      welcomeHeightAyuda: 'Alto mínimo, de 0 a 150 (0 la oculta). Un texto más largo ocupa las líneas que necesite.',
       showCloseWelcome: 'Mostrar botón para cerrar la bienvenida',
       placeholder: 'Texto de ayuda del cuadro de mensaje',
       carouselDoble: 'Carrusel de dos tarjetas por vista',

@@ -83,9 +83,10 @@ export const STYLE_SHEET = `
 .qw-head h2 { flex: 1; margin: 0; font-size: ${v('--qw-head-fs')}; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .qw-logo { height: 28px; max-width: 80px; object-fit: contain; }
 .qw-x { border: 0; background: transparent; color: inherit; cursor: pointer; font-size: 20px; line-height: 1; padding: 4px 8px; border-radius: 6px; }
-.qw-welcome { position: relative; height: ${v('--qw-welcome-h')}; overflow: auto; padding: 8px 36px 8px 12px; background: rgba(0, 0, 0, 0.05);
-  color: rgba(33, 33, 33, 1); border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
-.qw-welcome p { margin: 0; white-space: pre-line; }
+/* The channel's welcome height is the banner's least height: a longer text wraps and the banner grows, up to half the window. */
+.qw-welcome { position: relative; flex: none; min-height: ${v('--qw-welcome-h')}; max-height: 50%; overflow-x: hidden; overflow-y: auto;
+  padding: 8px 36px 8px 12px; background: rgba(0, 0, 0, 0.05); color: rgba(33, 33, 33, 1); border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
+.qw-welcome p { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
 .qw-welcome .qw-x { position: absolute; top: 4px; right: 4px; color: rgba(33, 33, 33, 1); font-size: 16px; }
 .qw-log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 8px; background: ${v('--qw-bg')}; }
 .qw-row { display: flex; align-items: flex-end; gap: 6px; }

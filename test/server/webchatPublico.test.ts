@@ -16,6 +16,12 @@ import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
 import { WEBCHAT_MESSAGES, type WebchatConversation, type WebchatReply } from '../../server/src/schemas/webchat';
 import { embedSnippet, encodeCanalKey } from '../../server/src/schemas/webchatKey';
 import { DEMO_WEB_CHANNEL } from '../../server/src/db/seedCanales';
+import { ASISTENTE_BOT, ASISTENTE_SKILLS } from '../../server/src/db/seedAsistente';
+import { IntentModel, type SerializedModel } from '../../server/src/engine/nlu/classifier';
+import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
+import type { BotDefinition } from '../../server/src/schemas/bots';
+import { DEMO_PLANS } from '../../server/src/schemas/rules';
+import { SAMPLE_QUESTIONS } from '../../server/src/services/webchatEjemplo';
 import { WIDGET_NOT_BUILT } from '../../server/src/plugins/webchat';
 import { WEBCHAT_MESSAGES_PER_MINUTE, WEBCHAT_TOKEN_MS } from '../../server/src/services/webchatPublico';
 import { companyId } from './adminFixtures';
@@ -429,7 +435,7 @@ describe.each(dialects)('el script del widget y la página de ejemplo (%s)', (di
     }
   });
 
-  it(`la página de ejemplo es una tienda que inserta el canal '${DEMO_WEB_CHANNEL}' con el código que pegaría un cliente`, async () => {
+  it(`la página de ejemplo es el sitio de Quipu e inserta el canal '${DEMO_WEB_CHANNEL}' con el código que pegaría un cliente`, async () => {
     const demo = await t.app.db.selectFrom('canal').select('id').where('dsc', '=', DEMO_WEB_CHANNEL).executeTakeFirstOrThrow();
     const response = await page();
     expect(response.statusCode).toBe(200);
@@ -437,7 +443,7 @@ describe.each(dialects)('el script del widget y la página de ejemplo (%s)', (di
     const snippet = embedSnippet(`http://${HOST}`, '/', demo.id);
     expect(response.body).toContain(snippet);
     expect(response.body).toContain('<html lang="es">');
-    expect(response.body).toContain('<h1>Tienda Andina</h1>');
+    expect(response.body).toContain('<h1>Chatbots que atienden a sus clientes en español</h1>');
     expect(response.body).toContain(`«${DEMO_WEB_CHANNEL}»`);
     // Its policy lets the widget run (same origin) and show the images bots send from other https sites.
     const csp = String(response.headers['content-security-policy']);
@@ -449,6 +455,72 @@ describe.each(dialects)('el script del widget y la página de ejemplo (%s)', (di
     const widget = await t.client().get(`${API}/public/webchat/${encodeCanalKey(demo.id)}`, { host: HOST, origin: `http://${HOST}` });
     expect(widget.statusCode).toBe(200);
     expect(widget.json().bot).toBe('Asistente Quipu');
+  });
+
+  /** The page's words as a visitor reads them: no tags, single spaces. */
+  const visibleText = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/, '').replace(/<\/?(?:a|code|span|strong)\b[^>]*>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+  it('la página de ejemplo muestra los planes del bot de demostración con sus precios, y cómo consultar un pedido Q-12345 en el chat', async () => {
+    const response = await page();
+    const text = visibleText(response.body);
+    expect(text).not.toMatch(/alpaca|Tienda Andina/);
+    const plans = [...response.body.matchAll(/<li class="plan">([\s\S]*?)<\/li>/g)].map((m) => visibleText(m[1]!).trim());
+    expect(plans).toHaveLength(DEMO_PLANS.length);
+    DEMO_PLANS.forEach((plan, i) => {
+      // Each card: the plan's name, its monthly price and what it includes, as the bot's carousel says them.
+      const price = /^S\/ [\d.]+ al mes/.exec(plan.subtitle)![0];
+      expect(plans[i]).toContain(`Plan ${plan.nm}`);
+      expect(plans[i]).toContain(price);
+      expect(plans[i]!.toLowerCase()).toContain(plan.subtitle.slice(price.length + 2).toLowerCase());
+      expect(plans[i]).toContain(`«Quiero contratar el plan ${plan.nm}»`);
+    });
+    expect(text).toContain('Escriba en el chat «Estado de mi pedido Q-12345» con el código de su pedido');
+    expect(text).toContain('Pregúntele al Asistente Quipu en el chat: el botón «Abrir chat» está en la esquina inferior derecha.');
+  });
+
+  it('el horario, las sedes y las formas de pago de la página son los que responde el bot de demostración', async () => {
+    const html = (await page()).body;
+    const text = visibleText(html).toLowerCase();
+    const answers = (skill: string) => ASISTENTE_SKILLS.find((s) => s.nm === skill)!.acciones;
+    const botSays = (skill: string) => JSON.stringify(answers(skill)).toLowerCase();
+    const facts: Record<string, string[]> = {
+      'Horario de atención': ['lunes a viernes', '8:00 a 20:00', 'sábados', '9:00 a 13:00', 'domingos y feriados', 'a cualquier hora', 'hora de lima'],
+      'Ubicación y sedes': ['sede principal, san isidro (lima)', 'calle las begonias 441, piso 6', 'también tenemos oficinas en bogotá, ciudad de méxico y madrid'],
+      'Formas de pago': ['visa, mastercard y american express', 'transferencia bancaria', 'paypal', 'yape y plin', 'planes anuales se pagan hasta en 12 cuotas'],
+    };
+    for (const [skill, said] of Object.entries(facts)) {
+      for (const fact of said) {
+        expect(botSays(skill), `${skill}: ${fact}`).toContain(fact);
+        expect(text, fact).toContain(fact);
+      }
+    }
+    // The map link is the one on the bot's card of the main office.
+    const card = answers('Ubicación y sedes').find(([type]) => type === 'CARD')![1] as { buttons: Array<{ type: string; value: string }> };
+    const map = card.buttons.find((b) => b.type === 'WEB_URL')!.value;
+    expect(html).toContain(`<a href="${map}" rel="noopener noreferrer">Ver la sede principal en el mapa</a>`);
+  });
+
+  it('cada pregunta que la página sugiere la responde su skill del bot de demostración, y la página las muestra todas', async () => {
+    const expected: Record<(typeof SAMPLE_QUESTIONS)[number], string> = {
+      '¿Qué planes tienen?': 'Precios y planes',
+      '¿Cuál es el horario de atención?': 'Horario de atención',
+      '¿Dónde están ubicados?': 'Ubicación y sedes',
+      '¿Cuáles son las formas de pago?': 'Formas de pago',
+      'Estado de mi pedido Q-12345': 'Estado de pedido',
+      'Me llamo Ana': 'Mi nombre',
+      'Cuéntame un chiste': 'Chiste',
+      'Quiero hablar con una persona': 'Hablar con una persona',
+    };
+    const version = await t.app.db
+      .selectFrom('bot_version').innerJoin('bot', 'bot.id', 'bot_version.idBot').select(['bot_version.snapshot', 'bot_version.model'])
+      .where('bot.nm', '=', ASISTENTE_BOT).executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(version.snapshot!) as BotDefinition;
+    const matcher = new Matcher(matchSkills(snapshot.skills), IntentModel.fromJSON(JSON.parse(version.model!) as SerializedModel));
+    const text = visibleText((await page()).body);
+    for (const question of SAMPLE_QUESTIONS) {
+      expect(snapshot.skills.find((s) => s.id === matcher.match(question).skillId)?.nm, question).toBe(expected[question]);
+      expect(text).toContain(`«${question}»`);
+    }
   });
 
   it('abrir el chat se limita por dirección (PUBLIC_RATE_PER_MINUTE), con un 429 en castellano', async () => {

@@ -1,6 +1,6 @@
 // The web chat widget's files under the console's base path: the script customers embed
 // (`webchat/quipu-webchat.js`, built into the console folder), which any site may load, and the
-// sample shop page (`webchat/ejemplo.html`) that embeds it.
+// sample page (`webchat/ejemplo.html`) that embeds it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';

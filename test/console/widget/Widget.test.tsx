@@ -150,6 +150,25 @@ describe('la apariencia del canal y sus avisos', () => {
     await waitFor(() => expect(screen.queryByText('Bienvenido')).toBeNull());
   });
 
+  it('una bienvenida larga se muestra entera y en varias líneas: el banner crece con el texto y parte las palabras largas, sin recortar ni desplazar a los lados', () => {
+    const long =
+      '¡Bienvenido a Quipu! Le atiende el Asistente Quipu de lunes a domingo. Pregunte por nuestros planes, el horario, las sedes o el estado de su pedido.\n' +
+      'Consulte también https://quipu.example/ayuda/preguntasfrecuentessobreplanesyformasdepagoparaempresas';
+    const { container } = renderWidget({ floating: false, welcomeMessage: long, welcomeHeight: 40 });
+    const text = screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === long);
+    expect(text).toBeVisible();
+    const banner = container.querySelector('.qw-welcome') as HTMLElement;
+    expect(banner).toContainElement(text);
+    const bannerStyle = getComputedStyle(banner);
+    // welcomeHeight is the banner's least height, never a cap that cuts the text.
+    expect(bannerStyle.height).toBe('auto');
+    expect(bannerStyle.minHeight).toBe('var(--qw-welcome-h, 60px)');
+    expect(bannerStyle.overflowX).toBe('hidden');
+    const textStyle = getComputedStyle(text);
+    expect(textStyle.whiteSpace).toBe('pre-line');
+    expect(textStyle.overflowWrap).toBe('anywhere');
+  });
+
   it('sin botón flotante (floating false) la ventana queda abierta y sin botón de cerrar; los avatares ocultos no se dibujan', () => {
     const { container } = renderWidget({ floating: false, hideBotAvatar: true }, { entries: [botEntry({ type: 'TEXT', text: 'Hola' })] });
     expect(screen.getByRole('dialog', { name: 'Asistente Quipu' })).toBeVisible();
