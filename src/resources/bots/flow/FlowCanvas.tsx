@@ -255,7 +255,8 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
       {laying && <LinearProgress aria-label={FLOW_TEXTS.ordenando} sx={{ mb: 1 }} />}
       {skills.length === 0 && <Typography sx={{ mb: 1 }}>{FLOW_TEXTS.vacio}</Typography>}
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1, ...(full ? { flex: 1, minHeight: 0 } : {}) }}>
-        <Box sx={{ flex: 1, minWidth: 0, height: full ? 'auto' : CANVAS_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fafafa' }}>
+        {/* In a column (phones) flex: 1 would override the height; it only fills a row, or the full screen. */}
+        <Box sx={{ flex: full ? 1 : { xs: 'none', md: 1 }, minWidth: 0, height: full ? 'auto' : CANVAS_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fafafa' }}>
           <ReactFlow<SkillFlowNode, LinkFlowEdge>
             aria-label={FLOW_TEXTS.region}
             aria-describedby={HELP_ID}
