@@ -25,11 +25,11 @@ export function BackButton({ to, label = 'quipu.comun.atras' }: { to: string; la
   );
 }
 
-export function FormSection({ title, children }: { title: string; children?: ReactNode }) {
+export function FormSection({ title, children, level = 'h2' }: { title: string; children?: ReactNode; level?: 'h2' | 'h3' }) {
   const translate = useTranslate();
   return (
     <>
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
+      <Typography component={level} variant="subtitle1" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
         {translate(title)}
       </Typography>
       {children}

@@ -130,6 +130,35 @@ describe('Bots', () => {
     await node(page, 'Despedida').waitFor();
     expect(await page.locator('.react-flow__edge').count()).toBe(2);
 
+    // 4b. The diagram's room: most of a 1366 × 768 screen, the minimap beside the canvas (never over
+    // a skill), full screen over the app bar until Esc, and a usable canvas on a 390 px phone.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await settled(page);
+    const canvas = page.locator('.react-flow');
+    const minimap = page.getByRole('img', { name: 'Minimapa del diagrama' });
+    const box = (await canvas.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(480);
+    const map = (await minimap.boundingBox())!;
+    expect(map.x >= box.x + box.width || map.y >= box.y + box.height).toBe(true);
+    await page.getByRole('button', { name: 'Pantalla completa' }).click();
+    await page.getByRole('button', { name: 'Salir de pantalla completa' }).waitFor();
+    await expect.poll(async () => (await canvas.boundingBox())!.height).toBeGreaterThanOrEqual(768 - 160);
+    // The app bar is covered: what is drawn at the top left corner belongs to the diagram's block.
+    const corner = () =>
+      page.evaluate(() => {
+        const element = document.elementFromPoint(5, 5);
+        return element?.closest('.quipu-flow') ? 'diagrama' : (element?.outerHTML.slice(0, 160) ?? 'nada');
+      });
+    await expect.poll(corner).toBe('diagrama');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Pantalla completa' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await node(page, 'Despedida').waitFor();
+    expect((await canvas.boundingBox())!.height).toBeGreaterThanOrEqual(360);
+    expect(await minimap.count()).toBe(0);
+    await page.setViewportSize({ width: 1400, height: 800 });
+
     // 5. Export from the list, import as a copy.
     await page.goto(`${quipu.server.url}/bot`);
     // The company has more bots than a page holds: the search finds this one.

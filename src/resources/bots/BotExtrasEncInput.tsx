@@ -44,7 +44,7 @@ export function BotExtrasEncInput({ readOnly }: { readOnly: boolean }) {
   };
 
   return (
-    <FormSection title="quipu.bots.seccionExtrasEnc">
+    <FormSection title="quipu.bots.seccionExtrasEnc" level="h3">
       <Stack spacing={1}>
         {fields.map((field, index) => {
           const saved = field.set !== undefined;

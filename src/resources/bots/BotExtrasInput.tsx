@@ -6,7 +6,7 @@ const requerido = [required('quipu.comun.requerido')];
 
 export function BotExtrasInput({ readOnly }: { readOnly: boolean }) {
   return (
-    <FormSection title="quipu.bots.seccionExtras">
+    <FormSection title="quipu.bots.seccionExtras" level="h3">
       <ArrayInput source="extras" label={false}>
         <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly}>
           <TextInput source="key" label="quipu.bots.clave" validate={requerido} readOnly={readOnly} sx={{ minWidth: 200 }} />

@@ -5,7 +5,7 @@
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { FormSection } from '../../layout/FormParts';
+import { BotSection } from './BotSection';
 import { fieldRow } from './fieldRow';
 import { useSkills } from './flow/useSkills';
 
@@ -16,7 +16,6 @@ const mainMessage = (value: unknown, values: Values) =>
   values?.main && (typeof value !== 'string' || !value.trim()) ? 'quipu.bots.ingreseMensaje' : undefined;
 
 const SKILL_PARAMS = ['loginsk', 'skillMenu', 'skillAttempt', 'skillInvalidOption'] as const;
-
 
 function SkillPicker({ source, botId, readOnly }: { source: string; botId: string | undefined; readOnly: boolean }) {
   const translate = useTranslate();
@@ -45,9 +44,25 @@ const text = (source: string, readOnly: boolean, validate?: typeof mainMessage) 
   <TextInput key={source} source={source} label={`quipu.bots.params.${source.replace('params.', '')}`} validate={validate} readOnly={readOnly} sx={{ minWidth: 256 }} />
 );
 
+const FIELDS = ['main', 'ttoken', 'baseUrl', 'baseUrlRemoto', 'params.sessionExpired', 'params.maxAttempt', 'params.msgAttempt', 'params.invalidOption', 'params.pruebasBloquean', ...SKILL_PARAMS.map((name) => `params.${name}`)];
+
+/** 'bot principal · 3 intentos · mensaje de opción no válida definido' */
+function useSummary(): string {
+  const translate = useTranslate();
+  const [main, maxAttempt, invalidOption] = useWatch({ name: ['main', 'params.maxAttempt', 'params.invalidOption'] }) as [boolean | undefined, unknown, unknown];
+  const attempts = maxAttempt === null || maxAttempt === undefined || maxAttempt === '' ? NaN : Number(maxAttempt);
+  const parts = [
+    main ? translate('quipu.bots.resumen.principal') : null,
+    Number.isFinite(attempts) ? translate('quipu.bots.resumen.intentos', { smart_count: attempts }) : translate('quipu.bots.resumen.sinIntentos'),
+    translate(typeof invalidOption === 'string' && invalidOption.trim() ? 'quipu.bots.resumen.opcionDefinida' : 'quipu.bots.resumen.opcionSinDefinir'),
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
 export function BotParamsInputs({ botId, readOnly }: { botId: string | undefined; readOnly: boolean }) {
+  const summary = useSummary();
   return (
-    <FormSection title="quipu.bots.seccionParametros">
+    <BotSection id="bot-parametros" title="quipu.bots.secciones.parametros" summary={summary} fields={FIELDS}>
       <BooleanInput source="main" label="quipu.bots.main" helperText="quipu.bots.mainAyuda" readOnly={readOnly} />
       <Box sx={fieldRow}>
         {text('ttoken', readOnly)}
@@ -67,6 +82,6 @@ export function BotParamsInputs({ botId, readOnly }: { botId: string | undefined
           <SkillPicker key={source} source={source} botId={botId} readOnly={readOnly} />
         ))}
       </Box>
-    </FormSection>
+    </BotSection>
   );
 }

@@ -3,8 +3,8 @@
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, TextInput, useTranslate } from 'react-admin';
-import { FormSection } from '../../layout/FormParts';
 import { cronEnEspanol } from './botModel';
+import { BotSection } from './BotSection';
 import { fieldRow } from './fieldRow';
 
 const KB_TEXTS = [
@@ -30,9 +30,25 @@ function CronHint() {
   return cronEnEspanol(cron.trim()) ?? translate('quipu.bots.cronInvalido');
 }
 
+const FIELDS = ['qna', 'qnaExtrn', 'qnaUrl', 'qnaCron', ...KB_TEXTS.map((name) => `params.${name}`)];
+
+/** 'desactivado', or 'activo · externo · importación programada' */
+function useSummary(): string {
+  const translate = useTranslate();
+  const [qna, qnaExtrn, qnaCron] = useWatch({ name: ['qna', 'qnaExtrn', 'qnaCron'] }) as [boolean | undefined, boolean | undefined, string | null | undefined];
+  if (!qna) return translate('quipu.bots.resumen.qnaDesactivado');
+  const parts = [
+    translate('quipu.bots.resumen.qnaActivo'),
+    qnaExtrn ? translate('quipu.bots.resumen.qnaExterno') : null,
+    qnaExtrn && qnaCron?.trim() ? translate('quipu.bots.resumen.qnaProgramado') : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
 export function BotQnaInputs({ readOnly }: { readOnly: boolean }) {
+  const summary = useSummary();
   return (
-    <FormSection title="quipu.bots.seccionQna">
+    <BotSection id="bot-qna" title="quipu.bots.secciones.qna" summary={summary} fields={FIELDS}>
       <Box sx={fieldRow}>
         <BooleanInput source="qna" label="quipu.bots.qna" readOnly={readOnly} />
         <BooleanInput source="qnaExtrn" label="quipu.bots.qnaExtrn" readOnly={readOnly} />
@@ -46,6 +62,6 @@ export function BotQnaInputs({ readOnly }: { readOnly: boolean }) {
           <TextInput key={source} source={`params.${source}`} label={`quipu.bots.params.${source}`} readOnly={readOnly} sx={{ minWidth: 256 }} />
         ))}
       </Box>
-    </FormSection>
+    </BotSection>
   );
 }

@@ -299,3 +299,82 @@ describe('Búsqueda y teclado', () => {
     expect(await screen.findByRole('heading', { name: 'Editor del skill' })).toBeInTheDocument();
   });
 });
+
+describe('Espacio del diagrama: pantalla completa y minimapa', () => {
+  /** The diagram's block: toolbar, canvas and minimap. */
+  const block = () => screen.getByRole('toolbar', { name: 'Diagrama de skills' }).closest<HTMLElement>('.quipu-flow')!;
+
+  it("'Pantalla completa' cubre la ventana, con el teclado también, y 'Salir de pantalla completa' la deja", async () => {
+    serveSkills(SKILLS);
+    renderFlow();
+    await nodeOf('Saludo');
+    expect(block()).not.toHaveStyle({ position: 'fixed' });
+    const enter = screen.getByRole('button', { name: 'Pantalla completa' });
+    act(() => enter.focus());
+    await userEvent.keyboard('{Enter}');
+    const leave = await screen.findByRole('button', { name: 'Salir de pantalla completa' });
+    expect(leave).toHaveFocus();
+    expect(block()).toHaveStyle({ position: 'fixed', top: '0px', left: '0px', right: '0px', bottom: '0px' });
+    expect(document.body.style.overflow).toBe('hidden');
+    await userEvent.click(leave);
+    expect(await screen.findByRole('button', { name: 'Pantalla completa' })).toBeInTheDocument();
+    expect(block()).not.toHaveStyle({ position: 'fixed' });
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('al cambiar de tamaño la vista vuelve a ajustarse al diagrama', async () => {
+    serveSkills(SKILLS);
+    const { container } = renderFlow();
+    await nodeOf('Saludo');
+    const viewport = container.querySelector<HTMLElement>('.react-flow__viewport')!;
+    const scale = () => viewport.style.transform.match(/scale\(([\d.]+)\)/)?.[1];
+    expect(scale()).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Acercar' }));
+    await waitFor(() => expect(Number(scale())).toBeGreaterThan(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Pantalla completa' }));
+    await waitFor(() => expect(scale()).toBe('1'));
+  });
+
+  it('Esc sale de pantalla completa; en el diálogo de Agregar Skill solo cierra el diálogo', async () => {
+    serveSkills(SKILLS);
+    renderFlow();
+    await nodeOf('Saludo');
+    await userEvent.click(screen.getByRole('button', { name: 'Pantalla completa' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar Skill' }));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Salir de pantalla completa' })).toBeInTheDocument();
+    expect(block()).toHaveStyle({ position: 'fixed' });
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Pantalla completa' })).toBeInTheDocument();
+    expect(block()).not.toHaveStyle({ position: 'fixed' });
+  });
+
+  it('el minimapa va junto al lienzo, nunca encima de los skills, y se puede ocultar', async () => {
+    serveSkills(SKILLS);
+    const { container } = renderFlow();
+    await nodeOf('Saludo');
+    const minimap = screen.getByRole('img', { name: 'Minimapa del diagrama' });
+    expect(container.querySelector('.react-flow')!.contains(minimap)).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Ocultar minimapa' }));
+    expect(screen.queryByRole('img', { name: 'Minimapa del diagrama' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar minimapa' }));
+    expect(screen.getByRole('img', { name: 'Minimapa del diagrama' })).toBeInTheDocument();
+  });
+
+  it("en un teléfono (390 px) el minimapa empieza oculto, y 'Mostrar minimapa' lo muestra", async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      serveSkills(SKILLS);
+      renderFlow();
+      await nodeOf('Saludo');
+      expect(screen.queryByRole('img', { name: 'Minimapa del diagrama' })).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Mostrar minimapa' }));
+      expect(screen.getByRole('img', { name: 'Minimapa del diagrama' })).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+});

@@ -30,6 +30,12 @@ async function write(element: HTMLElement, text: string) {
   await userEvent.paste(text);
 }
 const lastBody = (calls: Call[]) => calls[calls.length - 1].body as Record<string, unknown>;
+type Section = 'Parámetros' | 'QnA' | 'Extras';
+const section = (name: Section) => screen.getByRole('button', { name: new RegExp(`^${name} ·`) });
+/** Parameters, QnA settings and extras start closed: open one before using its fields. */
+async function open(...names: Section[]) {
+  for (const name of names) await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${name} ·`) }));
+}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -50,6 +56,7 @@ describe('Editor de bot: General', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(screen.queryByText('Mínimo 1 intento')).not.toBeInTheDocument();
 
+    await open('Parámetros');
     await userEvent.click(screen.getByRole('switch', { name: 'Bot principal' }));
     await guardar();
     expect(await screen.findByText('Mínimo 1 intento')).toBeInTheDocument();
@@ -61,6 +68,7 @@ describe('Editor de bot: General', () => {
 
   it('muestra el cron de QnA en español, o la pista "cron no válido"', async () => {
     openBot(bot('b1'));
+    await open('QnA');
     const cron = await screen.findByRole('textbox', { name: 'Programación de la importación (cron)' });
     fireEvent.change(cron, { target: { value: '0 */5 * * * *' } });
     expect(await screen.findByText('Cada 5 minutos')).toBeInTheDocument();
@@ -73,6 +81,7 @@ describe('Editor de bot: General', () => {
 
   it("los parámetros que nombran un skill eligen entre los skills del bot (GET /skills?idBot)", async () => {
     openBot(bot('b1'));
+    await open('Parámetros');
     const picker = await screen.findByRole('combobox', { name: 'Skill de menú' });
     await userEvent.click(picker);
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
@@ -83,7 +92,7 @@ describe('Editor de bot: General', () => {
 
   it("los extras piden clave y valor ('Campo requerido')", async () => {
     const { saves } = openBot(bot('b1', { extras: [] }));
-    await screen.findByDisplayValue('Bot b1');
+    await open('Extras');
     const extras = screen.getByRole('heading', { name: 'PARÁMETROS EXTRA' }).parentElement!;
     await userEvent.click(within(extras).getByRole('button', { name: 'Agregar' }));
     await guardar();
@@ -118,6 +127,7 @@ describe('Editor de bot: General', () => {
     openBot(bot('b1'));
     const stale = 'Otra persona modificó este bot. Recargue la página para ver sus cambios antes de guardar.';
     record('post', '/bot', () => HttpResponse.json({ message: stale }, { status: 409 }));
+    await open('Parámetros');
     await write(await screen.findByRole('textbox', { name: 'URL base remota' }), 'https://remoto.demo.test');
     await guardar();
     expect(await screen.findByText(stale)).toBeInTheDocument();
@@ -127,10 +137,65 @@ describe('Editor de bot: General', () => {
   it('un 400 muestra el mensaje del servidor y conserva lo escrito', async () => {
     openBot(bot('b1'));
     record('post', '/bot', () => HttpResponse.json({ message: 'Los parámetros extra necesitan clave y valor' }, { status: 400 }));
+    await open('Parámetros');
     await write(await screen.findByRole('textbox', { name: 'Mensaje de sesión expirada' }), 'Su sesión terminó');
     await guardar();
     expect(await screen.findByText('Los parámetros extra necesitan clave y valor')).toBeInTheDocument();
     expect(field('Mensaje de sesión expirada')).toHaveValue('Su sesión terminó');
+  });
+});
+
+describe('Editor de bot: secciones plegables de General', () => {
+  it('Parámetros, QnA y Extras empiezan cerrados y su título resume sus valores', async () => {
+    openBot(bot('b1', { extras: [{ key: 'canal', val: 'web' }, { key: 'zona', val: 'Lima' }], extrasEnc: [{ key: 'apiKey', set: true }] }));
+    await screen.findByDisplayValue('Bot b1');
+    expect(section('Parámetros')).toHaveAccessibleName('Parámetros · 3 intentos · mensaje de opción no válida definido');
+    expect(section('QnA')).toHaveAccessibleName('QnA · desactivado');
+    expect(section('Extras')).toHaveAccessibleName('Extras · 2 valores, 1 cifrado');
+    for (const name of ['Parámetros', 'QnA', 'Extras'] as const) expect(section(name)).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'URL base' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'QnA activo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agregar parámetro encriptado' })).not.toBeInTheDocument();
+  });
+
+  it('abrir una sección muestra sus campos, y su resumen sigue lo que se escribe', async () => {
+    openBot(bot('b1'));
+    await screen.findByDisplayValue('Bot b1');
+    await userEvent.click(section('Parámetros'));
+    expect(section('Parámetros')).toHaveAttribute('aria-expanded', 'true');
+    expect(field('URL base')).toHaveValue('https://api.demo.test');
+    await userEvent.click(screen.getByRole('switch', { name: 'Bot principal' }));
+    await userEvent.clear(screen.getByRole('spinbutton', { name: 'Máximo de intentos' }));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Máximo de intentos' }), '1');
+    await userEvent.clear(field('Mensaje de opción no válida'));
+    expect(section('Parámetros')).toHaveAccessibleName('Parámetros · bot principal · 1 intento · sin mensaje de opción no válida');
+    await userEvent.click(section('QnA'));
+    await userEvent.click(screen.getByRole('switch', { name: 'QnA activo' }));
+    expect(section('QnA')).toHaveAccessibleName('QnA · activo');
+  });
+
+  it('cerrar una sección conserva lo escrito y lo guarda', async () => {
+    const { saves } = openBot(bot('b1'));
+    await screen.findByDisplayValue('Bot b1');
+    await userEvent.click(section('Parámetros'));
+    await write(field('URL base remota'), 'https://remoto.demo.test');
+    await userEvent.click(section('Parámetros'));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'URL base remota' })).not.toBeInTheDocument());
+    await guardar();
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(lastBody(saves)).toMatchObject({ baseUrlRemoto: 'https://remoto.demo.test' });
+  });
+
+  it('al guardar, un campo inválido dentro de una sección cerrada la abre y marca su título', async () => {
+    const { saves } = openBot(bot('b1', { main: true, params: { maxAttempt: 0, msgAttempt: 'Intentos excedidos', invalidOption: 'Opción no válida' } }));
+    await screen.findByDisplayValue('Bot b1');
+    expect(section('Parámetros')).toHaveAttribute('aria-expanded', 'false');
+    await guardar();
+    await waitFor(() => expect(section('Parámetros')).toHaveAttribute('aria-expanded', 'true'));
+    expect(screen.getByRole('spinbutton', { name: 'Máximo de intentos' })).toHaveAccessibleDescription('Mínimo 1 intento');
+    expect(within(section('Parámetros')).getByTitle('Esta sección tiene campos por corregir')).toBeInTheDocument();
+    expect(section('QnA')).toHaveAttribute('aria-expanded', 'false');
+    expect(saves).toHaveLength(0);
   });
 });
 
@@ -139,6 +204,7 @@ describe('Editor de bot: parámetros encriptados', () => {
 
   it("nunca muestran un valor: 'Valor guardado', 'Debe ingresar el valor nuevamente' y 'Reemplazar valor' abre un campo vacío", async () => {
     openBot(withSecrets());
+    await open('Extras');
     const rows = await screen.findAllByTestId('extra-encriptado');
     expect(within(rows[0]).getByDisplayValue('apiKey')).toHaveAttribute('readonly');
     expect(within(rows[0]).getByText('Valor guardado')).toBeInTheDocument();
@@ -154,6 +220,7 @@ describe('Editor de bot: parámetros encriptados', () => {
   it('envía la clave sin valor para conservarlo, y el valor nuevo solo si se escribió', async () => {
     const { saves } = openBot(withSecrets());
     const rows = await screen.findAllByTestId('extra-encriptado');
+    // The refused save opens Extras, where the missing value is.
     await guardar();
     expect(await screen.findByText('Campo requerido')).toBeInTheDocument();
     expect(saves).toHaveLength(0);
@@ -177,7 +244,7 @@ describe('Editor de bot: parámetros encriptados', () => {
 
   it('una fila nueva pide clave y valor', async () => {
     const { saves } = openBot(bot('b1'));
-    await screen.findByDisplayValue('Bot b1');
+    await open('Extras');
     await userEvent.click(screen.getByRole('button', { name: 'Agregar parámetro encriptado' }));
     const [row] = screen.getAllByTestId('extra-encriptado');
     await guardar();
@@ -195,6 +262,7 @@ describe('Editor de bot: pestañas y permisos', () => {
     openBot(bot('b1'));
     await screen.findByDisplayValue('Bot b1');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Entidades', 'Monitoreo']);
+    await open('QnA');
     await userEvent.click(screen.getByRole('switch', { name: 'QnA activo' }));
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Entidades', 'QnA', 'Monitoreo']);
     await userEvent.click(screen.getByRole('tab', { name: 'QnA' }));
@@ -207,6 +275,7 @@ describe('Editor de bot: pestañas y permisos', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Monitoreo']);
     expect(screen.queryByRole('button', { name: 'Eliminar Bot' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+    await open('Parámetros', 'QnA', 'Extras');
     for (const name of ['Nombre', 'Descripción', 'URL base', 'Mensaje de intentos excedidos', 'Programación de la importación (cron)', 'Mensaje sin resultados']) {
       expect(field(name)).toHaveAttribute('readonly');
     }
@@ -225,6 +294,7 @@ describe('Editor de bot: pestañas y permisos', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Monitoreo' }));
     expect(screen.queryByText('Existen cambios pendientes de guardar')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'General' }));
+    await open('Parámetros');
     await write(field('URL base remota'), 'https://otro.demo.test');
     await userEvent.click(screen.getByRole('tab', { name: 'Monitoreo' }));
     expect(await screen.findByText('Existen cambios pendientes de guardar')).toBeInTheDocument();
@@ -236,6 +306,7 @@ describe('Editor de bot: pestañas y permisos', () => {
   it("salir con cambios sin guardar pregunta '¿Seguro deseas salir sin guardar tus cambios?'; al cerrar la pestaña también", async () => {
     openBot(bot('b1'));
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await open('Parámetros');
     await userEvent.type(await screen.findByRole('textbox', { name: 'URL base remota' }), 'x');
     const unload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(unload);
@@ -266,6 +337,7 @@ describe('Nuevo bot (/bot/new)', () => {
   it('empieza con sesión de 30 minutos, 3 intentos y los mensajes por defecto; sin Monitoreo', async () => {
     renderAdmin('/bot/new', compania);
     expect(await screen.findByRole('spinbutton', { name: 'Tiempo de sesión (minutos)' })).toHaveValue(30);
+    await open('Parámetros');
     expect(screen.getByRole('spinbutton', { name: 'Máximo de intentos' })).toHaveValue(3);
     expect(field('Mensaje de intentos excedidos')).toHaveValue('Intentos excedidos');
     expect(field('Mensaje de opción no válida')).toHaveValue('Opción no válida');

@@ -104,6 +104,8 @@ describe('Editor de bot: parámetros y Probar Bot', () => {
     record('get', '/bot-version', () => null);
     const saves = record('post', '/bot', ({ body }) => ({ ...bot('b1'), ...(body as object), rev: 5 }));
     renderAdmin('/bot/b1', compania);
+    // The parameters start closed.
+    await userEvent.click(await screen.findByRole('button', { name: /^Parámetros ·/ }));
     const bloquean = await screen.findByRole('switch', { name: 'Detener el despliegue si falla una prueba' });
     expect(bloquean).not.toBeChecked();
     expect(screen.queryByText('Se prueba la definición guardada')).not.toBeInTheDocument();

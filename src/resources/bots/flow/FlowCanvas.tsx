@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   ReactFlow,
   applyEdgeChanges,
@@ -57,6 +59,11 @@ const EDGE_OPTIONS = { markerEnd: { type: 'arrowclosed' as const, color: '#5f667
 const PRO_OPTIONS = { hideAttribution: true };
 const linkLabel = (source: string, target: string) => fill(FLOW_TEXTS.enlace, { source, target });
 const HELP_ID = 'quipu-flow-help';
+// The canvas takes the viewport's height less the app bar, the tabs, its toolbar and its help line,
+// but never so little that a few skills do not fit. Full screen covers the app bar too (not the
+// dialogs and notices, which sit higher).
+const CANVAS_HEIGHT = { xs: 'max(360px, calc(100dvh - 260px))', md: 'max(480px, calc(100vh - 200px))' };
+const FULL_SCREEN = { position: 'fixed', top: 0, right: 0, bottom: 0, left: 0, zIndex: (theme: Theme) => theme.zIndex.drawer + 1, bgcolor: 'background.paper', p: 1, display: 'flex', flexDirection: 'column' } as const;
 
 export interface FlowCanvasProps {
   botId: string;
@@ -182,6 +189,10 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
     }
   }, [commit, current, notify, rf]);
 
+  // The minimap sits beside the canvas, never over a skill; narrow screens start without it.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [miniMap, setMiniMap] = useState(wide);
+
   // Stable, so the toolbar does not render again while nodes are dragged.
   const search = useMemo(() => <FlowSearch skills={skills} onPick={pickSkill} />, [skills, pickSkill]);
   const actions = useMemo<ToolbarActions>(
@@ -194,51 +205,90 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
       onLayout: () => void arrange(),
       onUndo: undo,
       onRedo: redo,
+      onFullScreen: () => setFull((on) => !on),
+      onMiniMap: () => setMiniMap((on) => !on),
     }),
     [arrange, askDelete, redo, rf, undo],
   );
+
+  // Full screen: Esc leaves it (unless a dialog or a list took the key), the page behind stops
+  // scrolling, and the view fits the diagram again once React Flow has measured its new size.
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    if (!full) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) setFull(false);
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [full]);
+  const sized = useRef(full);
+  useEffect(() => {
+    if (sized.current === full) return;
+    sized.current = full;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => void rf.fitView(INITIAL_FIT));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [full, rf]);
 
   const focusSkill = useCallback((id: string) => showSkill(id, false), [showSkill]);
   const onKeyDown = useFlowKeyboard({ wrapper, canEdit, current, undo, redo, open: openSkill, askDelete, focusSkill });
 
   return (
-    <div ref={wrapper} className="quipu-flow" onKeyDown={onKeyDown}>
-      <FlowToolbar canEdit={canEdit} canUndo={flow.canUndo} canRedo={flow.canRedo} laying={laying} search={search} actions={actions} />
+    <Box ref={wrapper} className="quipu-flow" onKeyDown={onKeyDown} sx={full ? FULL_SCREEN : undefined}>
+      <FlowToolbar
+        canEdit={canEdit}
+        canUndo={flow.canUndo}
+        canRedo={flow.canRedo}
+        laying={laying}
+        fullScreen={full}
+        miniMap={miniMap}
+        search={search}
+        actions={actions}
+      />
       {laying && <LinearProgress aria-label={FLOW_TEXTS.ordenando} sx={{ mb: 1 }} />}
       {skills.length === 0 && <Typography sx={{ mb: 1 }}>{FLOW_TEXTS.vacio}</Typography>}
-      <Box sx={{ height: 600, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fafafa' }}>
-        <ReactFlow<SkillFlowNode, LinkFlowEdge>
-          aria-label={FLOW_TEXTS.region}
-          aria-describedby={HELP_ID}
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={NODE_TYPES}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onConnect={onConnect}
-          isValidConnection={isValidConnection}
-          onNodeDoubleClick={onNodeDoubleClick}
-          nodesConnectable={canEdit}
-          deleteKeyCode={null}
-          zoomOnDoubleClick={false}
-          onlyRenderVisibleElements
-          fitView={!diagram.viewport}
-          fitViewOptions={INITIAL_FIT}
-          defaultViewport={diagram.viewport}
-          minZoom={0.05}
-          maxZoom={2}
-          defaultEdgeOptions={EDGE_OPTIONS}
-          ariaLabelConfig={ARIA_LABELS}
-          proOptions={PRO_OPTIONS}
-        >
-          <FlowMiniMap diagram={diagram} skills={skillsById} />
-        </ReactFlow>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1, ...(full ? { flex: 1, minHeight: 0 } : {}) }}>
+        {/* In a column (phones) flex: 1 would override the height; it only fills a row, or the full screen. */}
+        <Box sx={{ flex: full ? 1 : { xs: 'none', md: 1 }, minWidth: 0, height: full ? 'auto' : CANVAS_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fafafa' }}>
+          <ReactFlow<SkillFlowNode, LinkFlowEdge>
+            aria-label={FLOW_TEXTS.region}
+            aria-describedby={HELP_ID}
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            isValidConnection={isValidConnection}
+            onNodeDoubleClick={onNodeDoubleClick}
+            nodesConnectable={canEdit}
+            deleteKeyCode={null}
+            zoomOnDoubleClick={false}
+            onlyRenderVisibleElements
+            fitView={!diagram.viewport}
+            fitViewOptions={INITIAL_FIT}
+            defaultViewport={diagram.viewport}
+            minZoom={0.05}
+            maxZoom={2}
+            defaultEdgeOptions={EDGE_OPTIONS}
+            ariaLabelConfig={ARIA_LABELS}
+            proOptions={PRO_OPTIONS}
+          />
+        </Box>
+        {miniMap && <FlowMiniMap diagram={diagram} skills={skillsById} />}
       </Box>
       <Typography id={HELP_ID} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {FLOW_TEXTS.ayuda}
       </Typography>
       {adding && <AddSkillDialog botId={botId} onCreated={onCreated} onClose={() => setAdding(false)} />}
       {selection && <DeleteSelectionDialog botId={botId} selection={selection} linkName={linkName} onDeleted={onDeleted} onClose={() => setSelection(null)} />}
-    </div>
+    </Box>
   );
 }

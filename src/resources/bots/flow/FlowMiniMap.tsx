@@ -4,7 +4,7 @@
 // (about a fifth more main-thread time at 1,000 skills, bench/flow-editor.ts); here the rectangles are
 // drawn once per diagram change on a canvas, and only the frame moves.
 import { memo, useEffect, useMemo, useRef, type PointerEvent } from 'react';
-import { Panel, useReactFlow, useStore, type ReactFlowState } from '@xyflow/react';
+import { useReactFlow, useStore, type ReactFlowState } from '@xyflow/react';
 import { NODE_HEIGHT, NODE_WIDTH, type Diagram, type SkillSummary } from './diagramModel';
 import { FLOW_TEXTS } from './flowTexts';
 import { diagramBounds, fitFrame, toFlow, toMiniMap, viewOnMiniMap, type MiniMapFrame } from './miniMapModel';
@@ -59,10 +59,11 @@ export const FlowMiniMap = memo(function FlowMiniMap({ diagram, skills }: { diag
     void rf.setCenter(at.x, at.y, { zoom: rf.getZoom() });
   };
 
+  // Beside the canvas (or under it on a phone) rather than over it, so it never hides a skill.
   return (
-    <Panel position="bottom-right">
+    <div className="quipu-minimap__place">
       <div
-        className="quipu-minimap nopan nowheel"
+        className="quipu-minimap"
         role="img"
         aria-label={FLOW_TEXTS.minimapa}
         style={{ width: WIDTH, height: HEIGHT }}
@@ -77,6 +78,6 @@ export const FlowMiniMap = memo(function FlowMiniMap({ diagram, skills }: { diag
         <canvas ref={canvas} style={{ width: WIDTH, height: HEIGHT, display: 'block' }} />
         <ViewFrame frame={frame} />
       </div>
-    </Panel>
+    </div>
   );
 });

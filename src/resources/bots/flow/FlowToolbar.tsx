@@ -1,5 +1,5 @@
 // The diagram's toolbar: add and delete skills (canEdit), zoom out, fit, zoom in, automatic
-// layout, undo, redo, and the skill search. Every button has a Spanish accessible name.
+// layout, undo, redo, the minimap and full screen switches, and the skill search. Every button has a Spanish accessible name.
 import { memo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,6 +8,10 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FitScreenIcon from '@mui/icons-material/FitScreen';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import MapIcon from '@mui/icons-material/Map';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import RedoIcon from '@mui/icons-material/Redo';
 import UndoIcon from '@mui/icons-material/Undo';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
@@ -23,6 +27,8 @@ export interface ToolbarActions {
   onLayout: () => void;
   onUndo: () => void;
   onRedo: () => void;
+  onMiniMap: () => void;
+  onFullScreen: () => void;
 }
 
 export interface FlowToolbarProps {
@@ -30,6 +36,8 @@ export interface FlowToolbarProps {
   canUndo: boolean;
   canRedo: boolean;
   laying: boolean;
+  fullScreen: boolean;
+  miniMap: boolean;
   search: ReactNode;
   actions: ToolbarActions;
 }
@@ -44,7 +52,7 @@ function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: R
   );
 }
 
-export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, search, actions }: FlowToolbarProps) {
+export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, fullScreen, miniMap, search, actions }: FlowToolbarProps) {
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }} role="toolbar" aria-label={FLOW_TEXTS.region}>
       {canEdit && (
@@ -65,6 +73,12 @@ export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo
       </Button>
       <ToolButton label={FLOW_TEXTS.deshacer} icon={<UndoIcon />} onClick={actions.onUndo} disabled={!canUndo} />
       <ToolButton label={FLOW_TEXTS.rehacer} icon={<RedoIcon />} onClick={actions.onRedo} disabled={!canRedo} />
+      <ToolButton label={miniMap ? FLOW_TEXTS.ocultarMinimapa : FLOW_TEXTS.mostrarMinimapa} icon={miniMap ? <MapIcon /> : <MapOutlinedIcon />} onClick={actions.onMiniMap} />
+      <ToolButton
+        label={fullScreen ? FLOW_TEXTS.salirPantallaCompleta : FLOW_TEXTS.pantallaCompleta}
+        icon={fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+        onClick={actions.onFullScreen}
+      />
       {search}
     </Stack>
   );
