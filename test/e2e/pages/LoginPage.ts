@@ -7,13 +7,13 @@ export class LoginPage {
 
   async open(query = '') {
     await this.page.goto(`${this.baseUrl}/login${query}`);
-    await this.page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await this.page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
   }
 
   async signIn(usuario: string, password = DEMO_PASSWORD) {
     await this.page.getByLabel('Usuario').fill(usuario);
     await this.page.getByLabel('Contraseña').fill(password);
-    await this.page.getByRole('button', { name: 'Ingresar' }).click();
+    await this.page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   }
 
   /** Signs in and waits for the signed-in layout. */
