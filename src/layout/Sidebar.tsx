@@ -18,15 +18,19 @@ export function Sidebar(props: SidebarProps) {
   const wasMobile = useRef(false);
   const translate = useTranslate();
 
+  // The render in which the window turns narrow still holds the wide sidebar's 'open': the drawer
+  // must not open as a modal then, or it leaves the page hidden from assistive technology and
+  // its scroll locked after it closes again.
+  const justNarrowed = isMobile && !wasMobile.current;
   useEffect(() => {
-    if (isMobile && !wasMobile.current) setOpen(false);
+    if (justNarrowed) setOpen(false);
     wasMobile.current = isMobile;
-  }, [isMobile, setOpen]);
+  }, [isMobile, justNarrowed, setOpen]);
 
   return (
     <ThemeProvider theme={withMobileBreakpoints}>
       {/* On narrow screens the drawer is a dialog, which needs a name. */}
-      <RaSidebar PaperProps={{ 'aria-label': translate('quipu.menu.label') }} {...props} />
+      <RaSidebar PaperProps={{ 'aria-label': translate('quipu.menu.label') }} {...props} {...(justNarrowed ? { open: false } : {})} />
     </ThemeProvider>
   );
 }

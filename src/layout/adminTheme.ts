@@ -42,6 +42,19 @@ const floatingCreateRoom = {
   },
 };
 
+/**
+ * Below 'sm' react-admin fixes a form's toolbar to the bottom of the screen without leaving room
+ * for it, so it covers the form's last fields once it wraps to two rows (the bot editor's). Sticky,
+ * it stays at the bottom while the form scrolls and takes its own room at the form's end. A card
+ * clips rather than hides its overflow: a hidden one would be the scroll box the toolbar sticks to.
+ */
+const stickyFormToolbar = {
+  components: {
+    RaToolbar: { styleOverrides: { root: { '&.RaToolbar-mobileToolbar': { position: 'sticky' } } } },
+    MuiCard: { styleOverrides: { root: { overflow: 'clip' } } },
+  },
+};
+
 export function adminTheme(brand: Pick<Brand, 'alt'>): RaThemeOptions {
-  return [brandThemeOptions(brand), esES, confirmTexts, floatingCreateRoom].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
+  return [brandThemeOptions(brand), esES, confirmTexts, floatingCreateRoom, stickyFormToolbar].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
 }

@@ -73,11 +73,12 @@ export const STYLE_SHEET = `
 .qw-fab--full { padding: 0; background: transparent; }
 .qw-fab--full img { object-fit: cover; }
 .qw-win { bottom: calc(${v('--qw-bottom')} + ${v('--qw-btn-h')} + 12px); width: ${v('--qw-w')}; height: ${v('--qw-h')};
-  max-width: calc(100vw - 16px); max-height: calc(100vh - ${v('--qw-btn-h')} - 2 * ${v('--qw-bottom')} - 12px);
+  max-width: calc(100vw - ${v('--qw-right')} - 8px); max-height: calc(100vh - ${v('--qw-btn-h')} - 2 * ${v('--qw-bottom')} - 12px);
   display: flex; flex-direction: column; background: ${v('--qw-bg')}; border-radius: 12px; overflow: hidden;
   box-shadow: 0 8px 28px rgba(0, 0, 0, 0.28); }
 .qw--fixed .qw-win { bottom: ${v('--qw-bottom')}; max-height: calc(100vh - 2 * ${v('--qw-bottom')}); }
-.qw--preview .qw-win { max-height: none; }
+/* Held right-aligned, the window keeps 8 px clear of the left edge: of the screen, or of the preview's box. */
+.qw--preview .qw-win { max-height: none; max-width: calc(100% - ${v('--qw-right')} - 8px); }
 .qw-win[hidden] { display: none; }
 .qw-head { display: flex; align-items: center; gap: 8px; padding: 10px 12px; background: ${v('--qw-head-bg')}; color: ${v('--qw-head-fg')}; }
 .qw-head h2 { flex: 1; margin: 0; font-size: ${v('--qw-head-fs')}; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
