@@ -18,9 +18,9 @@ export default tseslint.config(
     },
   },
   {
-    // One direction for imports (DESIGN.md, Server): schemas import nothing of the server but
-    // other schemas, services never import routes, a route never imports another route, and the
-    // console takes nothing from the server but its schemas.
+    // One direction for imports: common/ (what the console and the server share) imports neither
+    // side, the console and the server never import each other, schemas import nothing but other
+    // schemas, services never import routes, and a route never imports another route.
     files: ['**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
@@ -35,10 +35,12 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './server/src/schemas', from: ['./server/src', './src'], except: ['./schemas'], message: 'Los esquemas solo importan typebox y otros esquemas.' },
-            { target: './server/src/services', from: './server/src/routes', message: 'Un servicio no importa rutas: importe el esquema de server/src/schemas.' },
-            { target: './server/src/routes/!(index).ts', from: './server/src/routes', message: 'Una ruta no importa otra ruta: lo compartido va en server/src/schemas o en un servicio.' },
-            { target: './src', from: './server', except: ['./src/schemas'], message: 'La consola solo importa de server/src/schemas.' },
+            { target: './common', from: ['./src', './server'], message: 'common/ es lo que comparten la consola y el servidor: no importa de ninguno de los dos.' },
+            { target: './common/schemas', from: './common', except: ['./schemas'], message: 'Los esquemas solo importan typebox y otros esquemas.' },
+            { target: './src', from: './server', message: 'La consola no importa del servidor: lo compartido va en common/.' },
+            { target: './server', from: './src', message: 'El servidor no importa de la consola: lo compartido va en common/.' },
+            { target: './server/src/services', from: './server/src/routes', message: 'Un servicio no importa rutas: importe el esquema de common/schemas.' },
+            { target: './server/src/routes/!(index).ts', from: './server/src/routes', message: 'Una ruta no importa otra ruta: lo compartido va en common/schemas o en un servicio.' },
           ],
         },
       ],

@@ -10,10 +10,10 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import type { DB } from '../server/src/db';
 import { DEMO_PASSWORD } from '../server/src/db/seed';
-import { planAuditSearch } from '../server/src/services/audit';
-import { runSearch, type PageRequest } from '../server/src/services/paging';
-import { hashPassword } from '../server/src/services/passwords';
-import { planUserSearch } from '../server/src/services/usuarios';
+import { planAuditSearch } from '../server/src/services/auditoria';
+import { runSearch, type PageRequest } from '../server/src/db/paging';
+import { hashPassword } from '../server/src/services/auth/passwords';
+import { planUserSearch } from '../server/src/services/empresas/usuarios';
 import { Client } from '../test/server/helpers';
 
 const AUDIT_ROWS = 1_000_000;

@@ -22,7 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client as Stomp } from '@stomp/stompjs';
-import { signRequest } from '../src/api/integrity';
+import { signRequest } from '../common/integrity';
 import { serverSignature } from '../server/src/plugins/integrity';
 import { DEMO_PASSWORD } from '../server/src/db/seed';
 import { syntheticBot } from './nlu/synthetic';
@@ -113,7 +113,7 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
 const keepAlive = new http.Agent({ keepAlive: true });
 
 /**
- * The integrity headers signRequest gives (src/api/integrity.ts), signed with node:crypto: the same
+ * The integrity headers signRequest gives (common/integrity.ts), signed with node:crypto: the same
  * bytes (test/server/integrity.test.ts checks it), for 7 µs instead of the portable signer's 130 µs
  * per message, which on a 2-core machine the clients would take from the server.
  */

@@ -10,7 +10,7 @@ import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
 import { CANAL_SCREENS } from './pages/canales/screens';
-import { ROUTES, sidebarLinks, type Flags, type RouteCheck } from './permissions/roles';
+import { ROUTES, sidebarLinks, type Flags, type RouteCheck } from '../common/roles';
 import { useFlags } from './permissions/useFlags';
 import { isResourcePath } from './routing/specPaths';
 

@@ -4,7 +4,7 @@
 // Run: npx tsx bench/nlu/score-speed.ts [rounds]   (node --cpu-prof via NODE_OPTIONS to profile)
 import { train, trainingPhrases } from '../../server/src/engine/nlu/classifier';
 import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
-import type { SkillDef } from '../../server/src/schemas/bots';
+import type { SkillDef } from '../../common/schemas/bots';
 import { syntheticBot } from './synthetic';
 
 const rounds = Number(process.argv[2] ?? 20);

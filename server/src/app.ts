@@ -13,7 +13,7 @@ import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
 import { BotEngine } from './services/chat';
-import { trainingLimits } from './services/limits';
+import { trainingLimits } from './services/bots/limits';
 import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
@@ -24,7 +24,7 @@ import { routePlugins, type RoutePlugin } from './routes/index';
 import { sessionRoutes } from './routes/session';
 import { usuarioLookupRoutes } from './routes/usuarioLookup';
 import { webchatTokens } from './services/webchatPublico';
-import { DEFAULT_SCRYPT_N } from './services/passwords';
+import { DEFAULT_SCRYPT_N } from './services/auth/passwords';
 import type { App } from './types';
 
 declare module 'fastify' {

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PATTERN_BUDGET } from './engine/patterns';
-import { DEFAULT_TS } from './schemas/rules';
-import { keyFromDataDir, parseSecretKey } from './services/secrets';
+import { DEFAULT_TS } from '../../common/schemas/rules';
+import { keyFromDataDir, parseSecretKey } from './secrets';
 import type { PresenceTiming } from './realtime/fanout';
 import { AllowList } from './net/addresses';
 import type { Resolver } from './net/outbound';
@@ -90,7 +90,7 @@ export interface Config {
   slackOauthBase: string;
   /** PEM certificates trusted, besides the system's, when posting to a WhatsApp relay (useChasqui) with a private certificate. */
   relayCa?: string;
-  /** Caps that bound what one company can make the server store and train (services/limits.ts). */
+  /** Caps that bound what one company can make the server store and train (services/bots/limits.ts). */
   maxFrasesPorSkill: number;
   maxSkillsPorBot: number;
   /** Training phrases of all of a bot's skills: what a deploy's training time and memory grow with. */

@@ -1,8 +1,8 @@
 // What the session plugin puts on every request, and the shape of the app routes receive.
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { SessionEmpresa, SessionUser as SessionUserFields } from '../../src/api/sessionTypes';
-import type { Flags } from '../../src/permissions/roles';
+import type { SessionEmpresa, SessionUser as SessionUserFields } from '../../common/sessionTypes';
+import type { Flags } from '../../common/roles';
 import type { Config } from './config';
 import type { DB, DialectName } from './db';
 import type { JobRunner } from './jobs/queue';

@@ -1,7 +1,7 @@
 // react-admin's authProvider over the boot session: identity 'nm ap', the derived flags as
 // permissions, sign-out that always ends on the public pages (spec §4).
 import type { AuthProvider, UserIdentity } from 'ra-core';
-import { deriveFlags, type Flags, type Rol } from '../permissions/roles';
+import { deriveFlags, type Flags, type Rol } from '../../common/roles';
 import { HttpError } from './HttpError';
 import type { SessionApi } from './session';
 import type { SessionStore } from './sessionStore';

@@ -1,6 +1,6 @@
 // UTF-8 text to and from base64: the Basic header, the encoded login in /renovar/{user} and the
 // error query parameter of the login page.
-import { base64UrlDecode, base64UrlEncode } from './integrity';
+import { base64UrlDecode, base64UrlEncode } from '../../common/integrity';
 
 export function textToBase64Url(text: string): string {
   return base64UrlEncode(new TextEncoder().encode(text));

@@ -12,10 +12,10 @@ import type {
   ImportResult,
   InternalEntity,
   SkillSummary,
-} from '../../server/src/schemas/bots';
+} from '../../common/schemas/bots';
 import type { HttpClient } from './http';
 import type { PagedAnswer } from './paging';
-import type { ServerMessage } from './sessionTypes';
+import type { ServerMessage } from '../../common/sessionTypes';
 
 export type { Bot, BotBody, Entidad, EntidadBody, ImportResult, SkillSummary };
 export type BotRefRow = Static<typeof BotRef>;

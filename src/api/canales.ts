@@ -16,7 +16,7 @@ import type {
   WebTheme,
   WhatsappExport as WhatsappExportSchema,
   WhatsappExportBody,
-} from '../../server/src/schemas/canales';
+} from '../../common/schemas/canales';
 import type { HttpClient } from './http';
 
 export {
@@ -27,7 +27,7 @@ export {
   SECRET_NAMES,
   UNLINK,
   WEB_DEFAULTS,
-} from '../../server/src/schemas/canales';
+} from '../../common/schemas/canales';
 export type { Canal, CanalBody, CanalCfg, CanalKind, CanalSecretsBody, WebConfig, WebTheme };
 export type CanalExclusion = Static<typeof Exclusion>;
 export type TelegramLogin = Static<typeof TelegramLoginBody>;

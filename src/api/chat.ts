@@ -12,7 +12,7 @@ import type {
   WebchatAnswer,
   WebchatBody,
   WebchatEndBody,
-} from '../../server/src/schemas/chat';
+} from '../../common/schemas/chat';
 import type { HttpClient } from './http';
 
 export type { ChatMessage, Prueba, PruebaBody, PruebaResultado, SkillTestAnswer, SkillTestBody, TurnDebug, WebchatAnswer, WebchatBody, WebchatEndBody };

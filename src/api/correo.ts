@@ -1,11 +1,11 @@
 // The mail-server settings of /cfg (bot-building spec §7): read, save, send a test mail. Named
 // custom methods of the data provider.
 import type { Static } from 'typebox';
-import type { MailSettings, MailSettingsBody } from '../../server/src/schemas/email';
+import type { MailSettings, MailSettingsBody } from '../../common/schemas/correo';
 import type { HttpClient } from './http';
-import type { ServerMessage } from './sessionTypes';
+import type { ServerMessage } from '../../common/sessionTypes';
 
-export { PROVIDERS, type Provider } from '../../server/src/schemas/rules';
+export { PROVIDERS, type Provider } from '../../common/schemas/rules';
 
 /** GET /email: the password itself never comes back, only whether one is stored. */
 export type EmailSettings = MailSettings;

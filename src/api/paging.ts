@@ -1,6 +1,6 @@
 // react-admin's list parameters to the server's paged query and back (DESIGN.md: page is 0-based).
 import type { GetListParams, GetListResult, RaRecord } from 'ra-core';
-import type { Page, PageRequest } from '../../server/src/schemas/paging';
+import type { Page, PageRequest } from '../../common/schemas/paging';
 
 /** The server's paged request (schemas/paging.ts), with filter values as react-admin gives them. */
 export type PagedQuery = Required<Pick<PageRequest, 'page' | 'pageSize' | 'sorted'>> & {

@@ -4,7 +4,7 @@ import { HttpError } from './HttpError';
 import type { HttpClient, HttpTransport } from './http';
 import { textToBase64 } from './base64Text';
 import { toAthena, toSession } from './sessionModel';
-import type { AboutInfo, AthenaAnswer, PasswordChange, PasswordRenewal, ServerMessage, Session } from './sessionTypes';
+import type { AboutInfo, AthenaAnswer, PasswordChange, PasswordRenewal, ServerMessage, Session } from '../../common/sessionTypes';
 
 export type KeyHolder = Pick<HttpTransport, 'refreshKey' | 'setKey'>;
 

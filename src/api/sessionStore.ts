@@ -1,7 +1,7 @@
 // The signed-in session, in memory: set on sign-in, emptied on sign-out (spec §4). main.tsx
 // shows the public pages or the admin app from it.
 import { useSyncExternalStore } from 'react';
-import type { Session } from './sessionTypes';
+import type { Session } from '../../common/sessionTypes';
 
 export interface SessionStore {
   get(): Session | null;

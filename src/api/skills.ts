@@ -2,11 +2,11 @@
 // editor's skill, phrase sets, actions (with their order) and requirements. Named custom methods
 // of the data provider.
 import type { Static } from 'typebox';
-import type { SkillDeleteBody, SkillSummary } from '../../server/src/schemas/bots';
-import type { Accion, AccionBody, AccionOrderBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody } from '../../server/src/schemas/skills';
-import type { PresetType } from '../../server/src/schemas/skillRules';
+import type { SkillDeleteBody, SkillSummary } from '../../common/schemas/bots';
+import type { Accion, AccionBody, AccionOrderBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody } from '../../common/schemas/skills';
+import type { PresetType } from '../../common/schemas/skillRules';
 import type { HttpClient } from './http';
-import type { ServerMessage } from './sessionTypes';
+import type { ServerMessage } from '../../common/sessionTypes';
 
 export type { Accion, AccionBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody, SkillSummary };
 /** POST /skill from the diagram: name and description (the server appends the skill's node to the stored diagram). */

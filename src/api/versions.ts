@@ -1,9 +1,9 @@
 // Deploy and versions of a bot (bot-building spec §4, §7): deploy, the deploy's state, the version
 // list, restore and the comparison of two versions. Named custom methods of the data provider.
-import type { Bot, BotBody, BotVersion, VersionChange } from '../../server/src/schemas/bots';
+import type { Bot, BotBody, BotVersion, VersionChange } from '../../common/schemas/bots';
 import { toBotBody } from './bots';
 import type { HttpClient } from './http';
-import type { ServerMessage } from './sessionTypes';
+import type { ServerMessage } from '../../common/sessionTypes';
 
 export type { Bot, BotVersion, VersionChange };
 

@@ -9,7 +9,7 @@ import { messageOf } from '../api/HttpError';
 import { noticeText } from '../layout/noticeText';
 import { PageCard } from '../pages/PageCard';
 import { SinAccesoPage } from '../pages/sinAcceso/SinAccesoPage';
-import { showsCambiarPassword } from '../permissions/roles';
+import { showsCambiarPassword } from '../../common/roles';
 import { PasswordStrength } from './PasswordStrength';
 
 interface CambiarValues {

@@ -9,7 +9,7 @@ import { FormField } from './FormField';
 import { session as sessionApi } from '../api/client';
 import { base64ToText, textToBase64Url } from '../api/base64Text';
 import { HttpError, messageOf } from '../api/HttpError';
-import type { Session } from '../api/sessionTypes';
+import type { Session } from '../../common/sessionTypes';
 import { useNotice } from '../layout/PublicNotices';
 import { AuthCard } from './AuthCard';
 import { linkProps, navigate } from './publicRouter';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { loadPasswordChecker, STRENGTH_LABELS, type PasswordVerdict } from '../permissions/passwordPolicy';
+import { loadPasswordChecker, STRENGTH_LABELS, type PasswordVerdict } from '../../common/passwordPolicy';
 
 const COLORS = ['error', 'error', 'warning', 'success', 'success'] as const;
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { esES } from '@mui/material/locale';
-import type { Session } from '../api/sessionTypes';
+import type { Session } from '../../common/sessionTypes';
 import { useBrand } from '../layout/BrandContext';
 import { ProgressBar } from '../layout/ProgressBar';
 import { PublicNotices, useNotice } from '../layout/PublicNotices';

@@ -2,7 +2,7 @@
 // once someone is signed in.
 import { lazy, Suspense, use } from 'react';
 import { sessionStore } from '../api/client';
-import type { Session } from '../api/sessionTypes';
+import type { Session } from '../../common/sessionTypes';
 import { useSessionFrom } from '../api/sessionStore';
 import { PublicShell } from '../auth/PublicShell';
 import { currentPath, navigate } from '../auth/publicRouter';

@@ -4,7 +4,7 @@ import { messageOf } from '../api/HttpError';
 import type { SessionApi } from '../api/session';
 import { DEFAULT_BRAND } from '../api/sessionModel';
 import type { SessionStore } from '../api/sessionStore';
-import type { Brand } from '../api/sessionTypes';
+import type { Brand } from '../../common/sessionTypes';
 
 export interface BootResult {
   brand: Brand;

@@ -1,6 +1,6 @@
 // Texts of the skill editor's Acciones tab: the action cards, their editors and the reordering.
 // Spread into the app catalogue (es.ts) under `quipu`. The rules' sentences come from
-// server/src/schemas/skillRules.ts (SKILL_MESSAGES), and the kinds' names from ACTION_LABELS.
+// common/schemas/skillRules.ts (SKILL_MESSAGES), and the kinds' names from ACTION_LABELS.
 
 export const accionesTexts = {
   acciones: {

@@ -1,7 +1,7 @@
 // Texts of 'Probar Bot' (the test chat, its debug panel and the bot's regression tests) and of
 // 'Probar Skill'. Spread into the app catalogue (es.ts) under `quipu`. The server's own sentences
-// come from server/src/schemas/chat.ts (CHAT_MESSAGES), so the console and the server say the same.
-import { CHAT_MESSAGES } from '../../server/src/schemas/chat';
+// come from common/schemas/chat.ts (CHAT_MESSAGES), so the console and the server say the same.
+import { CHAT_MESSAGES } from '../../common/schemas/chat';
 
 export const chatTexts = {
   chat: {

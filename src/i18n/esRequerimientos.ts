@@ -1,6 +1,6 @@
 // Texts of the skill editor's Requerimientos and Memoria tabs, and of the field rows they share
 // with a webhook's conditions. Spread into the app catalogue (es.ts) under `quipu`. The rules'
-// sentences come from server/src/schemas/skillRules.ts (SKILL_MESSAGES).
+// sentences come from common/schemas/skillRules.ts (SKILL_MESSAGES).
 
 export const requerimientosTexts = {
   requerimientos: {

@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { LinkBase, Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import type { QuipuIdentity } from '../api/authProvider';
-import { showsCambiarPassword, showsMiEmpresa } from '../permissions/roles';
+import { showsCambiarPassword, showsMiEmpresa } from '../../common/roles';
 import { useFlags } from '../permissions/useFlags';
 
 interface UserMenuLinkProps {

@@ -3,7 +3,7 @@
 // quipu.menu.* and menuIcons. A link whose screen is not built yet says 'Próximamente' in its name.
 import Box from '@mui/material/Box';
 import { Menu as RaMenu, useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin';
-import { sidebarLinks } from '../permissions/roles';
+import { sidebarLinks } from '../../common/roles';
 import { useFlags } from '../permissions/useFlags';
 import { isBuilt } from '../routes';
 import { MENU_ICONS } from './menuIcons';

@@ -3,7 +3,7 @@
 // DeleteWithConfirmButton's included.
 import { esES } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import type { Brand } from '../api/sessionTypes';
+import type { Brand } from '../../common/sessionTypes';
 import { brandThemeOptions, MOBILE_BREAKPOINT } from './themes';
 
 type Plain = Record<string, unknown>;

@@ -7,7 +7,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import InfoIcon from '@mui/icons-material/Info';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
-import type { SidebarPath } from '../permissions/roles';
+import type { SidebarPath } from '../../common/roles';
 
 export const MENU_ICONS: Partial<Record<SidebarPath, ReactElement>> = {
   '/dashboard': <DashboardIcon />,

@@ -1,7 +1,7 @@
 // Brand themes (spec §1): the default brand in purple and white, the alternative brand in teal
 // and slate. Breakpoints are moved so the mobile layout switches at 993 px (spec §9).
 import type { ThemeOptions } from '@mui/material/styles';
-import type { Brand } from '../api/sessionTypes';
+import type { Brand } from '../../common/sessionTypes';
 
 export const MOBILE_BREAKPOINT = 993;
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Loading } from 'react-admin';
 import { SinAccesoPage } from '../pages/sinAcceso/SinAccesoPage';
-import { canOpen, type RouteCheck } from './roles';
+import { canOpen, type RouteCheck } from '../../common/roles';
 import { useFlags } from './useFlags';
 
 export function RouteGuard({ check, children }: { check: RouteCheck; children: ReactNode }) {

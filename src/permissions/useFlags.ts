@@ -1,6 +1,6 @@
 // The signed-in user's derived flags (roles.ts), as react-admin's permissions.
 import { usePermissions } from 'react-admin';
-import type { Flags } from './roles';
+import type { Flags } from '../../common/roles';
 
 export function useFlags(): { flags: Flags | undefined; isPending: boolean } {
   const { permissions, isPending } = usePermissions<Flags>();

@@ -1,7 +1,7 @@
 // A screen behind the check roles.ts ROUTES gives its path: resources' views and custom pages alike.
 import type { ComponentType } from 'react';
 import { RouteGuard } from '../permissions/RouteGuard';
-import { ROUTES } from '../permissions/roles';
+import { ROUTES } from '../../common/roles';
 
 export function guarded(path: string, Screen: ComponentType): ComponentType {
   const check = ROUTES.find((route) => route.path === path)?.check;

@@ -3,8 +3,8 @@
 // and BUTTON, with quick replies. POSTBACK buttons answer the bot, WEB_URL opens a new tab, CALL
 // dials.
 import { useRef } from 'preact/hooks';
-import { buttonLinkHref } from '../../server/src/schemas/buttonLink';
-import type { ChatButton, ChatCard, ChatMessage } from '../../server/src/schemas/chat';
+import { buttonLinkHref } from '../../common/schemas/buttonLink';
+import type { ChatButton, ChatCard, ChatMessage } from '../../common/schemas/chat';
 import { WIDGET_TEXTS as T } from './texts';
 
 export type OnPostback = (postback: string, title: string) => void;

@@ -4,7 +4,7 @@
 // Keyboard: everything is a native control in Tab order, Enter sends, Escape closes the window.
 // New bot messages are read out by a polite live region.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { WebConfig } from '../../server/src/schemas/canales';
+import type { WebConfig } from '../../common/schemas/canales';
 import type { ChatController, ChatState, Entry } from './chatState';
 import { MessageView, QuickReplies, spokenText } from './MessageView';
 import { STYLE_SHEET, cssVariables } from './styles';

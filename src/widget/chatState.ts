@@ -1,6 +1,6 @@
 // The conversation as the widget shows it, and what the view asks of whoever runs it: the live
 // connection (connection.ts) or the editor's preview (preview.ts), which has no network.
-import type { ChatMessage } from '../../server/src/schemas/chat';
+import type { ChatMessage } from '../../common/schemas/chat';
 
 export type Entry =
   | { from: 'bot'; id: string; message: ChatMessage }

@@ -5,9 +5,9 @@
 // drop STOMP reconnects by itself and the conversation is read again, so nothing said meanwhile is
 // lost; a message whose POST failed is sent again with the same id, which the server answers once.
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
-import type { ChatMessage } from '../../server/src/schemas/chat';
-import { CONVERSATION_DESTINATION } from '../../server/src/schemas/destinations';
-import type { WebchatCanal, WebchatConversation, WebchatReply } from '../../server/src/schemas/webchat';
+import type { ChatMessage } from '../../common/schemas/chat';
+import { CONVERSATION_DESTINATION } from '../../common/schemas/destinations';
+import type { WebchatCanal, WebchatConversation, WebchatReply } from '../../common/schemas/webchat';
 import type { ChatController, ChatInput, ChatState, Entry } from './chatState';
 import { WIDGET_TEXTS as T } from './texts';
 

@@ -1,7 +1,7 @@
 // The widget's entry (built on its own into webchat/quipu-webchat.js): finds its own <script> tag
 // for the chat host's address and the channel key, asks for the channel's appearance, and mounts
 // the widget in a shadow root at the end of the page.
-import { WIDGET_DATA_ATTRIBUTE, WIDGET_SCRIPT_ID } from '../../server/src/schemas/webchatKey';
+import { WIDGET_DATA_ATTRIBUTE, WIDGET_SCRIPT_ID } from '../../common/schemas/webchatKey';
 import { WebchatConnection } from './connection';
 import { mountWidget } from './mount';
 

@@ -1,8 +1,8 @@
 // The editor's live preview: the real widget, opened, drawn inside `host` from the form's values,
 // with a few sample messages and no network (bot-building spec §2, "a live preview").
-import { WEB_DEFAULTS, type WebConfig } from '../../server/src/schemas/canales';
-import type { ChatMessage } from '../../server/src/schemas/chat';
-import { DEMO_PLANS } from '../../server/src/schemas/rules';
+import { WEB_DEFAULTS, type WebConfig } from '../../common/schemas/canales';
+import type { ChatMessage } from '../../common/schemas/chat';
+import { DEMO_PLANS } from '../../common/schemas/rules';
 import { StaticChat, type Entry } from './chatState';
 import { mountWidget } from './mount';
 

@@ -1,7 +1,7 @@
 // The widget's style sheet, inside its shadow root, and the CSS variables that carry a channel's
 // appearance. Each variable's fallback is the channel default (WEB_DEFAULTS; a console test keeps
 // them equal), so a channel that sets nothing, or a refused one, still looks like Quipu's chat.
-import type { WebConfig } from '../../server/src/schemas/canales';
+import type { WebConfig } from '../../common/schemas/canales';
 
 /** CSS variable → [the channel's value, its fallback]. */
 export function cssVariables(web: WebConfig): Record<string, string> {

@@ -1,5 +1,5 @@
 // Sessions and keys shared by the console tests.
-import type { Session, SessionUser } from '../../src/api/sessionTypes';
+import type { Session, SessionUser } from '../../common/sessionTypes';
 
 /** 32 bytes, base64url: the kind of key GET /public/athena hands out. */
 export const TEST_KEY = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8';

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import App from '../../src/App';
 import { sessionStore } from '../../src/api/client';
-import type { Session } from '../../src/api/sessionTypes';
+import type { Session } from '../../common/sessionTypes';
 import { BrandContext } from '../../src/layout/BrandContext';
 
 export function renderApp(path: string, session: Session, brand = { name: 'Quipu', alt: false }) {

@@ -16,7 +16,7 @@ const quipu = setupQuipu();
 const BOT = 'Reservas e2e';
 const SKILLS = ['Saludo', 'Reservar mesa', 'Despedida'];
 
-/** Unrecognised phrases as the engine records them, each text keyed by its SHA-256 (services/frases.ts phraseHash). */
+/** Unrecognised phrases as the engine records them, each text keyed by its SHA-256 (services/bots/frases.ts phraseHash). */
 function addUnrecognisedPhrases(dataDir: string, idBot: string, phrases: string[]): void {
   const db = new Database(path.join(dataDir, 'quipu.db'));
   try {

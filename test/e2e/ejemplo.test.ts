@@ -2,7 +2,7 @@
 // no sideways scrolling and nothing serious for axe, with the chat closed and open; a long welcome
 // wraps whole inside the chat window, and the bot answers the questions the page suggests.
 import { describe, expect, it } from 'vitest';
-import { DEMO_PLANS } from '../../server/src/schemas/rules';
+import { DEMO_PLANS } from '../../common/schemas/rules';
 import { expectAccessible } from './support/axe';
 import { setupQuipu } from './support/quipu';
 

@@ -4,7 +4,7 @@
 // edge, or cover a control. axe judges here the screens no other end-to-end file judges.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { canOpen, deriveFlags, ROUTES, sidebarLinks, type Flags, type RoleSubject } from '../../src/permissions/roles';
+import { canOpen, deriveFlags, ROUTES, sidebarLinks, type Flags, type RoleSubject } from '../../common/roles';
 import { LayoutPage } from './pages/LayoutPage';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';

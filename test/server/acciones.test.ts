@@ -6,8 +6,8 @@ import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures
 import { expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { auditLines, freshSkill, insertAccion, seededRandom, type SkillIds } from './skillFixtures';
-import { BOT_MESSAGES } from '../../server/src/schemas/bots';
-import { moveItem, orderProblem, SKILL_MESSAGES, validateAccion, type ActionType } from '../../server/src/schemas/skillRules';
+import { BOT_MESSAGES } from '../../common/schemas/bots';
+import { moveItem, orderProblem, SKILL_MESSAGES, validateAccion, type ActionType } from '../../common/schemas/skillRules';
 
 const ACCION = `${API}/accion`;
 const ORDER = `${API}/accion.order`;

@@ -8,12 +8,12 @@ import { ASISTENTE_BOT, ASISTENTE_ENTITIES, ASISTENTE_SKILLS, ASISTENTE_VERSION_
 import { IntentModel, type SerializedModel } from '../../server/src/engine/nlu/classifier';
 import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
 import { REQUESTS_THROTTLED } from '../../server/src/plugins/ratelimit';
-import type { BotDefinition } from '../../server/src/schemas/bots';
-import { DEMO_MESSAGES, PEDIDO_ESTADOS } from '../../server/src/schemas/demo';
-import { DEMO_PLANS } from '../../server/src/schemas/rules';
-import { textKey, validateAccion, validateRequerimiento, validateSkill, type AccionInput } from '../../server/src/schemas/skillRules';
-import { loadDefinition, validateDefinition } from '../../server/src/services/botDefinition';
-import { compileEntityRegex } from '../../server/src/services/entidades';
+import type { BotDefinition } from '../../common/schemas/bots';
+import { DEMO_MESSAGES, PEDIDO_ESTADOS } from '../../common/schemas/demo';
+import { DEMO_PLANS } from '../../common/schemas/rules';
+import { textKey, validateAccion, validateRequerimiento, validateSkill, type AccionInput } from '../../common/schemas/skillRules';
+import { loadDefinition, validateDefinition } from '../../server/src/services/bots/definition';
+import { compileEntityRegex } from '../../server/src/services/bots/entidades';
 
 /** Phrases a user could write to each skill, none of them a training phrase. */
 const PARAPHRASES: Record<string, string[]> = {

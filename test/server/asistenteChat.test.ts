@@ -3,7 +3,7 @@
 // was not trained on word for word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASISTENTE_BOT } from '../../server/src/db/seedAsistente';
-import { CHAT_MESSAGES } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES } from '../../common/schemas/chat';
 import { createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { newPsi, say, texts } from './chatFixtures';
 

@@ -1,6 +1,6 @@
 // Audit (access spec §2 audit, §3 audit row, §7): POST /auditoria/search and POST /auditoria.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_AHEAD } from '../../server/src/services/paging';
+import { COUNT_AHEAD } from '../../server/src/db/paging';
 import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { API, createTestApp, dialects, userRow, type TestApp } from './helpers';
 

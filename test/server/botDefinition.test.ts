@@ -1,9 +1,9 @@
 // The bot definition's pure parts on hand-built definitions: the deploy checks (validateDefinition),
 // the comparison of two versions (diffDefinitions), new ids for a copy and unlinking other bots.
 import { describe, expect, it } from 'vitest';
-import type { BotDefinition } from '../../server/src/schemas/bots';
-import { unlinkOtherBots, validateDefinition, withNewIds, type ValidateContext } from '../../server/src/services/botDefinition';
-import { describeChanges, diffDefinitions } from '../../server/src/services/botDiff';
+import type { BotDefinition } from '../../common/schemas/bots';
+import { unlinkOtherBots, validateDefinition, withNewIds, type ValidateContext } from '../../server/src/services/bots/definition';
+import { describeChanges, diffDefinitions } from '../../server/src/services/bots/diff';
 
 function definition(): BotDefinition {
   return {

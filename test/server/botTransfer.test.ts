@@ -5,10 +5,10 @@ import { ACCOUNTS, ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { botAudit, expectedStatus } from './botFixtures';
 import { insertFullBot, SECRET_VALUE, type FullBot } from './fullBot';
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type TestApp } from './helpers';
-import { BOT_MESSAGES, DEPLOY_MESSAGES, type BotDefinition, type BotExport } from '../../server/src/schemas/bots';
-import { loadDefinition } from '../../server/src/services/botDefinition';
-import { readBotSecrets } from '../../server/src/services/bots';
-import { botExtraPlace, decryptSecret, encryptSecret, keyId } from '../../server/src/services/secrets';
+import { BOT_MESSAGES, DEPLOY_MESSAGES, type BotDefinition, type BotExport } from '../../common/schemas/bots';
+import { loadDefinition } from '../../server/src/services/bots/definition';
+import { readBotSecrets } from '../../server/src/services/bots/bots';
+import { botExtraPlace, decryptSecret, encryptSecret, keyId } from '../../server/src/secrets';
 
 const EXPORT = `${API}/bot.export`;
 

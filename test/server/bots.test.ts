@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
 import { botAudit, botRow, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type Client, type TestApp } from './helpers';
-import { BOT_DEFAULTS, BOT_MESSAGES } from '../../server/src/schemas/bots';
-import { botExtraPlace, decryptSecret } from '../../server/src/services/secrets';
-import { phraseHash } from '../../server/src/services/frases';
+import { BOT_DEFAULTS, BOT_MESSAGES } from '../../common/schemas/bots';
+import { botExtraPlace, decryptSecret } from '../../server/src/secrets';
+import { phraseHash } from '../../server/src/services/bots/frases';
 
 const BOT = `${API}/bot`;
 

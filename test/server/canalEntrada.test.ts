@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localHour, outOfHoursText, receiveChannelMessage, withinHours, type CanalRow } from '../../server/src/channels/inbound';
-import { CHAT_MESSAGES } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { deployNow, insertChatBot, post, texts, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type TestApp } from './helpers';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { CanalTable } from '../../server/src/db/schema';
-import { EV } from '../../server/src/schemas/rules';
+import { EV } from '../../common/schemas/rules';
 import type { Account } from './adminFixtures';
 import type { TestApp } from './helpers';
 

@@ -8,9 +8,9 @@ import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures
 import { insertBot, ok } from './botFixtures';
 import { canalAudit, canalRow, canalStatus, CHANNEL_ACCOUNTS, insertCanal } from './canalFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
-import { BOT_MESSAGES } from '../../server/src/schemas/bots';
-import { CANAL_MESSAGES, WEB_DEFAULTS } from '../../server/src/schemas/canales';
-import { CANAL_RULE_MESSAGES } from '../../server/src/services/canalRules';
+import { BOT_MESSAGES } from '../../common/schemas/bots';
+import { CANAL_MESSAGES, WEB_DEFAULTS } from '../../common/schemas/canales';
+import { CANAL_RULE_MESSAGES } from '../../server/src/services/canales/rules';
 import { DEMO_WEB_CHANNEL, seedCanales } from '../../server/src/db/seedCanales';
 
 const CH = `${API}/ch`;

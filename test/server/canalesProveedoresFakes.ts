@@ -4,7 +4,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { hubSignature } from '../../server/src/channels/whatsapp/verify';
 import { slackSignature } from '../../server/src/channels/slack/verify';
-import { readCanalSecret } from '../../server/src/services/canales';
+import { readCanalSecret } from '../../server/src/services/canales/canales';
 import { SLACK_SIGNING_SECRET, WA_APP_SECRET } from '../fixtures/providers';
 import { ACCOUNTS, type Account } from './adminFixtures';
 import { API, type Client, type TestApp } from './helpers';

@@ -12,7 +12,7 @@ import { readUpdate } from '../../server/src/channels/telegram/receive';
 import { toWhatsapp } from '../../server/src/channels/whatsapp/format';
 import { readCloudWebhook } from '../../server/src/channels/whatsapp/receive';
 import { checkHubSignature, hubChallenge, hubSignature } from '../../server/src/channels/whatsapp/verify';
-import type { ChatButton, ChatMessage } from '../../server/src/schemas/chat';
+import type { ChatButton, ChatMessage } from '../../common/schemas/chat';
 
 const at = '2026-03-02T15:00:00.000Z';
 const postback = (title: string, value: string): ChatButton => ({ type: 'POSTBACK', title, value });

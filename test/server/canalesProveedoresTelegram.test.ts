@@ -3,7 +3,7 @@
 // through the deployed bot and back out as sendMessage / sendPhoto; the secret token, replays,
 // hours, an inactive or unlinked channel, roles and another company.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CANAL_MESSAGES } from '../../server/src/schemas/canales';
+import { CANAL_MESSAGES } from '../../common/schemas/canales';
 import { ACCOUNTS, ALL_ACCOUNTS, auditRows, companyId, type Account } from './adminFixtures';
 import { addSkill, deployNow, insertChatBot, recorded, type ChatBot } from './chatFixtures';
 import {

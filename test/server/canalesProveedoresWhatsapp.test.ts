@@ -4,7 +4,7 @@
 // 'Exportar configuración' with its roles and another company.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hubSignature } from '../../server/src/channels/whatsapp/verify';
-import { CANAL_MESSAGES } from '../../server/src/schemas/canales';
+import { CANAL_MESSAGES } from '../../common/schemas/canales';
 import { ACCOUNTS, ALL_ACCOUNTS, auditRows, companyId, type Account } from './adminFixtures';
 import { deployNow, insertChatBot, recorded, type ChatBot } from './chatFixtures';
 import {

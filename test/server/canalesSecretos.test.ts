@@ -1,15 +1,15 @@
-// Channel secrets and the helpers the provider adapters use (services/canales.ts): secrets are
+// Channel secrets and the helpers the provider adapters use (services/canales/canales.ts): secrets are
 // encrypted at rest with SECRET_KEY, merged on save (null keeps, '' removes), never answered whole;
 // adapters read them, store provider settings and write their audit row in one transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, signedIn } from './adminFixtures';
 import { ok } from './botFixtures';
 import { canalAudit, canalRow, insertCanal } from './canalFixtures';
-import { deriveFlags } from '../../src/permissions/roles';
+import { deriveFlags } from '../../common/roles';
 import { API, createTestApp, dialects, TEST_SECRET_KEY, type TestApp } from './helpers';
-import { CANAL_MESSAGES } from '../../server/src/schemas/canales';
-import { encryptCanalSecrets, findCanalFor, patchCanalCfg, readCanalSecret, toCanal, updateCanal, writeCanalSecrets } from '../../server/src/services/canales';
-import { canalSecretPlace, decryptSecret, encryptSecret } from '../../server/src/services/secrets';
+import { CANAL_MESSAGES } from '../../common/schemas/canales';
+import { encryptCanalSecrets, findCanalFor, patchCanalCfg, readCanalSecret, toCanal, updateCanal, writeCanalSecrets } from '../../server/src/services/canales/canales';
+import { canalSecretPlace, decryptSecret, encryptSecret } from '../../server/src/secrets';
 
 const CH = `${API}/ch`;
 const WEB = `${API}/ch/web`;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { App } from '../../server/src/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/src/app';
-import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { insertBot } from './botFixtures';
 import { addRegexEntity, addRequirement, addSkill, deployNow, insertChatBot, newPsi, recorded, say, setBot, texts, type ChatBot } from './chatFixtures';

@@ -5,7 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES } from '../../common/schemas/chat';
 import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
 import { expectedStatus } from './botFixtures';
 import { deployNow, insertChatBot, newPsi, post, recorded, say, type ChatBot } from './chatFixtures';

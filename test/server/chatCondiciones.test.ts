@@ -4,8 +4,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
-import { SKILL_MESSAGES, validateAccion } from '../../server/src/schemas/skillRules';
+import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
+import { SKILL_MESSAGES, validateAccion } from '../../common/schemas/skillRules';
 import { companyId } from './adminFixtures';
 import { addRegexEntity, addRequirement, addSkill, insertChatBot, newPsi, say, texts, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type Client, type TestApp } from './helpers';

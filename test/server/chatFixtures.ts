@@ -3,8 +3,8 @@
 // asks for an e-mail and keeps it, a handover to a person, channel-specific answers, a fallback),
 // and a signed-in client's call to POST /webchat/demo.
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, WebchatAnswer } from '../../server/src/schemas/chat';
-import { loadDefinition } from '../../server/src/services/botDefinition';
+import type { ChatMessage, WebchatAnswer } from '../../common/schemas/chat';
+import { loadDefinition } from '../../server/src/services/bots/definition';
 import { insertBot, insertSkill } from './botFixtures';
 import { API, type Client, type TestApp } from './helpers';
 import { insertAccion, insertRequerimiento } from './skillFixtures';

@@ -1,7 +1,7 @@
 // A conversation handed to a person (GO_HUMAN) goes back to the bot: after the bot's agent-inactivity
 // minutes (`timeout`), or at once with POST /webchat/demo.terminar ('Terminar atención').
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { insertChatBot, newPsi, recorded, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Resolver } from '../../server/src/net/outbound';
-import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { addSkill, deployNow, insertChatBot, newPsi, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';

@@ -1,7 +1,7 @@
 // 'Probar Skill' (POST /skill.test) and the bot's regression tests: save, list, run against the
 // working definition, see a step fail after the definition changes, delete.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, type Prueba, type PruebaResultado, type SkillTestAnswer } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES, type Prueba, type PruebaResultado, type SkillTestAnswer } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { insertBot, insertSkill, ok } from './botFixtures';
 import { addSkill, insertChatBot, type ChatBot } from './chatFixtures';

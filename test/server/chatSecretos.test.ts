@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SKILL_MESSAGES } from '../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../common/schemas/skillRules';
 import { companyId } from './adminFixtures';
 import { ok } from './botFixtures';
 import { addSkill, deployNow, insertChatBot, newPsi, say, texts } from './chatFixtures';

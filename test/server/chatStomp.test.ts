@@ -4,9 +4,9 @@
 // cannot subscribe to a test conversation that is not theirs, nor receive it under the same psi.
 import type { IMessage } from '@stomp/stompjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../server/src/schemas/chat';
+import type { ChatMessage } from '../../common/schemas/chat';
 import { STOMP_MESSAGES } from '../../server/src/realtime/messages';
-import { consoleDestination } from '../../server/src/schemas/destinations';
+import { consoleDestination } from '../../common/schemas/destinations';
 import { companyId } from './adminFixtures';
 import { insertChatBot, newPsi, say, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type Client, type TestApp } from './helpers';

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/src/app';
 import * as fraseUnica from '../../server/src/db/migrations/011_frases_unicas';
 import { StaleConversation, writeTurn, type TurnWrite } from '../../server/src/services/chatStore';
-import { phraseHash } from '../../server/src/services/frases';
+import { phraseHash } from '../../server/src/services/bots/frases';
 import { insertBot } from './botFixtures';
 import { TEST_PASSWORD_COST, createTestApp, dialects, userRow, type TestApp } from './helpers';
 

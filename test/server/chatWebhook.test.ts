@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, type ChatMessage } from '../../server/src/schemas/chat';
+import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { addSkill, insertChatBot, newPsi, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type Client, type TestApp } from './helpers';

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addRowCounter, dropRowCounter } from '../../server/src/db/counters';
-import { countedRows } from '../../server/src/services/paging';
+import { countedRows } from '../../server/src/db/paging';
 import { createTestApp, dialects, type TestApp } from './helpers';
 
 describe.each(dialects)('contadores por empresa (%s)', (dialect) => {

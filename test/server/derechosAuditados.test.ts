@@ -3,8 +3,8 @@
 // activates a channel; each writes its row in the company's log (Demo Internacional has audit on),
 // and a user of another company gets 404 and writes nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EV } from '../../server/src/schemas/rules';
-import type { Bot } from '../../server/src/schemas/bots';
+import { EV } from '../../common/schemas/rules';
+import type { Bot } from '../../common/schemas/bots';
 import { ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { botAudit, insertBot, ok } from './botFixtures';
 import { canalAudit, insertCanal } from './canalFixtures';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { botAudit, expectedStatus, insertBot, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
-import { BOT_MESSAGES } from '../../server/src/schemas/bots';
+import { BOT_MESSAGES } from '../../common/schemas/bots';
 
 const ENTITY = `${API}/entity`;
 const PATHS = [{ nm: 'text', tp: 'text' }, { nm: 'length', tp: 'number' }];

@@ -10,7 +10,7 @@ import { addRegexEntity, addRequirement, addSkill, deployNow, insertChatBot, new
 import { insertFullBot } from './fullBot';
 import { API, createTestApp, dialects, type TestApp } from './helpers';
 import { freshSkill } from './skillFixtures';
-import type { BotVersion } from '../../server/src/schemas/bots';
+import type { BotVersion } from '../../common/schemas/bots';
 
 const ENTITY = `${API}/entity`;
 const REQ = `${API}/requerimiento`;

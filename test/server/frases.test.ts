@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { botAudit, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
-import { BOT_MESSAGES } from '../../server/src/schemas/bots';
+import { BOT_MESSAGES } from '../../common/schemas/bots';
 import { PHRASES_BOT } from '../../server/src/db/seedBots';
-import { phraseHash } from '../../server/src/services/frases';
+import { phraseHash } from '../../server/src/services/bots/frases';
 
 interface Fixture {
   botId: string;

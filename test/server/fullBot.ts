@@ -3,7 +3,7 @@
 // an encrypted extra), written straight to the database, for the export, import and deploy suites.
 // Its actions and requirements keep the skill editor's rules (validateAccion, validateRequerimiento).
 import { randomUUID } from 'node:crypto';
-import { botExtraPlace, encryptSecret } from '../../server/src/services/secrets';
+import { botExtraPlace, encryptSecret } from '../../server/src/secrets';
 import { insertBot, insertSkill } from './botFixtures';
 import { TEST_SECRET_KEY, type TestApp } from './helpers';
 

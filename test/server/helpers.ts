@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll } from 'vitest';
-import { signRequest, type IntegrityHeaders } from '../../src/api/integrity';
+import { signRequest, type IntegrityHeaders } from '../../common/integrity';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import { DEMO_PASSWORD, seedDemo } from '../../server/src/db/seed';

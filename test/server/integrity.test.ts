@@ -1,7 +1,7 @@
 // Integrity headers on every API write (X-Ts, X-Nonce, X-Sig): each refusal, and what is stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { canonicalText, signature } from '../../src/api/integrity';
+import { canonicalText, signature } from '../../common/integrity';
 import { buildApp } from '../../server/src/app';
 import { serverSignature } from '../../server/src/plugins/integrity';
 import { API, Client, TEST_PASSWORD_COST, createTestApp, dialects, outbox, type TestApp } from './helpers';

@@ -7,8 +7,8 @@ import { ACCOUNTS, companyId, type Account } from './adminFixtures';
 import { insertBot, insertSkill, ok } from './botFixtures';
 import { insertFullBot } from './fullBot';
 import { API, createTestApp, dialects, type TestApp } from './helpers';
-import type { Bot, BotExport, BotVersion } from '../../server/src/schemas/bots';
-import { phraseHash } from '../../server/src/services/frases';
+import type { Bot, BotExport, BotVersion } from '../../common/schemas/bots';
+import { phraseHash } from '../../server/src/services/bots/frases';
 
 const EXPORT = `${API}/bot.export`;
 const SKILL = `${API}/skill`;

@@ -3,7 +3,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/src/services/passwords';
+import { hashPassword } from '../../server/src/services/auth/passwords';
 import { API, Client, createTestApp, DEMO_PASSWORD, dialects, outbox, TEST_PASSWORD_COST, userRow, type TestApp } from './helpers';
 
 const NEUTRAL = 'Si su dirección de correo electrónico existe, recibirá un mensaje con su nueva contraseña en unos minutos.';

@@ -2,9 +2,9 @@
 // gives them the copy's skill ids, a deploy replays them (and a failing one stops it only when the
 // bot says so), and a restore brings back the tests of that version.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BotExport } from '../../server/src/schemas/bots';
-import type { Prueba } from '../../server/src/schemas/chat';
-import { runDeploy } from '../../server/src/services/deploy';
+import type { BotExport } from '../../common/schemas/bots';
+import type { Prueba } from '../../common/schemas/chat';
+import { runDeploy } from '../../server/src/services/bots/deploy';
 import { companyId } from './adminFixtures';
 import { ok } from './botFixtures';
 import { insertChatBot, type ChatBot } from './chatFixtures';

@@ -8,9 +8,9 @@ import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures
 import { expectedStatus, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { auditLines, freshSkill, insertRequerimiento, type SkillIds } from './skillFixtures';
-import { BOT_MESSAGES } from '../../server/src/schemas/bots';
-import { ENTITY_PATHS } from '../../server/src/schemas/rules';
-import { SKILL_MESSAGES, validateRequerimiento, type EntityCatalogue } from '../../server/src/schemas/skillRules';
+import { BOT_MESSAGES } from '../../common/schemas/bots';
+import { ENTITY_PATHS } from '../../common/schemas/rules';
+import { SKILL_MESSAGES, validateRequerimiento, type EntityCatalogue } from '../../common/schemas/skillRules';
 
 const REQ = `${API}/requerimiento`;
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { bindSecret, botExtraPlace, canalSecretPlace, cipherKeyId, decryptSecret, encryptedWith, encryptSecret, keyId, readSecret, SECRET_KEY_INVALID, SECRET_UNREADABLE } from '../../server/src/services/secrets';
+import { bindSecret, botExtraPlace, canalSecretPlace, cipherKeyId, decryptSecret, encryptedWith, encryptSecret, keyId, readSecret, SECRET_KEY_INVALID, SECRET_UNREADABLE } from '../../server/src/secrets';
 
 const key = Buffer.alloc(32, 1);
 const other = Buffer.alloc(32, 2);

@@ -1,4 +1,4 @@
-// The skill editor's rules (server/src/schemas/skillRules.ts), which the form and the server both
+// The skill editor's rules (common/schemas/skillRules.ts), which the form and the server both
 // run: each rule on a wrong input, with its exact Spanish text and field, and on a right one.
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +19,7 @@ import {
   validateSkill,
   type AccionInput,
   type EntityCatalogue,
-} from '../../server/src/schemas/skillRules';
+} from '../../common/schemas/skillRules';
 
 const first = <T extends { field: string; message: string }>(problems: T[]) => problems.map(({ field, message }) => ({ field, message }))[0];
 

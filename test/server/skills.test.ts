@@ -6,9 +6,9 @@ import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { botRow, expectedStatus, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { auditLines, freshSkill, type SkillIds } from './skillFixtures';
-import { BOT_MESSAGES } from '../../server/src/schemas/bots';
-import { PRESET_TYPES, SKILL_DEFAULTS, SKILL_MESSAGES, textKey } from '../../server/src/schemas/skillRules';
-import { PHRASE_SETS } from '../../server/src/services/phraseSets';
+import { BOT_MESSAGES } from '../../common/schemas/bots';
+import { PRESET_TYPES, SKILL_DEFAULTS, SKILL_MESSAGES, textKey } from '../../common/schemas/skillRules';
+import { PHRASE_SETS } from '../../server/src/services/bots/phraseSets';
 
 const SKILL = `${API}/skill`;
 const FRASES = `${API}/skill.frases`;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, companyId, type Account } from './adminFixtures';
 import { insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type TestApp } from './helpers';
-import type { Bot, BotVersion } from '../../server/src/schemas/bots';
+import type { Bot, BotVersion } from '../../common/schemas/bots';
 import { defineJob, enqueueJob } from '../../server/src/jobs/queue';
 import { INLINE_PHRASES, liveTrainingWorkers } from '../../server/src/engine/training';
 import type { App } from '../../server/src/types';

@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/src/errors';
 import { clientError, fieldMessage, validationMessage } from '../../server/src/plugins/errors';
-import { EmpresaBody } from '../../server/src/schemas/empresas';
-import { isAclEntry } from '../../server/src/schemas/acl';
-import { addressAllowed, parseAclList } from '../../server/src/services/acl';
-import { formatDay, subscriptionEnd } from '../../server/src/services/auth';
-import { decodeCaptchaPayload } from '../../server/src/services/captcha';
-import { DEFAULT_SCRYPT_N, generatePassword, hashPassword, needsRehash, verifyPassword } from '../../server/src/services/passwords';
-import { loadPasswordChecker } from '../../src/permissions/passwordPolicy';
+import { EmpresaBody } from '../../common/schemas/empresas';
+import { isAclEntry } from '../../common/schemas/acl';
+import { addressAllowed, parseAclList } from '../../server/src/services/auth/acl';
+import { formatDay, subscriptionEnd } from '../../server/src/services/auth/login';
+import { decodeCaptchaPayload } from '../../server/src/services/auth/captcha';
+import { DEFAULT_SCRYPT_N, generatePassword, hashPassword, needsRehash, verifyPassword } from '../../server/src/services/auth/passwords';
+import { loadPasswordChecker } from '../../common/passwordPolicy';
 
 describe('mensajes de validación', () => {
   const issue = (keyword: string, instancePath: string, params: Record<string, unknown> = {}) => ({ keyword, instancePath, params });

@@ -6,9 +6,9 @@ import { ACCOUNTS, ALL_ACCOUNTS, companyId, signedIn, type Account } from './adm
 import { botAudit, expectedStatus, insertBot, ok } from './botFixtures';
 import { insertFullBot, type FullBot } from './fullBot';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
-import { BOT_MESSAGES, DEPLOY_MESSAGES, type Bot, type BotDefinition, type BotVersion } from '../../server/src/schemas/bots';
-import { loadDefinition } from '../../server/src/services/botDefinition';
-import { DEPLOY_STALE_MS } from '../../server/src/services/deploy';
+import { BOT_MESSAGES, DEPLOY_MESSAGES, type Bot, type BotDefinition, type BotVersion } from '../../common/schemas/bots';
+import { loadDefinition } from '../../server/src/services/bots/definition';
+import { DEPLOY_STALE_MS } from '../../server/src/services/bots/deploy';
 
 const DEPLOY = `${API}/bot.deploy`;
 

@@ -4,8 +4,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError } from '../errors';
-import type { CanalKind } from '../schemas/canales';
-import type { ChatMessage } from '../schemas/chat';
+import type { CanalKind } from '../../../common/schemas/canales';
+import type { ChatMessage } from '../../../common/schemas/chat';
 import type { App } from '../types';
 import type { CanalRow, InboundMessage } from './inbound';
 

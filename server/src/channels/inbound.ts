@@ -7,12 +7,12 @@
 import type { Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { CanalTable } from '../db/schema';
-import { CANAL_KINDS, CANAL_MESSAGES } from '../schemas/canales';
-import { channelTopic } from '../realtime/topics';
-import type { ChatMessage } from '../schemas/chat';
+import { CANAL_KINDS, CANAL_MESSAGES } from '../../../common/schemas/canales';
+import { channelTopic } from '../../../common/topics';
+import type { ChatMessage } from '../../../common/schemas/chat';
 import { deliver } from '../services/chat';
-import { constraintViolation } from '../services/dbErrors';
-import { companyTimeZone } from '../services/empresas';
+import { constraintViolation } from '../db/errors';
+import { companyTimeZone } from '../services/empresas/empresas';
 import type { App } from '../types';
 import type { TurnInput } from '../engine/runtime';
 

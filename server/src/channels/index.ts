@@ -1,5 +1,5 @@
 // The provider adapters, one line each: adding a provider is its folder and its line here.
-import type { CanalKind } from '../schemas/canales';
+import type { CanalKind } from '../../../common/schemas/canales';
 import type { ChannelAdapter } from './adapter';
 import { slack } from './slack';
 import { telegram } from './telegram';

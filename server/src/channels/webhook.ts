@@ -3,8 +3,8 @@
 // exclusions, a delivery answered once) and its answer back out through the provider. The provider
 // gets 200 whenever the call was genuine, answered or not, so it does not retry for ever.
 import { ApiError, notFound } from '../errors';
-import { CANAL_MESSAGES, type CanalKind } from '../schemas/canales';
-import { canalById } from '../services/canales';
+import { CANAL_MESSAGES, type CanalKind } from '../../../common/schemas/canales';
+import { canalById } from '../services/canales/canales';
 import type { App } from '../types';
 import type { ChannelAdapter, ProviderMessage, WebhookInput } from './adapter';
 import { CHANNEL_ADAPTERS } from './index';

@@ -1,7 +1,7 @@
 // Per-company row counters (table `conteo`, DESIGN.md: paged searches): triggers keep, for each
 // counted table, how many rows each company has, so an unfiltered list's total is one read.
 // Counting a new paged table is one call in a new migration: `await addRowCounter(db, 'tabla')`
-// (and its name in services/paging.ts CountedTable). The table needs an "idE" column.
+// (and its name in db/paging.ts CountedTable). The table needs an "idE" column.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -213,7 +213,7 @@ export interface FraseNrTable {
   id: string;
   idBot: string;
   f: string;
-  /** SHA-256 of f (hex), unique per bot: one row per text (services/frases.ts phraseHash). */
+  /** SHA-256 of f (hex), unique per bot: one row per text (services/bots/frases.ts phraseHash). */
   fh: string;
   c: Generated<number>;
   fc: string;

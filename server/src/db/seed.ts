@@ -2,8 +2,8 @@
 // bots, channels and audit rows to fill more than one page of every table.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Rol } from '../../../src/permissions/roles';
-import { generatePassword, hashPassword } from '../services/passwords';
+import type { Rol } from '../../../common/roles';
+import { generatePassword, hashPassword } from '../services/auth/passwords';
 import type { DB } from './index';
 import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from './schema';
 import { seedAsistente } from './seedAsistente';

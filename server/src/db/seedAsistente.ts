@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { train, trainingPhrases, type SerializedModel } from '../engine/nlu/classifier';
-import type { BotParams, Diagram } from '../schemas/bots';
-import { DEMO_PLANS, ENTITY_PATHS } from '../schemas/rules';
-import { DEFAULT_RED, type ActionType } from '../schemas/skillRules';
-import { loadDefinition } from '../services/botDefinition';
+import type { BotParams, Diagram } from '../../../common/schemas/bots';
+import { DEMO_PLANS, ENTITY_PATHS } from '../../../common/schemas/rules';
+import { DEFAULT_RED, type ActionType } from '../../../common/schemas/skillRules';
+import { loadDefinition } from '../services/bots/definition';
 import type { DB } from './index';
 import type { AccionTable, EntidadTable, RequerimientoTable, SkillTable } from './schema';
 

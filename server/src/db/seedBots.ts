@@ -5,12 +5,12 @@
 // the skill editor's rules.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Diagram } from '../schemas/bots';
-import { ENTITY_PATHS } from '../schemas/rules';
-import { DEFAULT_RED, WEBHOOK_DEFAULTS, type ActionType } from '../schemas/skillRules';
+import type { Diagram } from '../../../common/schemas/bots';
+import { ENTITY_PATHS } from '../../../common/schemas/rules';
+import { DEFAULT_RED, WEBHOOK_DEFAULTS, type ActionType } from '../../../common/schemas/skillRules';
 import type { DB } from './index';
 import type { AccionTable, EntidadTable, FraseNrTable, RequerimientoTable, SkillTable } from './schema';
-import { phraseHash } from '../services/frases';
+import { phraseHash } from '../services/bots/frases';
 
 /** A skill of the demo: name, kind (0 business, 1 fallback), training phrases, and the skills it links to. */
 type SkillSeed = [nm: string, tipo: 0 | 1, frases: string[], to: string[]];

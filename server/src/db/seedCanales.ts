@@ -3,8 +3,8 @@
 // kind of this issue to fill the list; Otra Empresa gets one. No provider secret is seeded.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { CANAL_KINDS, type CanalCfg, type CanalKind, type WebConfig } from '../schemas/canales';
-import { withWebDefaults } from '../services/canalRules';
+import { CANAL_KINDS, type CanalCfg, type CanalKind, type WebConfig } from '../../../common/schemas/canales';
+import { withWebDefaults } from '../services/canales/rules';
 import type { DB } from './index';
 import type { CanalTable } from './schema';
 

@@ -2,7 +2,7 @@
 // the matcher over its skills, its entity extractor and its actions and requirements by skill.
 // Built once per deployed version (or per content of the working definition) and shared.
 import { createHash } from 'node:crypto';
-import type { AccionDef, BotDefinition, RequerimientoDef, SkillDef } from '../schemas/bots';
+import type { AccionDef, BotDefinition, RequerimientoDef, SkillDef } from '../../../common/schemas/bots';
 import { EntityExtractor } from './entities';
 import { IntentModel, type SerializedModel } from './nlu/model';
 import { Matcher, matchSkills } from './nlu/matcher';

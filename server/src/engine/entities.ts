@@ -1,7 +1,7 @@
 // What a message says beyond its intent: the values of the bot's entities and of the internal ones
 // (email, phone, number, date, time, document, ruc, url, currency), each with where it was found.
-import type { EntidadDef } from '../schemas/bots';
-import { INTERNAL_ENTITIES } from '../schemas/rules';
+import type { EntidadDef } from '../../../common/schemas/bots';
+import { INTERNAL_ENTITIES } from '../../../common/schemas/rules';
 import { findAmounts } from './entities/currency';
 import { CustomEntities } from './entities/custom';
 import { findDates, findTimes } from './entities/datetime';

@@ -1,5 +1,5 @@
 // The filter operators of requirements, memory and webhook conditions (bot-building §9).
-import type { FilterOperator } from '../schemas/skillRules';
+import type { FilterOperator } from '../../../common/schemas/skillRules';
 import { figuresValue } from './entities/numbers';
 import { fold } from './entities/text';
 import { userPattern, type PatternBudget } from './patterns';

@@ -13,12 +13,12 @@
 //    they hold. WEB_HOOK calls out; GO_SKILL, GO_BOT and GO_HUMAN end it.
 // Nothing here touches the database: the caller loads and stores the state and records the turn.
 import { randomUUID } from 'node:crypto';
-import type { AccionDef, RequerimientoDef, SkillDef } from '../schemas/bots';
-import type { ChatButton, ChatCard, ChatMessage, TurnDebug } from '../schemas/chat';
-import { CHAT_MESSAGES } from '../schemas/chat';
-import type { Button, CarouselCard, Field, KeyValue, ResponseMapping } from '../schemas/skills';
-import { answersOn, type FilterOperator } from '../schemas/skillRules';
-import { INTERNAL_ENTITIES } from '../schemas/rules';
+import type { AccionDef, RequerimientoDef, SkillDef } from '../../../common/schemas/bots';
+import type { ChatButton, ChatCard, ChatMessage, TurnDebug } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES } from '../../../common/schemas/chat';
+import type { Button, CarouselCard, Field, KeyValue, ResponseMapping } from '../../../common/schemas/skills';
+import { answersOn, type FilterOperator } from '../../../common/schemas/skillRules';
+import { INTERNAL_ENTITIES } from '../../../common/schemas/rules';
 import type { CompiledBot } from './bundle';
 import { entityPath, type EntityValue } from './entities';
 import { foldText } from './entities/text';

@@ -1,7 +1,7 @@
 // Trains a bot's model off the main thread (a big bot takes seconds): receives the skills'
 // training phrases, reports its progress, answers the serialized model.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SkillDef } from '../schemas/bots';
+import type { SkillDef } from '../../../common/schemas/bots';
 import { train, trainingPhrases } from './nlu/classifier';
 
 const { skills } = workerData as { skills: Array<Pick<SkillDef, 'id' | 'frases'>> };

@@ -3,7 +3,7 @@
 // and reports its progress. The worker has a memory bound and a time limit: past either it is
 // stopped and the training fails with a Spanish reason, instead of starving the instance.
 import { Worker } from 'node:worker_threads';
-import type { SkillDef } from '../schemas/bots';
+import type { SkillDef } from '../../../common/schemas/bots';
 import { IntentModel, train, trainingPhrases, type SerializedModel } from './nlu/classifier';
 
 /**

@@ -3,7 +3,7 @@
 // answer mapped back into memory. Never throws: a failure is a result with a Spanish `error`.
 import { randomUUID } from 'node:crypto';
 import { OutboundRefused, type OutboundGuard } from '../net/outbound';
-import type { KeyValue, ResponseMapping } from '../schemas/skills';
+import type { KeyValue, ResponseMapping } from '../../../common/schemas/skills';
 import { fillTemplateWith, readPath } from './template';
 
 export interface WebhookRequest {

@@ -2,7 +2,7 @@
 // 400 naming the field, anything else is a 500 whose details stay in the log.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
-import { MESSAGE_KEYWORD } from '../schemas/common';
+import { MESSAGE_KEYWORD } from '../../../common/schemas/common';
 import { isApiUrl } from './session';
 import { shared } from './shared';
 

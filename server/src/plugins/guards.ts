@@ -1,6 +1,6 @@
 // Route guards: who may call a route (the §6 rules) and which company a request may touch.
 import type { FastifyRequest } from 'fastify';
-import { CHECKS, type Flags, type RouteCheck } from '../../../src/permissions/roles';
+import { CHECKS, type Flags, type RouteCheck } from '../../../common/roles';
 import { forbidden, unauthorized } from '../errors';
 import type { SessionUser } from '../types';
 

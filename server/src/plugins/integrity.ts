@@ -1,14 +1,14 @@
 // Verifies the integrity headers (X-Ts, X-Nonce, X-Sig) of every API write with the key of the
-// cookie's session row, using the one shared implementation in src/api/integrity.ts. A write on a
+// cookie's session row, using the one shared implementation in common/integrity.ts. A write on a
 // session this instance has admitted before is verified with that session's key (a session's key
 // never changes), then its nonce is recorded and its row read again in one round trip, and judged
 // as the session hook judges every request (plugins/session.ts): one round trip instead of two.
 // Registered inside the API scope (app.ts), so it guards every route the router matched there.
 import { createHash, createHmac } from 'node:crypto';
-import { MAX_SKEW_MS, SIGNED_METHODS, canonicalTextWithHash, sameSignature } from '../../../src/api/integrity';
+import { MAX_SKEW_MS, SIGNED_METHODS, canonicalTextWithHash, sameSignature } from '../../../common/integrity';
 import { unauthorized } from '../errors';
-import { purgeNonces, rememberNonce } from '../services/nonces';
-import { purgeSesiones } from '../services/sessions';
+import { purgeNonces, rememberNonce } from '../services/auth/nonces';
+import { purgeSesiones } from '../services/auth/sessions';
 import { settlePending, settlePendingWithNonce } from './session';
 import { shared } from './shared';
 import type { FastifyRequest } from 'fastify';
@@ -35,7 +35,7 @@ const TS_FORMAT = /^\d{1,16}$/;
 const refuse = (message: string) => unauthorized(message, 'INTEGRITY');
 
 /**
- * The signature src/api/integrity.ts defines (the console's signer), computed with node:crypto:
+ * The signature common/integrity.ts defines (the console's signer), computed with node:crypto:
  * the same bytes, several times cheaper than the portable implementation on every write.
  */
 export function serverSignature(key: string, method: string, pathWithQuery: string, ts: string, nonce: string, body: Uint8Array): string {

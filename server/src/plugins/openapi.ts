@@ -5,8 +5,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
-import { SIGNED_METHODS } from '../../../src/api/integrity';
-import { SESSION_COOKIE } from '../services/sessions';
+import { SIGNED_METHODS } from '../../../common/integrity';
+import { SESSION_COOKIE } from '../services/auth/sessions';
 import type { App } from '../types';
 import { shared } from './shared';
 

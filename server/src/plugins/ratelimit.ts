@@ -1,5 +1,5 @@
 // Per-address throttling of sign-in and password recovery (@fastify/rate-limit), with Spanish
-// answers. The per-account lock-out lives in services/auth.ts.
+// answers. The per-account lock-out lives in services/auth/login.ts.
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';

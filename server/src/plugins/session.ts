@@ -8,9 +8,9 @@
 // runs.
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_METHODS } from '../../../src/api/integrity';
+import { SIGNED_METHODS } from '../../../common/integrity';
 import { unauthorized } from '../errors';
-import { companyRefusal } from '../services/acl';
+import { companyRefusal } from '../services/auth/acl';
 import {
   RECHECK_MS,
   SECURE_SESSION_COOKIE,
@@ -24,7 +24,7 @@ import {
   sesionExpired,
   tokenId,
   touchSesion,
-} from '../services/sessions';
+} from '../services/auth/sessions';
 import type { SesionTable } from '../db/schema';
 import type { App, SessionUser } from '../types';
 import { servedOverHttps } from './security';

@@ -5,9 +5,9 @@
 // (web, WhatsApp, Telegram, Slack) is open to any console session: the console reads those
 // through the conversation history, under its own role rules.
 import { ApiError } from '../errors';
-import { DEMO_CHANNEL } from '../schemas/chat';
+import { DEMO_CHANNEL } from '../../../common/schemas/chat';
 import type { App, SessionUser } from '../types';
-import { channelTopic, userTopic, type Destination } from './topics';
+import { channelTopic, userTopic, type Destination } from '../../../common/topics';
 
 /** The one conversation a token opens. */
 export interface ConversationGrant {

@@ -11,7 +11,7 @@ import { CLOSE, StompConnection, sharedMessageTail, type ConnectionSettings, typ
 import { localOnly, startPgFanout, type Fanout } from './fanout';
 import { DEFAULT_LIMITS, StompError, type StompFrame } from './frames';
 import { STOMP_MESSAGES } from './messages';
-import { parseDestination } from './topics';
+import { parseDestination } from '../../../common/topics';
 
 /** A client's SEND to a destination that accepts it. Throw a StompError to answer with an ERROR. */
 export type SendHandler = (message: { destination: string; body: string; headers: Record<string, string>; principal: Principal }) => Promise<void> | void;

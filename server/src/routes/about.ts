@@ -1,7 +1,7 @@
 // GET /public/about: the build the console was made from, read from about.json in the console folder.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AboutInfo } from '../schemas/about';
+import { AboutInfo } from '../../../common/schemas/about';
 import type { App } from '../types';
 
 export const ABOUT_DEFAULTS = { branch: 'desconocida', commitId: 'desconocido', commitTime: null as string | null };

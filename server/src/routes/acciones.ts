@@ -1,10 +1,10 @@
 // A skill's actions (bot-building §2 "Actions list per skill", §7 acciones, accion, accion.order).
 // Reading is open to whoever opens the skill; saving, deleting and reordering need isBotEdit.
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteAccion, listAcciones, orderAcciones, saveAccion } from '../services/acciones';
+import { deleteAccion, listAcciones, orderAcciones, saveAccion } from '../services/bots/acciones';
 import type { App } from '../types';
-import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
-import { Accion, AccionBody, AccionesQuery, AccionOrderBody } from '../schemas/skills';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
+import { Accion, AccionBody, AccionesQuery, AccionOrderBody } from '../../../common/schemas/skills';
 import { Type } from 'typebox';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };

@@ -2,12 +2,12 @@
 // Rows are append-only: no route edits or deletes them.
 import { badRequest } from '../errors';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
-import { CLIENT_EVENTS, planAuditSearch, recordAudit } from '../services/audit';
-import { runSearch } from '../services/paging';
+import { CLIENT_EVENTS, planAuditSearch, recordAudit } from '../services/auditoria';
+import { runSearch } from '../db/paging';
 import type { App } from '../types';
-import { AuditEventAnswer, AuditEventBody, AuditRow } from '../schemas/auditoria';
-import { signedErrors } from '../schemas/common';
-import { PageRequestSchema, pageResponse } from '../schemas/paging';
+import { AuditEventAnswer, AuditEventBody, AuditRow } from '../../../common/schemas/auditoria';
+import { signedErrors } from '../../../common/schemas/common';
+import { PageRequestSchema, pageResponse } from '../../../common/schemas/paging';
 
 export async function auditoriaRoutes(app: App): Promise<void> {
   app.post(

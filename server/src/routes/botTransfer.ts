@@ -4,11 +4,11 @@ import { ApiError, badRequest } from '../errors';
 import { clientError } from '../plugins/errors';
 import { exactValidator } from '../plugins/exactValidation';
 import { currentUser, requireUser } from '../plugins/guards';
-import { exportBot, importBot } from '../services/botTransfer';
-import { LIMIT_MESSAGES } from '../services/limits';
+import { exportBot, importBot } from '../services/bots/transfer';
+import { LIMIT_MESSAGES } from '../services/bots/limits';
 import type { App } from '../types';
-import { BOT_MESSAGES, BotExport, ImportQuery, ImportResult } from '../schemas/bots';
-import { ErrorBody, IdQuery, signedErrors } from '../schemas/common';
+import { BOT_MESSAGES, BotExport, ImportQuery, ImportResult } from '../../../common/schemas/bots';
+import { ErrorBody, IdQuery, signedErrors } from '../../../common/schemas/common';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Bots'];

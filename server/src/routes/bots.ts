@@ -4,11 +4,11 @@
 // GET /bots (names only) also serves channel-access users, for the channel editors' bot selector.
 import { Type } from 'typebox';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
-import { deleteBot, findBotFor, listBotRefs, saveBot, searchBots, toBot } from '../services/bots';
+import { deleteBot, findBotFor, listBotRefs, saveBot, searchBots, toBot } from '../services/bots/bots';
 import type { App } from '../types';
-import { Bot, BotBody, BotRef, BotRow, BotSearchBody, BotsQuery } from '../schemas/bots';
-import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
-import { pageResponse } from '../schemas/paging';
+import { Bot, BotBody, BotRef, BotRow, BotSearchBody, BotsQuery } from '../../../common/schemas/bots';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
+import { pageResponse } from '../../../common/schemas/paging';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Bots'];

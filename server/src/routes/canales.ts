@@ -9,10 +9,10 @@ import { CHANNEL_ADAPTERS } from '../channels';
 import { ApiError } from '../errors';
 import { clientError } from '../plugins/errors';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteCanal, findCanalFor, getCanal, linkCanal, listCanales, saveCanal, setCanalActive } from '../services/canales';
+import { deleteCanal, findCanalFor, getCanal, linkCanal, listCanales, saveCanal, setCanalActive } from '../services/canales/canales';
 import type { App } from '../types';
-import { ActiveQuery, Canal, CANAL_MESSAGES, CanalBody, CanalQuery, SuscribeQuery, type CanalKind } from '../schemas/canales';
-import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
+import { ActiveQuery, Canal, CANAL_MESSAGES, CanalBody, CanalQuery, SuscribeQuery, type CanalKind } from '../../../common/schemas/canales';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
 
 const tags = ['Canales'];
 const rule = 'channel' as const;

@@ -12,9 +12,9 @@ import { exportRelayConfig } from '../channels/whatsapp/export';
 import { hubChallenge } from '../channels/whatsapp/verify';
 import { answerWebhook, providerCanal } from '../channels/webhook';
 import { currentUser, requireUser } from '../plugins/guards';
-import { Canal, TelegramLoginBody, WhatsappExport, WhatsappExportBody } from '../schemas/canales';
-import { ErrorBody, IdQuery, signedErrors } from '../schemas/common';
-import { botNameOf, readCanalSecret, toCanal, type CanalRecord } from '../services/canales';
+import { Canal, TelegramLoginBody, WhatsappExport, WhatsappExportBody } from '../../../common/schemas/canales';
+import { ErrorBody, IdQuery, signedErrors } from '../../../common/schemas/common';
+import { botNameOf, readCanalSecret, toCanal, type CanalRecord } from '../services/canales/canales';
 import type { App } from '../types';
 
 const tags = ['Canales'];

@@ -4,10 +4,10 @@
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
 import { deleteTestConversations, endHumanWait, requestOrigin, sendMessage } from '../services/chat';
-import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/pruebas';
+import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/bots/pruebas';
 import type { App } from '../types';
-import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../schemas/chat';
-import { ErrorBody, IdQuery, signedErrors } from '../schemas/common';
+import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../../../common/schemas/chat';
+import { ErrorBody, IdQuery, signedErrors } from '../../../common/schemas/common';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Conversaciones'];

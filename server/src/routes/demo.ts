@@ -5,8 +5,8 @@
 import { Type } from 'typebox';
 import { notFound } from '../errors';
 import { REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
-import { DEMO_MESSAGES, Pedido, PedidoQuery } from '../schemas/demo';
-import { ErrorBody } from '../schemas/common';
+import { DEMO_MESSAGES, Pedido, PedidoQuery } from '../../../common/schemas/demo';
+import { ErrorBody } from '../../../common/schemas/common';
 import { demoImage, demoPedido, demoTimeZone } from '../services/demo';
 import type { App } from '../types';
 

@@ -2,10 +2,10 @@
 // save and delete (system admin only).
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteCompany, getCompany, listCompanies, saveCompany } from '../services/empresas';
+import { deleteCompany, getCompany, listCompanies, saveCompany } from '../services/empresas/empresas';
 import type { App } from '../types';
-import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
-import { Empresa, EmpresaBody, EmpresaQuery } from '../schemas/empresas';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
+import { Empresa, EmpresaBody, EmpresaQuery } from '../../../common/schemas/empresas';
 
 export { Empresa, EmpresaBody };
 

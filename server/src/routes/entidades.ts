@@ -2,11 +2,11 @@
 // and the built-in entities. Reading is open to whoever opens the bot; changes need isBotEdit.
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteEntity, listEntities, saveEntity } from '../services/entidades';
+import { deleteEntity, listEntities, saveEntity } from '../services/bots/entidades';
 import type { App } from '../types';
-import { Entidad, EntidadBody, InternalEntity } from '../schemas/bots';
-import { ErrorBody, IdAnswer, signedErrors } from '../schemas/common';
-import { INTERNAL_ENTITIES } from '../schemas/rules';
+import { Entidad, EntidadBody, InternalEntity } from '../../../common/schemas/bots';
+import { ErrorBody, IdAnswer, signedErrors } from '../../../common/schemas/common';
+import { INTERNAL_ENTITIES } from '../../../common/schemas/rules';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Entidades'];

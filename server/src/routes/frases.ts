@@ -1,11 +1,11 @@
 // Unrecognised phrases (Monitoreo, bot-building §5, §7): the list, assigning to a skill, deleting.
 // Open to ROLE_ADMIN, ROLE_COMPANIA and ROLE_USER within the bot's company.
 import { currentUser, requireUser } from '../plugins/guards';
-import { assignFrases, deleteFrases, listFrases } from '../services/frases';
+import { assignFrases, deleteFrases, listFrases } from '../services/bots/frases';
 import type { App } from '../types';
-import { BOT_MESSAGES, FraseNr, FrasesBody, FrasesDeleteBody, FrasesIntentBody } from '../schemas/bots';
-import { ErrorBody, MessageBody, signedErrors } from '../schemas/common';
-import { pageResponse } from '../schemas/paging';
+import { BOT_MESSAGES, FraseNr, FrasesBody, FrasesDeleteBody, FrasesIntentBody } from '../../../common/schemas/bots';
+import { ErrorBody, MessageBody, signedErrors } from '../../../common/schemas/common';
+import { pageResponse } from '../../../common/schemas/paging';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Frases'];

@@ -8,7 +8,7 @@ import { canalesRoutes } from './canales';
 import { canalesProveedoresRoutes } from './canalesProveedores';
 import { chatRoutes } from './chat';
 import { demoRoutes } from './demo';
-import { emailRoutes } from './email';
+import { emailRoutes } from './correo';
 import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
 import { frasesRoutes } from './frases';

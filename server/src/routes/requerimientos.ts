@@ -2,10 +2,10 @@
 // requerimientos, requerimiento). Reading is open to whoever opens the skill; changes need isBotEdit.
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteRequerimiento, listRequerimientos, saveRequerimiento } from '../services/requerimientos';
+import { deleteRequerimiento, listRequerimientos, saveRequerimiento } from '../services/bots/requerimientos';
 import type { App } from '../types';
-import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
-import { Requerimiento, RequerimientoBody, RequerimientosQuery } from '../schemas/skills';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
+import { Requerimiento, RequerimientoBody, RequerimientosQuery } from '../../../common/schemas/skills';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Bots'];

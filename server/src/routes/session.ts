@@ -6,12 +6,12 @@ import { ApiError, badRequest, forbidden, unauthorized } from '../errors';
 import { currentUser, requireUser } from '../plugins/guards';
 import { LOGIN_THROTTLED, REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session';
-import { AUTH_MESSAGES, PASSWORD_MESSAGES, changePassword, checkSignIn, findUserByLogin } from '../services/auth';
-import { createCaptcha, verifyCaptcha } from '../services/captcha';
-import { RESET_NEUTRAL_MESSAGE, requestRecovery } from '../services/passwordReset';
-import { createSesion, deleteSesion, loadSessionUser, sessionInfo } from '../services/sessions';
+import { AUTH_MESSAGES, PASSWORD_MESSAGES, changePassword, checkSignIn, findUserByLogin } from '../services/auth/login';
+import { createCaptcha, verifyCaptcha } from '../services/auth/captcha';
+import { RESET_NEUTRAL_MESSAGE, requestRecovery } from '../services/auth/passwordReset';
+import { createSesion, deleteSesion, loadSessionUser, sessionInfo } from '../services/auth/sessions';
 import type { App } from '../types';
-import { ErrorBody, MessageBody, signedErrors } from '../schemas/common';
+import { ErrorBody, MessageBody, signedErrors } from '../../../common/schemas/common';
 import {
   AthenaAnswer,
   CaptchaChallenge,
@@ -21,7 +21,7 @@ import {
   PasswordRenewalBody,
   ResetPasswordBody,
   SessionInfo,
-} from '../schemas/session';
+} from '../../../common/schemas/session';
 
 export const SESSION_MESSAGES = {
   notSignedIn: 'Sesión no iniciada',

@@ -5,11 +5,11 @@
 // phrases and keyword lists, and phrases may always be added.
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { addPhrases, deleteSkills, findSkillFor, listSkills, presetPhrases, saveSkill, toSkill } from '../services/skills';
+import { addPhrases, deleteSkills, findSkillFor, listSkills, presetPhrases, saveSkill, toSkill } from '../services/bots/skills';
 import type { App } from '../types';
-import { SkillDeleteBody, SkillSummary, BOT_MESSAGES } from '../schemas/bots';
-import { ErrorBody, IdQuery, MessageBody, signedErrors } from '../schemas/common';
-import { PhrasesAnswer, PhrasesBody, PhrasesQuery, PresetAnswer, PresetQuery, Skill, SkillBody } from '../schemas/skills';
+import { SkillDeleteBody, SkillSummary, BOT_MESSAGES } from '../../../common/schemas/bots';
+import { ErrorBody, IdQuery, MessageBody, signedErrors } from '../../../common/schemas/common';
+import { PhrasesAnswer, PhrasesBody, PhrasesQuery, PresetAnswer, PresetQuery, Skill, SkillBody } from '../../../common/schemas/skills';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Bots'];

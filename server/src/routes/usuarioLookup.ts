@@ -3,8 +3,8 @@
 import { notFound } from '../errors';
 import { currentUser, requireUser, sameTenant } from '../plugins/guards';
 import type { App } from '../types';
-import { ErrorBody, IdQuery } from '../schemas/common';
-import { USER_NOT_FOUND, UsuarioRecord } from '../schemas/usuarios';
+import { ErrorBody, IdQuery } from '../../../common/schemas/common';
+import { USER_NOT_FOUND, UsuarioRecord } from '../../../common/schemas/usuarios';
 
 export { USER_NOT_FOUND, UsuarioRecord };
 

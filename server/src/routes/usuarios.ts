@@ -1,13 +1,13 @@
 // Users (access spec §2, §7): the paged list, save (create or update) and delete.
 // GET /usuario?id lives in usuarioLookup.ts.
-import { canManageUsers } from '../../../src/permissions/roles';
+import { canManageUsers } from '../../../common/roles';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
-import { runSearch } from '../services/paging';
-import { deleteUser, planUserSearch, saveUser, toView } from '../services/usuarios';
+import { runSearch } from '../db/paging';
+import { deleteUser, planUserSearch, saveUser, toView } from '../services/empresas/usuarios';
 import type { App } from '../types';
-import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../schemas/common';
-import { pageResponse } from '../schemas/paging';
-import { UsuarioBody, UsuarioRecord, UsuarioSearchBody } from '../schemas/usuarios';
+import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
+import { pageResponse } from '../../../common/schemas/paging';
+import { UsuarioBody, UsuarioRecord, UsuarioSearchBody } from '../../../common/schemas/usuarios';
 
 export { UsuarioBody };
 

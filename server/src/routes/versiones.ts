@@ -3,10 +3,10 @@
 // spec's GET: a GET that rewrites a bot could be triggered from another site.
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { compareVersions, latestVersion, listVersions, restoreVersion, startDeploy } from '../services/deploy';
+import { compareVersions, latestVersion, listVersions, restoreVersion, startDeploy } from '../services/bots/deploy';
 import type { App } from '../types';
-import { BOT_MESSAGES, BotBody, BotVersion, BotVersionQuery, CompareQuery, DeployQuery, RestoreQuery, VersionChange } from '../schemas/bots';
-import { ErrorBody, IdQuery, MessageBody, signedErrors } from '../schemas/common';
+import { BOT_MESSAGES, BotBody, BotVersion, BotVersionQuery, CompareQuery, DeployQuery, RestoreQuery, VersionChange } from '../../../common/schemas/bots';
+import { ErrorBody, IdQuery, MessageBody, signedErrors } from '../../../common/schemas/common';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Versiones'];

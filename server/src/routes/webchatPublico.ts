@@ -7,9 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden, notFound } from '../errors';
 import type { CanalRow } from '../channels/inbound';
 import { REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
-import { CANAL_MESSAGES } from '../schemas/canales';
-import { ErrorBody } from '../schemas/common';
-import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatOpenBody, WebchatReply } from '../schemas/webchat';
+import { CANAL_MESSAGES } from '../../../common/schemas/canales';
+import { ErrorBody } from '../../../common/schemas/common';
+import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatOpenBody, WebchatReply } from '../../../common/schemas/webchat';
 import {
   WEBCHAT_MESSAGES_PER_MINUTE,
   callerAllowed,

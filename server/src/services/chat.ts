@@ -1,7 +1,7 @@
 // Conversations with a bot (bot-building §4 "Test chat", §7 /webchat/demo; access §3 session,
 // message, client card): finds or starts the client, its session and the live conversation, runs
 // the turn through the engine, records the messages, keeps the state, and publishes the answer
-// on the conversation's own topic (realtime/topics.ts): a console user's chat to that user alone,
+// on the conversation's own topic (common/topics.ts): a console user's chat to that user alone,
 // a web channel's to its widget. The test chat (`test: true`) talks to the bot's working
 // definition; otherwise the deployed version answers.
 import { randomUUID } from 'node:crypto';
@@ -9,18 +9,18 @@ import type { AddressInfo } from 'node:net';
 import type { DB } from '../db';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { sameTenant } from '../plugins/guards';
-import { BOT_MESSAGES } from '../schemas/bots';
-import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody, type WebchatEndBody } from '../schemas/chat';
+import { BOT_MESSAGES } from '../../../common/schemas/bots';
+import { CHAT_MESSAGES, DEFAULT_TEST_RED, DEMO_CHANNEL, DEMO_NAME, type ChatMessage, type WebchatAnswer, type WebchatBody, type WebchatEndBody } from '../../../common/schemas/chat';
 import type { App, SessionUser } from '../types';
-import { CANAL_KINDS } from '../schemas/canales';
-import { channelTopic, userTopic } from '../realtime/topics';
+import { CANAL_KINDS } from '../../../common/schemas/canales';
+import { channelTopic, userTopic } from '../../../common/topics';
 import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot } from '../engine/bundle';
 import { trainSkills, type TrainingLimits } from '../engine/training';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
-import { loadDefinition } from './botDefinition';
+import { loadDefinition } from './bots/definition';
 import { KeptConversations, StaleConversation, readConversation, writeTurn } from './chatStore';
-import { assertBotRole, findBotFor, readBotSecrets, type BotRecord } from './bots';
-import { knownTimeZone } from './empresas';
+import { assertBotRole, findBotFor, readBotSecrets, type BotRecord } from './bots/bots';
+import { knownTimeZone } from './empresas/empresas';
 
 /** How long a deployed bot's row is trusted before it is read again. */
 const BOT_ROW_MS = 1000;

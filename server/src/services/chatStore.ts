@@ -18,8 +18,8 @@ import { groupedPerDatabase } from '../db/grouped';
 import { placeholderRow, precompile, precompiledShapes, type Placeholders } from '../db/precompiled';
 import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
-import { constraintViolation } from './dbErrors';
-import { phraseHash } from './frases';
+import { constraintViolation } from '../db/errors';
+import { phraseHash } from './bots/frases';
 
 /** The conversation changed since it was read (another instance, or a deletion): read it again and retry. */
 export class StaleConversation extends Error {}

@@ -3,9 +3,9 @@
 import type { DB } from '../db';
 import { ASISTENTE_BOT } from '../db/seedAsistente';
 import { badRequest } from '../errors';
-import { DEMO_MESSAGES, ORDER_CODE, PEDIDO_ESTADOS, type Pedido } from '../schemas/demo';
-import { DEMO_PLANS } from '../schemas/rules';
-import { knownTimeZone } from './empresas';
+import { DEMO_MESSAGES, ORDER_CODE, PEDIDO_ESTADOS, type Pedido } from '../../../common/schemas/demo';
+import { DEMO_PLANS } from '../../../common/schemas/rules';
+import { knownTimeZone } from './empresas/empresas';
 
 const DAY = 24 * 60 * 60 * 1000;
 

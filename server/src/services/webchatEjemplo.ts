@@ -6,8 +6,8 @@
 // to a signed-in user of that channel's company or a system administrator, so the console's origin
 // never lends itself to any company's chat.
 import type { CanalRow } from '../channels/inbound';
-import { DEMO_PLANS } from '../schemas/rules';
-import { embedSnippet } from '../schemas/webchatKey';
+import { DEMO_PLANS } from '../../../common/schemas/rules';
+import { embedSnippet } from '../../../common/schemas/webchatKey';
 import type { App, SessionUser } from '../types';
 import { canalOfKey, sampleCanal } from './webchatPublico';
 

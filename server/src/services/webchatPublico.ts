@@ -5,12 +5,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { badRequest, forbidden, unauthorized } from '../errors';
 import { receiveChannelMessage, type CanalRow } from '../channels/inbound';
-import { canalById } from './canales';
+import { canalById } from './canales/canales';
 import type { ConversationGrant, TokenVerifier } from '../realtime/access';
-import { CANAL_KINDS, CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../schemas/canales';
-import { CHAT_MESSAGES, type ChatMessage } from '../schemas/chat';
-import { WEBCHAT_MESSAGES, type WebchatCanal, type WebchatConversation, type WebchatEntry, type WebchatMessageBody, type WebchatReply } from '../schemas/webchat';
-import { decodeCanalKey } from '../schemas/webchatKey';
+import { CANAL_KINDS, CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../../../common/schemas/canales';
+import { CHAT_MESSAGES, type ChatMessage } from '../../../common/schemas/chat';
+import { WEBCHAT_MESSAGES, type WebchatCanal, type WebchatConversation, type WebchatEntry, type WebchatMessageBody, type WebchatReply } from '../../../common/schemas/webchat';
+import { decodeCanalKey } from '../../../common/schemas/webchatKey';
 import type { App } from '../types';
 
 /** How long a conversation token lasts; every answered message renews it. */

@@ -1,8 +1,8 @@
 // Audit rows for display: event names by code (the date goes through layout/fecha.ts). Codes 4
 // to 6 are the server's records of administrative changes.
-import { AUDIT_EVENTS } from '../../../server/src/schemas/rules';
+import { AUDIT_EVENTS } from '../../../common/schemas/rules';
 
-export type { AuditRow } from '../../../server/src/schemas/auditoria';
+export type { AuditRow } from '../../../common/schemas/auditoria';
 
 export { AUDIT_EVENTS };
 

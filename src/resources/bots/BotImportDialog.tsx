@@ -20,7 +20,7 @@ import type { QuipuDataProvider } from '../../api/dataProvider';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
 import { useSession } from '../../permissions/useSession';
-import { BOT_MESSAGES } from '../../../server/src/schemas/bots';
+import { BOT_MESSAGES } from '../../../common/schemas/bots';
 import { readImportFile } from './botModel';
 
 export function BotImportButton() {

@@ -5,7 +5,7 @@ import cronstrue from 'cronstrue';
 import 'cronstrue/locales/es';
 import { base64ToText, textToBase64 } from '../../api/base64Text';
 import type { Bot, BotExportDoc } from '../../api/bots';
-import { BOT_DEFAULTS } from '../../../server/src/schemas/bots';
+import { BOT_DEFAULTS } from '../../../common/schemas/bots';
 
 export type { Bot };
 

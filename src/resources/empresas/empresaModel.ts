@@ -1,10 +1,10 @@
 // Company data shaping: the record, a new company's defaults and the address-list validator (the
-// rule itself is server/src/schemas/acl.ts, shared with the server's sign-in check).
-import { isAclEntry } from '../../../server/src/schemas/acl';
-import { DEFAULT_TS, timeZones } from '../../../server/src/schemas/rules';
-import type { Empresa } from '../../../server/src/schemas/empresas';
+// rule itself is common/schemas/acl.ts, shared with the server's sign-in check).
+import { isAclEntry } from '../../../common/schemas/acl';
+import { DEFAULT_TS, timeZones } from '../../../common/schemas/rules';
+import type { Empresa } from '../../../common/schemas/empresas';
 
-export type { Empresa } from '../../../server/src/schemas/empresas';
+export type { Empresa } from '../../../common/schemas/empresas';
 
 export { DEFAULT_TS };
 
@@ -15,7 +15,7 @@ export function newEmpresa(): Partial<Empresa> {
 /** The time zones a company can choose, by their IANA names (the browser's list). */
 export const TIME_ZONE_CHOICES = timeZones().map((name) => ({ id: name, name }));
 
-export { isAclEntry, isIPv4, isIPv6 } from '../../../server/src/schemas/acl';
+export { isAclEntry, isIPv4, isIPv6 } from '../../../common/schemas/acl';
 
 /** react-admin validator of one address-list entry: the message names the wrong entry. */
 export function validateAclEntry(value: unknown) {

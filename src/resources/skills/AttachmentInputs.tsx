@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { CheckboxGroupInput, NumberInput } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
-import { ATTACHMENT_TYPES, LIMITS } from '../../../server/src/schemas/skillRules';
+import { ATTACHMENT_TYPES, LIMITS } from '../../../common/schemas/skillRules';
 import { fieldRow } from '../bots/fieldRow';
 import { SkillSwitch } from './SkillInputParts';
 

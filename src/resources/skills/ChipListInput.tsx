@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { memo, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useController } from 'react-hook-form';
 import { useEvent, useNotify, useTranslate } from 'react-admin';
-import { addToList, SKILL_MESSAGES } from '../../../server/src/schemas/skillRules';
+import { addToList, SKILL_MESSAGES } from '../../../common/schemas/skillRules';
 import { ErrorText } from './SkillInputParts';
 
 export interface ChipListInputProps {

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { SKILL_MESSAGES, textKey } from '../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES, textKey } from '../../../common/schemas/skillRules';
 import { ChipListInput } from './ChipListInput';
 import { PhrasesButton } from './PhrasesDialog';
 

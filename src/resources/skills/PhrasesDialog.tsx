@@ -22,7 +22,7 @@ import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
-import { addedMessage, mergePhrases, PRESET_TYPES, SKILL_MESSAGES, type PresetType } from '../../../server/src/schemas/skillRules';
+import { addedMessage, mergePhrases, PRESET_TYPES, SKILL_MESSAGES, type PresetType } from '../../../common/schemas/skillRules';
 import { FoundPhrases } from './FoundPhrases';
 import { readPhraseFile } from './phraseFile';
 

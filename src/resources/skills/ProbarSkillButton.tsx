@@ -18,7 +18,7 @@ import type { Theme } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { MAX_MESSAGE } from '../../../server/src/schemas/chat';
+import { MAX_MESSAGE } from '../../../common/schemas/chat';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';

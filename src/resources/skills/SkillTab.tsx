@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTranslate } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
-import { SKILL_MESSAGES } from '../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../common/schemas/skillRules';
 import { AttachmentInputs } from './AttachmentInputs';
 import { ChipListInput } from './ChipListInput';
 import { KbInputs } from './KbInputs';

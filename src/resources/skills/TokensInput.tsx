@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { Button, NumberInput, TextInput, useTranslate } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
-import { SKILL_MESSAGES } from '../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../common/schemas/skillRules';
 import { fieldRow } from '../bots/fieldRow';
 import { ChipListInput } from './ChipListInput';
 import { ErrorText, SkillSwitch } from './SkillInputParts';

@@ -1,6 +1,6 @@
 // Reading a phrase file (.txt, one phrase a line) in the browser. A file that cannot be read, or is
 // not text (NUL bytes, mostly control characters), gives null: 'no se puede leer el archivo'.
-import { phraseLines } from '../../../server/src/schemas/skillRules';
+import { phraseLines } from '../../../common/schemas/skillRules';
 
 function readBytes(file: Blob): Promise<Uint8Array | null> {
   return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 // Shaping of a skill for its editor: the rules' problems as react-admin's errors object, the path a
 // message is shown on, a new token's defaults and the choices of the Skill tab.
 import type { Skill } from '../../api/skills';
-import { validateSkill, type Problem, type SkillInput } from '../../../server/src/schemas/skillRules';
+import { validateSkill, type Problem, type SkillInput } from '../../../common/schemas/skillRules';
 
 export type { Skill };
 export type Token = Skill['tokens'][number];

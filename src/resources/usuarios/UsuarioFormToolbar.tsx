@@ -3,7 +3,7 @@
 import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
 import { BackButton } from '../../layout/FormParts';
 import { useSaveNotices } from '../../layout/useSaveNotices';
-import { canManageUsers } from '../../permissions/roles';
+import { canManageUsers } from '../../../common/roles';
 import { useFlags } from '../../permissions/useFlags';
 
 export function UsuarioFormToolbar({ existing }: { existing: boolean }) {

@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import { BooleanInput, ReferenceInput, SelectInput, TextInput, email, required, useRecordContext } from 'react-admin';
 import { FormSection, ReadOnlyValue } from '../../layout/FormParts';
-import { canChooseCompany, canManageUsers, mayGrantFlag } from '../../permissions/roles';
+import { canChooseCompany, canManageUsers, mayGrantFlag } from '../../../common/roles';
 import { useFlags } from '../../permissions/useFlags';
 import { useSession } from '../../permissions/useSession';
 import { choosesRole, roleChoices, roleLabel, type Usuario } from './usuarioModel';

@@ -3,7 +3,7 @@
 import { CreateButton, DataTable, List, Pagination, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/FormParts';
 import { CardLabel, ListTable, RowNumberColumn, YesNo, type CardTexts } from '../../layout/ListTable';
-import { canManageUsers } from '../../permissions/roles';
+import { canManageUsers } from '../../../common/roles';
 import { useFlags } from '../../permissions/useFlags';
 import type { Usuario } from './usuarioModel';
 

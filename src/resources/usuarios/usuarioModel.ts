@@ -1,7 +1,7 @@
 // Shaping of user records for the form: the defaults of a new user (spec §3) and the role rules
 // of the form (§6) put together.
-import { assignableRoles, canEditRoleOf, newUserDefaultRole, ROLE_LABELS, isRol, type Flags, type Rol } from '../../permissions/roles';
-import type { UsuarioRecord } from '../../../server/src/schemas/usuarios';
+import { assignableRoles, canEditRoleOf, newUserDefaultRole, ROLE_LABELS, isRol, type Flags, type Rol } from '../../../common/roles';
+import type { UsuarioRecord } from '../../../common/schemas/usuarios';
 
 /** The server's user record, with the role narrowed to the known roles. */
 export type Usuario = Omit<UsuarioRecord, 'rol'> & { rol: Rol };

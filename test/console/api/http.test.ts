@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../../src/api/http';
 import { HttpError } from '../../../src/api/HttpError';
-import { canonicalText, sameSignature, signature } from '../../../src/api/integrity';
+import { canonicalText, sameSignature, signature } from '../../../common/integrity';
 import { createProgressStore } from '../../../src/api/progress';
 import { SIGNED_IN_KEY, TEST_KEY } from '../fixtures';
 import { server } from '../msw';

@@ -1,7 +1,7 @@
 // The console's signer against the worked example in README (integrity headers): a fixed key and
 // request whose X-Sig was computed once with openssl. The server suite checks the same literal.
 import { describe, expect, it } from 'vitest';
-import { canonicalText, signature } from '../../../src/api/integrity';
+import { canonicalText, signature } from '../../../common/integrity';
 
 const EXAMPLE = {
   k: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8',

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../../src/api/authProvider';
 import { createHttpClient } from '../../../src/api/http';
 import { HttpError } from '../../../src/api/HttpError';
-import { canonicalText, sameSignature, signature } from '../../../src/api/integrity';
+import { canonicalText, sameSignature, signature } from '../../../common/integrity';
 import { createSessionApi } from '../../../src/api/session';
 import { createSessionStore } from '../../../src/api/sessionStore';
 import { enkiAnswer, makeSession, SIGNED_IN_KEY } from '../fixtures';

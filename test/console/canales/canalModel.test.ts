@@ -1,7 +1,7 @@
 // The editors' model: each kind's route, a new channel's defaults, and the body POST /ch/web takes.
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
-import { CanalBody } from '../../../server/src/schemas/canales';
+import { CanalBody } from '../../../common/schemas/canales';
 import { editorPath, formValuesOf, newCanal, newPath, toCanalBody } from '../../../src/pages/canales/common/canalModel';
 import { canal } from './support';
 

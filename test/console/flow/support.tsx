@@ -12,7 +12,7 @@ import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import type { Diagram, SkillSummary } from '../../../src/resources/bots/flow/diagramModel';
 import { FlowEditor } from '../../../src/resources/bots/flow/FlowEditor';
 import type { Skill } from '../../../src/api/skills';
-import { SKILL_DEFAULTS } from '../../../server/src/schemas/skillRules';
+import { SKILL_DEFAULTS } from '../../../common/schemas/skillRules';
 import { record, type Call } from '../resources/support';
 
 export const skill = (id: string, nm: string, extra: Partial<SkillSummary> = {}): SkillSummary => ({ id, idBot: 'b1', nm, dsc: null, tipo: 0, nFrases: 4, ...extra });

@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../src/permissions/roles';
+import { ROUTES } from '../../../common/roles';
 import { APP_ROUTES } from '../../../src/routes';
 import { isResourcePath } from '../../../src/routing/specPaths';
 import { makeSession } from '../fixtures';

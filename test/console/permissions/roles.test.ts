@@ -18,7 +18,7 @@ import {
   showsMiEmpresa,
   sidebarLinks,
   type RoleSubject,
-} from '../../../src/permissions/roles';
+} from '../../../common/roles';
 
 const SUBJECTS: Record<string, RoleSubject> = {
   ADM: { rol: 'ROLE_ADMIN' },

@@ -8,7 +8,7 @@ import type { Bot } from '../../../src/api/bots';
 import { skill } from '../skills/skillSupport';
 import { bot, compania, skills, usuarioBots } from './botSupport';
 import { page, record, renderAdmin, type Call } from './support';
-import type { Session } from '../../../src/api/sessionTypes';
+import type { Session } from '../../../common/sessionTypes';
 
 function openBot(data: Bot, session: Session = compania) {
   const reads = record('get', '/bot', () => data);

@@ -1,7 +1,7 @@
 // Shared by the administration screens' tests: demo records, a recorder of the calls msw
 // answers, and the way a screen is opened.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type { Session } from '../../../src/api/sessionTypes';
+import type { Session } from '../../../common/sessionTypes';
 import { server } from '../msw';
 import { renderApp } from '../renderApp';
 

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Rol } from '../../../src/permissions/roles';
+import type { Rol } from '../../../common/roles';
 import { makeSession } from '../fixtures';
 import { server } from '../msw';
 import { renderApp } from '../renderApp';

@@ -2,7 +2,7 @@
 // sessions of a bot editor (isBotEdit) and of a bot user, and the way /skill/{id} is opened.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Session } from '../../../src/api/sessionTypes';
+import type { Session } from '../../../common/sessionTypes';
 import type { Skill } from '../../../src/api/skills';
 import { makeSession } from '../fixtures';
 import { record, renderAdmin, type Call } from '../resources/support';

@@ -10,7 +10,7 @@ import { createAuthProvider } from '../../../src/api/authProvider';
 import { createDataProvider } from '../../../src/api/dataProvider';
 import { createHttpClient } from '../../../src/api/http';
 import { createSessionStore } from '../../../src/api/sessionStore';
-import type { Session } from '../../../src/api/sessionTypes';
+import type { Session } from '../../../common/sessionTypes';
 import type { Bot, BotVersion } from '../../../src/api/versions';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { AdminNotification } from '../../../src/layout/AdminNotification';

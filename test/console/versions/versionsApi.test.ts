@@ -1,7 +1,7 @@
 // The deploy and versions calls (bot-building spec §7): exact method, path, query and body; and the
 // pure shaping of versions (state, duration, the comparison's groups and values).
 import { describe, expect, it } from 'vitest';
-import { BOT_MESSAGES } from '../../../server/src/schemas/bots';
+import { BOT_MESSAGES } from '../../../common/schemas/bots';
 import type { HttpClient } from '../../../src/api/http';
 import { createVersionsApi, type VersionChange } from '../../../src/api/versions';
 import { formatDuration, groupChanges, previewOf, readableValue, restoreBlocker, versionState } from '../../../src/resources/bots/versions/versionModel';

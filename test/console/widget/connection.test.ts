@@ -2,7 +2,7 @@
 // the kept token), sending, answers shown once whether they come in the reply or over STOMP, the
 // catch-up after a dropped connection, resending after a failed POST, and the channel's refusal.
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../../server/src/schemas/chat';
+import type { ChatMessage } from '../../../common/schemas/chat';
 import { WebchatConnection, type StompHandlers } from '../../../src/widget/connection';
 import { WIDGET_TEXTS } from '../../../src/widget/texts';
 

@@ -2,7 +2,7 @@
 // redrawn from the form) and the embed snippet with its channel key.
 import { waitFor, within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { WEB_DEFAULTS } from '../../../server/src/schemas/canales';
+import { WEB_DEFAULTS } from '../../../common/schemas/canales';
 import { mountWidgetPreview } from '../../../src/widget/preview';
 import { decodeCanalKey, embedSnippet, encodeCanalKey } from '../../../src/widget/snippet';
 import { CSS_FALLBACKS, cssVariables } from '../../../src/widget/styles';

@@ -3,8 +3,8 @@
 // with a StaticChat the test drives.
 import { render } from 'preact';
 import { afterEach } from 'vitest';
-import type { WebConfig } from '../../../server/src/schemas/canales';
-import type { ChatMessage } from '../../../server/src/schemas/chat';
+import type { WebConfig } from '../../../common/schemas/canales';
+import type { ChatMessage } from '../../../common/schemas/chat';
 import { StaticChat, type ChatState, type Entry } from '../../../src/widget/chatState';
 import { Widget, type WidgetProps } from '../../../src/widget/Widget';
 

@@ -1,6 +1,6 @@
 // The values a message holds (server/src/engine/entities.ts): the bot's entities and the internal ones.
 import { describe, expect, it } from 'vitest';
-import type { EntidadDef } from '../../../server/src/schemas/bots';
+import type { EntidadDef } from '../../../common/schemas/bots';
 import { EntityExtractor, entityPath, type EntityValue } from '../../../server/src/engine/entities';
 
 // Tuesday 10 March 2026, 10:00 in Lima (15:00 UTC).

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IntentModel, train } from '../../../server/src/engine/nlu/classifier';
 import { Matcher, matchSkills, type MatchSkill } from '../../../server/src/engine/nlu/matcher';
-import type { TokenInput } from '../../../server/src/schemas/skillRules';
+import type { TokenInput } from '../../../common/schemas/skillRules';
 import { FRASES, INEDITAS, SIN_SENTIDO, SKILLS, phrasesOf, skill } from './nluBot';
 
 let model: IntentModel;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EntityExtractor } from '../../../server/src/engine/entities';
 import { evaluate } from '../../../server/src/engine/operators';
 import { DEFAULT_PATTERN_BUDGET, literalPattern, PatternBudget, patternRefusal, userPattern } from '../../../server/src/engine/patterns';
-import type { EntidadDef } from '../../../server/src/schemas/bots';
+import type { EntidadDef } from '../../../common/schemas/bots';
 
 const now = new Date('2026-03-10T15:00:00Z');
 

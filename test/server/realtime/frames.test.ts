@@ -1,6 +1,6 @@
 // The STOMP 1.2 frame codec, and the fan-out's encoding of messages into NOTIFY payloads.
 import { describe, expect, it } from 'vitest';
-import { parseDestination } from '../../../server/src/realtime/topics';
+import { parseDestination } from '../../../common/topics';
 import { CHUNK_CHARS, NOTIFY_LIMIT, NotificationDecoder, channelFor, decodePresence, encodeNotifications, encodePresence } from '../../../server/src/realtime/fanout';
 import { FrameParser, StompError, escapeHeader, serializeFrame, unescapeHeader } from '../../../server/src/realtime/frames';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';

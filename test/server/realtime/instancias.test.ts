@@ -8,8 +8,8 @@ import { buildApp } from '../../../server/src/app';
 import { NOTIFY_LIMIT, encodePresence } from '../../../server/src/realtime/fanout';
 import type { App } from '../../../server/src/types';
 import { insertBot } from '../botFixtures';
-import { userTopic } from '../../../server/src/realtime/topics';
-import { consoleDestination } from '../../../server/src/schemas/destinations';
+import { userTopic } from '../../../common/topics';
+import { consoleDestination } from '../../../common/schemas/destinations';
 import { TEST_PASSWORD_COST, createTestApp, userRow, type TestApp } from '../helpers';
 import { ChannelObserver, TestStomp, WAIT, closeStompClients, cookieOf, listen, untilAlone } from './stompClients';
 

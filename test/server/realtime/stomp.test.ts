@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { ConversationGrant, TokenVerifier } from '../../../server/src/realtime/access';
 import { SUBSCRIBE_TRUST_MS } from '../../../server/src/realtime/broker';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
-import { channelTopic, userTopic } from '../../../server/src/realtime/topics';
-import { DEMO_CHANNEL } from '../../../server/src/schemas/chat';
+import { channelTopic, userTopic } from '../../../common/topics';
+import { DEMO_CHANNEL } from '../../../common/schemas/chat';
 import { insertBot } from '../botFixtures';
 import { API, createTestApp, dialects, userRow, type TestApp } from '../helpers';
 import { ChannelObserver, RawStomp, TestStomp, WAIT, closeStompClients, cookieOf, listen, untilAlone } from './stompClients';

@@ -3,7 +3,7 @@
 // carousel as one card after another. Sections are plain_text, so nothing the bot says is read as
 // Slack markup; `text` is the fallback notifications show.
 import type { ActionsBlock, Button, KnownBlock } from '@slack/web-api';
-import type { ChatButton, ChatMessage } from '../../schemas/chat';
+import type { ChatButton, ChatMessage } from '../../../../common/schemas/chat';
 import { buttonData, cut, split, webUrl } from '../adapter';
 
 export const SLACK_LIMITS = { section: 3000, buttonText: 75, value: 2000, elements: 25, altText: 2000, text: 40_000 } as const;

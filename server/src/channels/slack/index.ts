@@ -1,8 +1,8 @@
 // Slack: the Events API and interactivity post to {API_BASE}/wh/slack/{id}, signed with the app's
 // Signing Secret (v0, five-minute window); answers go out through chat.postMessage.
 import type { ChatPostMessageArguments } from '@slack/web-api';
-import type { CanalCfg } from '../../schemas/canales';
-import { readCanalSecret } from '../../services/canales';
+import type { CanalCfg } from '../../../../common/schemas/canales';
+import { readCanalSecret } from '../../services/canales/canales';
 import { PROVIDER_MESSAGES, type ChannelAdapter } from '../adapter';
 import { slackClient, slackErrorCode } from './api';
 import { toSlack } from './format';

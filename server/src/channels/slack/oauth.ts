@@ -4,13 +4,13 @@
 // oauth.v2.access (App Id and App Secret), keeps the bot token encrypted and the workspace in cfg,
 // writes the channel's audit row, and sends the browser back to the channel's editor with ?status.
 import { createHmac, randomBytes } from 'node:crypto';
-import { CHECKS } from '../../../../src/permissions/roles';
+import { CHECKS } from '../../../../common/roles';
 import { badRequest } from '../../errors';
 import { sameTenant } from '../../plugins/guards';
-import type { CanalCfg } from '../../schemas/canales';
-import { canalById, findCanalFor, readCanalSecret, updateCanal, type CanalRecord } from '../../services/canales';
-import { rememberNonce } from '../../services/nonces';
-import { loadSessionUser } from '../../services/sessions';
+import type { CanalCfg } from '../../../../common/schemas/canales';
+import { canalById, findCanalFor, readCanalSecret, updateCanal, type CanalRecord } from '../../services/canales/canales';
+import { rememberNonce } from '../../services/auth/nonces';
+import { loadSessionUser } from '../../services/auth/sessions';
 import type { App, SessionUser } from '../../types';
 import { apiAddress, assertKind, PROVIDER_MESSAGES, sameSecret } from '../adapter';
 import { slackClient, slackErrorCode } from './api';

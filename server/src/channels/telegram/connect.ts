@@ -3,8 +3,8 @@
 // 'Desconectar' deletes the webhook and deactivates it. Both write the channel's audit row.
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest, forbidden } from '../../errors';
-import { CANAL_MESSAGES } from '../../schemas/canales';
-import { findCanalFor, readCanalSecret, updateCanal, type CanalRecord } from '../../services/canales';
+import { CANAL_MESSAGES } from '../../../../common/schemas/canales';
+import { findCanalFor, readCanalSecret, updateCanal, type CanalRecord } from '../../services/canales/canales';
 import type { App, SessionUser } from '../../types';
 import { apiAddress, assertKind, PROVIDER_MESSAGES } from '../adapter';
 import { telegramApi, telegramFailure, refusedBy, TOKEN_PATTERN } from './api';

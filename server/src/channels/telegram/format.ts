@@ -2,7 +2,7 @@
 // cards and images as sendPhoto with a caption, a carousel as one card after another. Plain text
 // (no parse_mode), so nothing the bot says is read as markup.
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import type { ChatButton, ChatMessage } from '../../schemas/chat';
+import type { ChatButton, ChatMessage } from '../../../../common/schemas/chat';
 import { buttonData, cut, split, webUrl } from '../adapter';
 
 /** Telegram's limits: a message's text, a photo's caption, a button's callback_data (bytes). */

@@ -1,7 +1,7 @@
 // Telegram: updates arrive at {API_BASE}/wh/telegram/{id} carrying the secret token set with the
 // webhook (X-Telegram-Bot-Api-Secret-Token); answers go out through the Bot API.
 import type { Update } from 'grammy/types';
-import { readCanalSecret } from '../../services/canales';
+import { readCanalSecret } from '../../services/canales/canales';
 import type { ChannelAdapter } from '../adapter';
 import { header, PROVIDER_MESSAGES, sameSecret } from '../adapter';
 import { chatId, refusedBy, telegramApi, telegramFailure } from './api';

@@ -12,8 +12,8 @@
 // - generado: when the file was made.
 // The file carries a secret (the verify token), so the export writes the channel's audit row.
 import { ApiError } from '../../errors';
-import type { CanalCfg } from '../../schemas/canales';
-import { botNameOf, findCanalFor, readCanalSecret, recordCanalEvent } from '../../services/canales';
+import type { CanalCfg } from '../../../../common/schemas/canales';
+import { botNameOf, findCanalFor, readCanalSecret, recordCanalEvent } from '../../services/canales/canales';
 import type { App, SessionUser } from '../../types';
 import { apiAddress, assertKind } from '../adapter';
 

@@ -2,7 +2,7 @@
 // interactive reply buttons (up to 3, titles up to 20 characters, a card's image as their header)
 // or a list (up to 10 rows), else a text listing the options, which the client answers by writing
 // one (the engine takes a typed title as the button). Links and phone numbers go in the text.
-import type { ChatButton, ChatMessage } from '../../schemas/chat';
+import type { ChatButton, ChatMessage } from '../../../../common/schemas/chat';
 import { BY_TITLE, buttonData, split, webUrl } from '../adapter';
 
 export const WHATSAPP_LIMITS = {

@@ -1,7 +1,7 @@
 // WhatsApp (Cloud API): posts arrive at {API_BASE}/wh/whatsapp/{id} signed with the app secret
 // (X-Hub-Signature-256); answers go out through the Cloud API, or through the channel's relay.
-import type { CanalCfg } from '../../schemas/canales';
-import { readCanalSecret } from '../../services/canales';
+import type { CanalCfg } from '../../../../common/schemas/canales';
+import { readCanalSecret } from '../../services/canales/canales';
 import { PROVIDER_MESSAGES, type ChannelAdapter } from '../adapter';
 import { readCloudWebhook, type StaleMessage } from './receive';
 import { sendCloud, sendRelay } from './send';

@@ -2,9 +2,9 @@
 // channel's access token, or, with useChasqui, one post of the whole answer to the relay's https URL,
 // signed like Meta signs its webhooks (X-Hub-Signature-256) with the channel's verify token, which
 // the relay has from the exported configuration.
-import { CANAL_MESSAGES, type CanalCfg } from '../../schemas/canales';
-import type { ChatMessage } from '../../schemas/chat';
-import { readCanalSecret } from '../../services/canales';
+import { CANAL_MESSAGES, type CanalCfg } from '../../../../common/schemas/canales';
+import type { ChatMessage } from '../../../../common/schemas/chat';
+import { readCanalSecret } from '../../services/canales/canales';
 import type { App } from '../../types';
 import type { Recipient } from '../adapter';
 import type { CanalRow } from '../inbound';

@@ -33,7 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('web', 'text')
     // JSON: CanalCfg (not secret).
     .addColumn('cfg', 'text', (c) => c.notNull().defaultTo('{}'))
-    // JSON {name: ciphertext} of the provider secrets (services/secrets.ts).
+    // JSON {name: ciphertext} of the provider secrets (secrets.ts).
     .addColumn('secretos', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('uc', 'varchar(200)')
     .addColumn('fc', 'varchar(32)', (c) => c.notNull())

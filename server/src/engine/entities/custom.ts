@@ -1,5 +1,5 @@
 // The bot's own entities: a keyword list, or a regular expression (bot-building §3, §5).
-import type { EntidadDef } from '../../schemas/bots';
+import type { EntidadDef } from '../../../../common/schemas/bots';
 import { userPattern, type PatternBudget, type PatternMatch } from '../patterns';
 import { fold, type Span } from './text';
 

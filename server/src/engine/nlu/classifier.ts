@@ -8,7 +8,7 @@
 //    scrambled copies of them: with few phrases each of five folds is held out in turn, with many
 //    one tenth is. Then the SVMs are trained again on every phrase.
 // Everything is seeded, so the same phrases and options give the same model, byte for byte.
-import type { SkillDef } from '../../schemas/bots';
+import type { SkillDef } from '../../../../common/schemas/bots';
 import { bestTwo, DEFAULT_CALIBRATION, fitLogistic, type Sample } from './calibration';
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures } from './features';
 import { addNaiveBayes, margins, random, shuffle, trainSvm, type NaiveBayesOptions, type LinearWeights, type PackedPhrases, type SvmOptions } from './linear';

@@ -9,8 +9,8 @@
 // 4. Otherwise a skill passes when the classifier's calibrated score reaches its threshold, and
 //    the best one answers.
 // When none passes, the bot's fallback skill (type 1) answers and the phrase counts as unrecognised.
-import type { SkillDef } from '../../schemas/bots';
-import { SKILL_DEFAULTS, type TokenInput } from '../../schemas/skillRules';
+import type { SkillDef } from '../../../../common/schemas/bots';
+import { SKILL_DEFAULTS, type TokenInput } from '../../../../common/schemas/skillRules';
 import { MAX_TEXT, type IntentModel } from './model';
 import { normalize } from './normalize';
 import { findKeyword, formOf, matchTokens, messageOf, prepareTokens, type Form, type Message, type PreparedToken, type TokenMatch } from './tokens';

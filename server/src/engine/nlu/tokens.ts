@@ -1,7 +1,7 @@
 // Finding a skill's keywords and tokens in a message. Both compare stems, so a keyword or token
 // written in the singular also finds the plural ('tarjeta' finds 'tarjetas'), and accents, case
 // and punctuation never matter. A keyword or token of several words matches those words in a row.
-import { tokensInOrder, type TokenInput } from '../../schemas/skillRules';
+import { tokensInOrder, type TokenInput } from '../../../../common/schemas/skillRules';
 import { normalize, stem, words } from './normalize';
 
 /** A message read once: its normalised words and their stems. */

@@ -1,7 +1,7 @@
 // The web channel editor's data (bot-building spec §3, §5, §9): the web object with every field and
 // its defaults, the JSON copied and pasted, the rgba colour text and the size checks.
 import type { Canal } from '../../../api/canales';
-import { WebConfig, WebTheme, WEB_DEFAULTS } from '../../../../server/src/schemas/canales';
+import { WebConfig, WebTheme, WEB_DEFAULTS } from '../../../../common/schemas/canales';
 
 export type WebThemeForm = Required<{ [K in keyof WebTheme]: string }>;
 

@@ -1,7 +1,7 @@
 // The bot's `diagram` as the server stores it (skills as nodes, links as edges): reading it from the
 // form, merging it with the bot's skills, placing new nodes, and the edits the editor makes. Pure,
 // and linear in the size of the diagram.
-import type { Diagram, SkillSummary } from '../../../../server/src/schemas/bots';
+import type { Diagram, SkillSummary } from '../../../../common/schemas/bots';
 
 export type { Diagram, SkillSummary };
 export type DiagramNode = Diagram['nodes'][number];

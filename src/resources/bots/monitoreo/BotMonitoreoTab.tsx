@@ -19,7 +19,7 @@ import { messageOf } from '../../../api/HttpError';
 import { FormSection } from '../../../layout/FormParts';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
-import { BOT_MESSAGES } from '../../../../server/src/schemas/bots';
+import { BOT_MESSAGES } from '../../../../common/schemas/bots';
 import { FRASES_PAGE_SIZE } from '../botModel';
 import { useSkills } from '../flow/useSkills';
 

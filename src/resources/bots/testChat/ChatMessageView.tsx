@@ -8,8 +8,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { ChatMessage } from '../../../api/chat';
-import { buttonLinkHref } from '../../../../server/src/schemas/buttonLink';
-import type { ChatButton, ChatCard } from '../../../../server/src/schemas/chat';
+import { buttonLinkHref } from '../../../../common/schemas/buttonLink';
+import type { ChatButton, ChatCard } from '../../../../common/schemas/chat';
 
 export type OnPostback = (button: { postback: string; title: string }, quickOf?: string) => void;
 

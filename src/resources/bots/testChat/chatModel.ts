@@ -1,8 +1,8 @@
 // The test chat's conversation as pure data: what the user sent and what the bot answered, kept
 // per bot in sessionStorage, and what the debug panel and 'Guardar como prueba' read from it.
-import { CANAL_KINDS, CANAL_NAMES, type CanalKind } from '../../../../server/src/schemas/canales';
-import { DEFAULT_TEST_RED, type ChatMessage, type PruebaBody, type TurnDebug } from '../../../../server/src/schemas/chat';
-import { ALL_CHANNELS } from '../../../../server/src/schemas/skillRules';
+import { CANAL_KINDS, CANAL_NAMES, type CanalKind } from '../../../../common/schemas/canales';
+import { DEFAULT_TEST_RED, type ChatMessage, type PruebaBody, type TurnDebug } from '../../../../common/schemas/chat';
+import { ALL_CHANNELS } from '../../../../common/schemas/skillRules';
 
 /** The channel select: every kind of channel the engine answers on, named by its catalogue key, 'Todos' last. */
 export const CHAT_CHANNELS: ReadonlyArray<{ code: number; kind: CanalKind | null }> = [

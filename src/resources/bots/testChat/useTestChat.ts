@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { WebchatBody } from '../../../api/chat';
-import { consoleDestination } from '../../../../server/src/schemas/destinations';
+import { consoleDestination } from '../../../../common/schemas/destinations';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';

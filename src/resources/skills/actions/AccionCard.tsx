@@ -9,7 +9,7 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Accion } from '../../../api/skills';
 import { noticeText } from '../../../layout/noticeText';
-import { validateAccion, type ActionType } from '../../../../server/src/schemas/skillRules';
+import { validateAccion, type ActionType } from '../../../../common/schemas/skillRules';
 import { EditorCard } from '../cards/EditorCard';
 import { errorAt, markServerError, rulesResolver } from '../cards/formRules';
 import type { CardItem } from '../cards/useCardList';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Button } from '../../../../server/src/schemas/skills';
+import type { Button } from '../../../../common/schemas/skills';
 
 /** 'Título: Bienvenida', the label muted; nothing when there is no value. */
 export function ViewLine({ label, children }: { label: string; children?: ReactNode }) {

@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import { ALL_CHANNELS, CHANNELS, answersOn, toggleChannel } from '../../../../server/src/schemas/skillRules';
+import { ALL_CHANNELS, CHANNELS, answersOn, toggleChannel } from '../../../../common/schemas/skillRules';
 
 export interface ChannelTogglesProps {
   /** The channel codes on ([8] for all). In single mode, one code. */

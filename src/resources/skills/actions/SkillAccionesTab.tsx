@@ -16,7 +16,7 @@ import { messageOf } from '../../../api/HttpError';
 import type { Accion } from '../../../api/skills';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
-import { ACTION_LABELS, SKILL_MESSAGES, firstActionProblem, type ActionType } from '../../../../server/src/schemas/skillRules';
+import { ACTION_LABELS, SKILL_MESSAGES, firstActionProblem, type ActionType } from '../../../../common/schemas/skillRules';
 import { useCardList } from '../cards/useCardList';
 import { useLeaveGuard } from '../cards/useLeaveGuard';
 import { AccionCard } from './AccionCard';

@@ -3,7 +3,7 @@
 // of a saved action.
 import type { ComponentType } from 'react';
 import type { Accion } from '../../../api/skills';
-import type { ActionType } from '../../../../server/src/schemas/skillRules';
+import type { ActionType } from '../../../../common/schemas/skillRules';
 import type { AccionValues } from './accionModel';
 
 /** Where the card is: its bot (GO_BOT lists the others) and its skill (GO_SKILL lists the others). */

@@ -1,6 +1,6 @@
 // Every action kind, by type (DESIGN.md §12): adding a kind is its folder and one line here. The
 // order is the add buttons' order: the spec's eight, then 'Respuesta rápida'.
-import type { ActionType } from '../../../../server/src/schemas/skillRules';
+import type { ActionType } from '../../../../common/schemas/skillRules';
 import type { AccionKind } from './accionKind';
 import { boton } from './button';
 import { card } from './card';

@@ -10,7 +10,7 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Accion } from '../../../api/skills';
 import { noticeText } from '../../../layout/noticeText';
-import { SKILL_MESSAGES, moveItem, orderProblem } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES, moveItem, orderProblem } from '../../../../common/schemas/skillRules';
 import type { CardList } from '../cards/useCardList';
 
 export interface OrderOptions {

@@ -15,7 +15,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState, type ReactNode } from 'react';
 import { Confirm } from 'react-admin';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 
 export interface EditorCardProps {
   /** What the card is ('Texto', 'WebHook', 'Requerimiento 2'): its heading and accessible name. */

@@ -1,7 +1,7 @@
-// The shared rules (server/src/schemas/skillRules.ts) as a react-hook-form resolver, and a
+// The shared rules (common/schemas/skillRules.ts) as a react-hook-form resolver, and a
 // server 400's field marked on the form: both sides show the same Spanish text at the same input.
 import type { FieldErrors, FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
-import type { Problem } from '../../../../server/src/schemas/skillRules';
+import type { Problem } from '../../../../common/schemas/skillRules';
 import { HttpError } from '../../../api/HttpError';
 
 /** Problems as react-hook-form's nested errors object ('buttons.0.title' → errors.buttons[0].title). */

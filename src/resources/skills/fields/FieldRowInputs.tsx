@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { Controller, useFormContext, useFormState, useWatch, type ControllerRenderProps } from 'react-hook-form';
-import { OPERATOR_LABELS, type FilterOperator } from '../../../../server/src/schemas/skillRules';
+import { OPERATOR_LABELS, type FilterOperator } from '../../../../common/schemas/skillRules';
 import { errorAt } from '../cards/formRules';
 import { DEFAULT_PATHS, entityKey, entityOf, needsValue, type EntityOption, type FieldRow } from './fieldModel';
 

@@ -8,7 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { useId, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
-import type { FilterOperator } from '../../../../server/src/schemas/skillRules';
+import type { FilterOperator } from '../../../../common/schemas/skillRules';
 import { errorAt } from '../cards/formRules';
 import { newFieldRow, type EntityOption } from './fieldModel';
 import { FieldRowInputs } from './FieldRowInputs';

@@ -1,7 +1,7 @@
 // A field row's data (spec §3 "Field"): the row a form edits, a new one, the row as the server
 // takes it, and the row read as a sentence ('Correo electrónico · text · Está presente').
-import type { Field } from '../../../../server/src/schemas/skills';
-import { OPERATOR_LABELS, VALUE_OPERATORS, type FilterOperator } from '../../../../server/src/schemas/skillRules';
+import type { Field } from '../../../../common/schemas/skills';
+import { OPERATOR_LABELS, VALUE_OPERATORS, type FilterOperator } from '../../../../common/schemas/skillRules';
 
 /** An entity a field may name: the bot's own (type 0) or an internal one (type 1), with its paths. */
 export interface EntityOption {

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import { noticeText } from '../../../layout/noticeText';
 import { errorAt } from '../cards/formRules';
 

@@ -12,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { useEffect, useId } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { CONDITION_OPERATORS, MEMORY_OPERATORS, SKILL_MESSAGES, validateRequerimiento, type EntityCatalogue } from '../../../../server/src/schemas/skillRules';
+import { CONDITION_OPERATORS, MEMORY_OPERATORS, SKILL_MESSAGES, validateRequerimiento, type EntityCatalogue } from '../../../../common/schemas/skillRules';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Requerimiento } from '../../../api/skills';

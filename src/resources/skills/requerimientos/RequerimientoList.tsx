@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import type { Requerimiento } from '../../../api/skills';
 import { noticeText } from '../../../layout/noticeText';
 import { useCardList } from '../cards/useCardList';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';

@@ -3,7 +3,7 @@
 // catalogue, built from the same answers).
 import type { Entidad, EntidadInterna } from '../../../api/bots';
 import type { Requerimiento, RequerimientoBody } from '../../../api/skills';
-import type { EntityCatalogue } from '../../../../server/src/schemas/skillRules';
+import type { EntityCatalogue } from '../../../../common/schemas/skillRules';
 import { DEFAULT_PATHS, newFieldRow, toField, toFieldRow, type EntityOption, type FieldRow } from '../fields/fieldModel';
 
 export type Tp = 0 | 1;

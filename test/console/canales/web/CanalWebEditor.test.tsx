@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it, vi } from 'vitest';
-import { CANAL_MESSAGES, CanalBody } from '../../../../server/src/schemas/canales';
+import { CANAL_MESSAGES, CanalBody } from '../../../../common/schemas/canales';
 import { record } from '../../resources/support';
 import { channelCalls, openEditor } from './canalWebSupport';
 

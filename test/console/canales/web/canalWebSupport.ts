@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { Canal } from '../../../../src/api/canales';
-import { WEB_DEFAULTS } from '../../../../server/src/schemas/canales';
+import { WEB_DEFAULTS } from '../../../../common/schemas/canales';
 import { newCanal } from '../../../../src/pages/canales/common/canalModel';
 import { makeSession } from '../../fixtures';
 import { record, renderAdmin, type Call } from '../../resources/support';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccionBody } from '../../../../src/api/skills';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import { serveSkills, skill } from '../../flow/support';
 import { record } from '../../resources/support';
 import { accion, card, findCard, inCard, menu, renderAcciones, saludo, serveAcciones } from './support';

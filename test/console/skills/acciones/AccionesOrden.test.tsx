@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import { record } from '../../resources/support';
 import { accion, findCard, menu, renderAcciones, saludo, serveAcciones } from './support';
 

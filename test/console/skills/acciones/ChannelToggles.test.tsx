@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccionBody } from '../../../../src/api/skills';
 import { i18nProvider } from '../../../../src/i18n/i18nProvider';
 import { ChannelToggles } from '../../../../src/resources/skills/actions/ChannelToggles';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import { record } from '../../resources/support';
 import { findCard, inCard, renderAcciones, saludo, serveAcciones } from './support';
 

@@ -13,7 +13,7 @@ import type { Accion, AccionBody } from '../../../../src/api/skills';
 import { i18nProvider } from '../../../../src/i18n/i18nProvider';
 import { AdminNotification } from '../../../../src/layout/AdminNotification';
 import { SkillAccionesTab } from '../../../../src/resources/skills/actions/SkillAccionesTab';
-import type { ActionType } from '../../../../server/src/schemas/skillRules';
+import type { ActionType } from '../../../../common/schemas/skillRules';
 import { record, type Call } from '../../resources/support';
 
 /** A stored action of skill s1 of bot b1, channels all, revision 0. */

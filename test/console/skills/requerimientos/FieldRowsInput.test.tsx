@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { CONDITION_OPERATORS, conditionProblems, type FieldInput } from '../../../../server/src/schemas/skillRules';
+import { CONDITION_OPERATORS, conditionProblems, type FieldInput } from '../../../../common/schemas/skillRules';
 import { i18nProvider } from '../../../../src/i18n/i18nProvider';
 import { rulesResolver } from '../../../../src/resources/skills/cards/formRules';
 import { FieldRowsInput } from '../../../../src/resources/skills/fields/FieldRowsInput';

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SKILL_MESSAGES } from '../../../../server/src/schemas/skillRules';
+import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import { card, noticeText, renderTab, requerimiento, row, serve } from './support';
 
 describe('Memoria', () => {

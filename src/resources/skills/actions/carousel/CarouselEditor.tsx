@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useFieldArray } from 'react-hook-form';
-import { BUTTON_TYPES_FOR, LIMITS, SKILL_MESSAGES } from '../../../../../server/src/schemas/skillRules';
+import { BUTTON_TYPES_FOR, LIMITS, SKILL_MESSAGES } from '../../../../../common/schemas/skillRules';
 import { emptyCarouselCard } from '../accionModel';
 import { ButtonsInput } from '../inputs/ButtonsInput';
 import { FormTextField, ListError } from '../inputs/FormInputs';

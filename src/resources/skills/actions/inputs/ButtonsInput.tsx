@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { LIMITS, facebookWarning, type ActionType, type ButtonType } from '../../../../../server/src/schemas/skillRules';
+import { LIMITS, facebookWarning, type ActionType, type ButtonType } from '../../../../../common/schemas/skillRules';
 import { emptyButton } from '../accionModel';
 import { FormSelect, FormTextField, ListError } from './FormInputs';
 

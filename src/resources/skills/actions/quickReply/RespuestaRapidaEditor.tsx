@@ -1,6 +1,6 @@
 // A quick reply's editor (spec §3 QUICK_REPLY, §5, §9): the question and up to three replies, of
 // the quick replies' own types (POSTBACK, LOCATION, PHONE, EMAIL).
-import { BUTTON_TYPES_FOR, LIMITS, SKILL_MESSAGES } from '../../../../../server/src/schemas/skillRules';
+import { BUTTON_TYPES_FOR, LIMITS, SKILL_MESSAGES } from '../../../../../common/schemas/skillRules';
 import { ButtonsInput } from '../inputs/ButtonsInput';
 import { FormTextField } from '../inputs/FormInputs';
 

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
-import { addToList } from '../../../../../server/src/schemas/skillRules';
+import { addToList } from '../../../../../common/schemas/skillRules';
 import { noticeText } from '../../../../layout/noticeText';
 import { errorAt } from '../../cards/formRules';
 

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
-import { CONDITION_OPERATORS, WEBHOOK_METHODS } from '../../../../../server/src/schemas/skillRules';
+import { CONDITION_OPERATORS, WEBHOOK_METHODS } from '../../../../../common/schemas/skillRules';
 import { FieldRowsInput } from '../../fields/FieldRowsInput';
 import { FormSelect, FormSwitch, FormTextField } from '../inputs/FormInputs';
 import { KeyValueRows } from '../inputs/KeyValueRows';

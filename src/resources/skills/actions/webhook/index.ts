@@ -1,5 +1,5 @@
 // WEB_HOOK: a call to another system (spec §3), POST with a JSON Content-Type by default.
-import { WEBHOOK_DEFAULTS } from '../../../../../server/src/schemas/skillRules';
+import { WEBHOOK_DEFAULTS } from '../../../../../common/schemas/skillRules';
 import type { AccionKind } from '../accionKind';
 import { WebHookEditor } from './WebHookEditor';
 import { WebHookView } from './WebHookView';

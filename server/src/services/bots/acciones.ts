@@ -1,0 +1,185 @@
+// A skill's actions (bot-building §2 "Actions list per skill", §3 "Action", §4, §5): the list in
+// order, save (a new one goes last), delete and reorder. Only isBotEdit changes actions; every
+// change writes ev 1 in its transaction, and a save on a stale rev is refused (409).
+import { sql, type Selectable } from 'kysely';
+import type { DB } from '../../db';
+import type { AccionTable } from '../../db/schema';
+import { ApiError, badRequest, conflict, invalidField, notFound } from '../../errors';
+import { BOT_MESSAGES } from '../../../../common/schemas/bots';
+import { Accion, AccionBody, type AccionOrderBody } from '../../../../common/schemas/skills';
+import { ACTION_LABELS, DEFAULT_RED, firstActionProblem, moveItem, orderProblem, SKILL_MESSAGES, validateAccion, WEBHOOK_DEFAULTS, type AccionInput, type ActionType } from '../../../../common/schemas/skillRules';
+import type { SessionUser } from '../../types';
+import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
+import { conditionPatternProblems } from './entidades';
+import { internalLiteral, OUTBOUND_MESSAGES } from '../../net/outbound';
+import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
+import { changedNames, fitting, parseObject } from '../../db/storedJson';
+
+export type AccionRecord = Selectable<AccionTable>;
+
+/** The fields kept in cfg: every action field but its identity, type, order and rev, in the order an audit line names them. */
+const CFG_FIELDS = Object.keys(AccionBody.properties).filter((k) => !['id', 'idBot', 'idSkill', 'type', 'order', 'rev'].includes(k));
+
+export const ACCION_TEXTS = {
+  missingRev: 'rev: falta la revisión de la acción que se leyó',
+  typeFixed: 'El tipo de una acción no se puede cambiar',
+  outOfList: 'La posición no está en la lista de acciones',
+} as const;
+
+/** GET /acciones: the columns, the cfg fields (those that fit their schema) and rev. */
+export function toAccion(row: AccionRecord): Accion {
+  const cfg = fitting(Accion.properties, parseObject(row.cfg), CFG_FIELDS);
+  return { ...(cfg as Omit<Accion, 'id' | 'idBot' | 'idSkill' | 'type' | 'order' | 'rev'>), id: row.id, idBot: row.idBot, idSkill: row.idSkill, type: row.type as ActionType, order: Number(row.ord), rev: Number(row.rev) };
+}
+
+/** An action within the user's reach: 403 for the role (checked first), 404 'Acción no encontrada' when missing or another company's. */
+async function findAccionFor(db: DB, user: SessionUser, id: string, need: BotNeed): Promise<{ row: AccionRecord; bot: BotRecord }> {
+  const row = await db.selectFrom('accion').selectAll().where('id', '=', id).executeTakeFirst();
+  const bot = await findBotFor(db, user, row?.idBot ?? '', need, SKILL_MESSAGES.accionNoEncontrada);
+  if (!row) throw notFound(SKILL_MESSAGES.accionNoEncontrada);
+  return { row, bot };
+}
+
+/** A skill's actions in their order. */
+function actionsOf(db: DB, idSkill: string): Promise<AccionRecord[]> {
+  return db.selectFrom('accion').selectAll().where('idSkill', '=', idSkill).orderBy('ord').orderBy('id').execute();
+}
+
+/** Stores positions 0..n-1 in the order given (only the rows whose position moved). */
+async function renumber(trx: DB, rows: readonly AccionRecord[]): Promise<AccionRecord[]> {
+  const out: AccionRecord[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (Number(row.ord) !== i) await trx.updateTable('accion').set({ ord: i }).where('id', '=', row.id).execute();
+    out.push({ ...row, ord: i });
+  }
+  return out;
+}
+
+export async function listAcciones(db: DB, user: SessionUser, skillId: string): Promise<Accion[]> {
+  await findSkillFor(db, user, skillId, 'read');
+  return (await actionsOf(db, skillId)).map(toAccion);
+}
+
+/**
+ * The rules of the action's own fields, the conditions' expressions the linear-time engine must be
+ * able to run, a literal internal address, then what only the database knows: the skill jumped to,
+ * the bot handed to.
+ */
+async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, accion: AccionInput, allow: readonly string[]): Promise<void> {
+  refuseFirst(validateAccion(accion, { idBot: bot.id, idSkill }));
+  // Any action may carry conditions; their expressions must run on the linear-time engine.
+  refuseFirst(conditionPatternProblems(accion.cond, 'cond', 'Condición'));
+  // A literal internal address is refused now; a name is judged at each call, since what it resolves to changes.
+  const internal = accion.type === 'WEB_HOOK' && accion.url ? internalLiteral(accion.url, allow) : undefined;
+  if (internal) throw invalidField({ field: 'url', message: OUTBOUND_MESSAGES.saved('URL', internal) });
+  if (accion.type === 'GO_SKILL' && !(await skillOfBot(trx, bot.id, accion.sk!))) throw invalidField({ field: 'sk', message: SKILL_MESSAGES.skillDestino });
+  // GO_BOT hands the conversation to `b`; GO_HUMAN may name the bot that takes it back. Either is a bot of the company.
+  if (accion.type === 'GO_BOT' || (accion.type === 'GO_HUMAN' && accion.b)) {
+    const target = await trx.selectFrom('bot').select('id').where('id', '=', accion.b!).where('idE', '=', bot.idE).executeTakeFirst();
+    if (!target) throw invalidField({ field: 'b', message: SKILL_MESSAGES.botDestino });
+  }
+}
+
+/** The fields of `body` that go to cfg (those given). */
+function givenFields(body: AccionBody): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of CFG_FIELDS) if ((body as Record<string, unknown>)[k] !== undefined) out[k] = (body as Record<string, unknown>)[k];
+  return out;
+}
+
+/** POST /accion: creates (no id; appended last) or updates (id and the rev read). isBotEdit only. */
+export function saveAccion(services: BotServices, user: SessionUser, body: AccionBody): Promise<Accion> {
+  return services.db.transaction().execute(async (trx) => {
+    const existing = body.id ? await findAccionFor(trx, user, body.id, 'edit') : undefined;
+    const bot = existing?.bot ?? (await findBotFor(trx, user, body.idBot, 'edit'));
+    const skill = await skillOfBot(trx, bot.id, body.idSkill);
+    if (!skill || (existing && (existing.row.idBot !== body.idBot || existing.row.idSkill !== body.idSkill))) {
+      throw new ApiError(400, SKILL_MESSAGES.otroSkill, undefined, 'idSkill');
+    }
+    const write: AccionWrite = { trx, user, bot, skill, body, at: services.config.now(), allow: services.config.outboundAllow };
+    const id = existing ? await updateAccion(write, existing.row) : await createAccion(write);
+    return toAccion(await trx.selectFrom('accion').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  });
+}
+
+interface AccionWrite {
+  trx: DB;
+  user: SessionUser;
+  bot: BotRecord;
+  skill: { id: string; nm: string };
+  body: AccionBody;
+  at: number;
+  /** OUTBOUND_ALLOW. */
+  allow: readonly string[];
+}
+
+/** A new action, last in its skill, with the default channels (and a webhook's method and headers) where none are given. */
+async function createAccion({ trx, user, bot, skill, body, at, allow }: AccionWrite): Promise<string> {
+  const rows = await actionsOf(trx, skill.id);
+  const first = firstActionProblem(rows.map((r) => r.type as ActionType), body.type);
+  if (first) throw invalidField({ field: 'type', message: first });
+  const defaults = { red: [...DEFAULT_RED], ...(body.type === 'WEB_HOOK' ? structuredClone(WEBHOOK_DEFAULTS) : {}) };
+  const cfg = { ...defaults, ...givenFields(body) };
+  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput, allow);
+  const id = crypto.randomUUID();
+  const ord = rows.reduce((max, r) => Math.max(max, Number(r.ord)), -1) + 1;
+  await trx.insertInto('accion').values({ id, idBot: bot.id, idSkill: skill.id, type: body.type, ord, cfg: JSON.stringify(cfg), rev: 0 }).execute();
+  await recordSkillEvent(trx, user, bot, skill.nm, `agregó la acción ${ACTION_LABELS[body.type]}`, at);
+  return id;
+}
+
+/** The stored action with the fields given (the others kept), on the rev read; its type stays. */
+async function updateAccion({ trx, user, bot, skill, body, at, allow }: AccionWrite, row: AccionRecord): Promise<string> {
+  if (body.rev === undefined) throw badRequest(ACCION_TEXTS.missingRev);
+  if (body.rev !== Number(row.rev)) throw conflict(SKILL_MESSAGES.stale);
+  if (body.type !== row.type) throw invalidField({ field: 'type', message: ACCION_TEXTS.typeFixed });
+  const { id: _id, idBot: _b, idSkill: _s, type: _t, order: _o, rev: _r, ...before } = toAccion(row);
+  const cfg = { ...before, ...givenFields(body) };
+  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput, allow);
+  const result = await trx
+    .updateTable('accion')
+    .set({ cfg: JSON.stringify(cfg), rev: sql`rev + 1` })
+    .where('id', '=', row.id)
+    .where('rev', '=', body.rev)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict(SKILL_MESSAGES.stale);
+  const changed = changedNames(before, cfg, CFG_FIELDS);
+  const label = ACTION_LABELS[body.type];
+  await recordSkillEvent(trx, user, bot, skill.nm, changed.length ? `cambió la acción ${label} (${changed.join(', ')})` : `guardó la acción ${label} sin cambios`, at);
+  return row.id;
+}
+
+/** DELETE /accion: the action goes and the others close ranks (0..n-1). isBotEdit only. */
+export async function deleteAccion({ db, config }: BotServices, user: SessionUser, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { row, bot } = await findAccionFor(trx, user, id, 'edit');
+    await trx.deleteFrom('accion').where('id', '=', id).execute();
+    await renumber(trx, await actionsOf(trx, row.idSkill));
+    const skill = await trx.selectFrom('skill').select('nm').where('id', '=', row.idSkill).executeTakeFirstOrThrow();
+    await recordSkillEvent(trx, user, bot, skill.nm, `eliminó la acción ${ACTION_LABELS[row.type as ActionType] ?? row.type}`, config.now());
+  });
+}
+
+/**
+ * POST /accion.order: moves the action at `source` to `destination` and stores 0..n-1. Refused
+ * when someone else changed the list (the action at `source` is not `id`: 409), when a position is
+ * outside the list, and when the new order puts a jump first ahead of other kinds.
+ */
+export function orderAcciones({ db, config }: BotServices, user: SessionUser, body: AccionOrderBody): Promise<Accion[]> {
+  return db.transaction().execute(async (trx) => {
+    const bot = await findBotFor(trx, user, body.idBot, 'edit');
+    const skill = await skillOfBot(trx, bot.id, body.skillId);
+    if (!skill) throw notFound(BOT_MESSAGES.skillNotFound);
+    const rows = await actionsOf(trx, skill.id);
+    if (body.id !== undefined && rows[body.source]?.id !== body.id) throw conflict(SKILL_MESSAGES.ordenCambiado);
+    for (const field of ['source', 'destination'] as const) {
+      if (body[field] >= rows.length) throw new ApiError(400, ACCION_TEXTS.outOfList, undefined, field);
+    }
+    const moved = moveItem(rows, body.source, body.destination);
+    const problem = orderProblem(moved.map((r) => r.type as ActionType));
+    if (problem) throw new ApiError(400, problem, undefined, 'destination');
+    const stored = await renumber(trx, moved);
+    if (body.source !== body.destination) await recordSkillEvent(trx, user, bot, skill.nm, 'ordenó las acciones', config.now());
+    return stored.map(toAccion);
+  });
+}
