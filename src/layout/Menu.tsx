@@ -30,15 +30,16 @@ export function Menu() {
                     isBuilt(path) ? (
                       label
                     ) : (
-                      <>
+                      // The mark goes under the label: beside it, the sidebar's width would cut it short.
+                      <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.25 }}>
                         {label}{' '}
                         <Box
                           component="span"
-                          sx={{ ml: 0.5, px: 0.75, py: 0.125, border: 1, borderColor: 'divider', borderRadius: 1, color: 'text.secondary', fontSize: '0.6875rem', whiteSpace: 'nowrap' }}
+                          sx={{ mt: 0.25, px: 0.75, py: 0.125, border: 1, borderColor: 'divider', borderRadius: 1, color: 'text.secondary', fontSize: '0.6875rem', whiteSpace: 'nowrap' }}
                         >
                           {translate('quipu.menu.proximamente')}
                         </Box>
-                      </>
+                      </Box>
                     )
                   }
                   leftIcon={Icon ? <Icon /> : MENU_ICONS[path]}

@@ -38,13 +38,12 @@ export function BotGeneralTab({ botId, canEdit }: { botId: string | undefined; c
   return (
     <Box sx={{ width: '100%' }}>
       <FormSection title="quipu.comun.datosGenerales">
+        {/* One row on a wide screen, so the diagram below starts high on the page; wraps on narrow ones. */}
         <Box sx={fieldRow}>
-          <TextInput source="nm" label="quipu.bots.nm" validate={validateNm} readOnly={readOnly} sx={{ minWidth: 256 }} />
-          <TextInput source="dsc" label="quipu.bots.dsc" readOnly={readOnly} sx={{ minWidth: 320 }} />
-        </Box>
-        <Box sx={fieldRow}>
-          <NumberInput source="tsession" label="quipu.bots.tsession" helperText="quipu.bots.tsessionAyuda" min={1} step={1} validate={validateTsession} readOnly={readOnly} />
-          <NumberInput source="timeout" label="quipu.bots.timeout" helperText="quipu.bots.timeoutAyuda" min={0} step={1} validate={validateTimeout} readOnly={readOnly} />
+          <TextInput source="nm" label="quipu.bots.nm" validate={validateNm} readOnly={readOnly} fullWidth={false} sx={{ flex: '1 1 220px' }} />
+          <TextInput source="dsc" label="quipu.bots.dsc" readOnly={readOnly} fullWidth={false} sx={{ flex: '2 1 320px' }} />
+          <NumberInput source="tsession" label="quipu.bots.tsession" helperText="quipu.bots.tsessionAyuda" min={1} step={1} validate={validateTsession} readOnly={readOnly} fullWidth={false} sx={{ flex: '1 1 200px' }} />
+          <NumberInput source="timeout" label="quipu.bots.timeout" helperText="quipu.bots.timeoutAyuda" min={0} step={1} validate={validateTimeout} readOnly={readOnly} fullWidth={false} sx={{ flex: '1 1 200px' }} />
         </Box>
       </FormSection>
       <FormSection title="quipu.bots.seccionFlujo">
