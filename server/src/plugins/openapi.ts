@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { SIGNED_METHODS } from '../../../common/integrity';
-import { SESSION_COOKIE } from '../services/auth/sessions';
+import { SESSION_COOKIE } from '../auth/sessions';
 import type { App } from '../types';
 import { shared } from './shared';
 

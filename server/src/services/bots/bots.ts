@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import type { Bool, BotTable } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { sameTenant } from '../../plugins/guards';
+import { sameTenant } from '../../auth/tenant';
 import { BOT_DEFAULTS, BOT_MESSAGES, type Bot, type BotBody, type BotParams, type BotRow, type Diagram, type Extra, type ExtraEncInput } from '../../../../common/schemas/bots';
 import type { Page, PageRequest } from '../../../../common/schemas/paging';
 import type { SessionUser } from '../../types';

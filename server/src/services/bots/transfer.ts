@@ -2,7 +2,7 @@
 // import as a copy (new ids, links to other bots cleared) or over the bot with the same id.
 import type { DB } from '../../db';
 import { badRequest, notFound } from '../../errors';
-import { sameTenant } from '../../plugins/guards';
+import { sameTenant } from '../../auth/tenant';
 import { BOT_MESSAGES, DEPLOY_MESSAGES, EXPORT_FORMAT, EXPORT_VERSION, type BotDefinition, type BotExport, type ImportResult } from '../../../../common/schemas/bots';
 import type { SessionUser } from '../../types';
 import { loadDefinition, unlinkOtherBots, writeDefinition } from './definition';

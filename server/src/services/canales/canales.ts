@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import type { CanalTable } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { sameTenant, scopeIdE } from '../../plugins/guards';
+import { sameTenant, scopeIdE } from '../../auth/tenant';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
 import { CANAL_KINDS, CANAL_MESSAGES, SECRET_NAMES, UNLINK, type Canal, type CanalBody, type CanalCfg, type CanalKind, type SecretName } from '../../../../common/schemas/canales';
 import type { SessionUser } from '../../types';

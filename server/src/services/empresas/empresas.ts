@@ -9,7 +9,7 @@ import type { Empresa, EmpresaBody } from '../../../../common/schemas/empresas';
 import type { SessionUser } from '../../types';
 import { isAclEntry } from '../../../../common/schemas/acl';
 import { DEFAULT_TS, isTimeZone } from '../../../../common/schemas/rules';
-import { parseAclList } from '../auth/acl';
+import { parseAclList } from '../../auth/acl';
 import { changedFields, EV, recordAudit, type WriteContext } from '../auditoria';
 import { constraintViolation, STALE_VERSION } from '../../db/errors';
 

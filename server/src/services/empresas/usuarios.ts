@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import type { UsuarioTable } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { sameTenant } from '../../plugins/guards';
+import { sameTenant } from '../../auth/tenant';
 import { USER_NOT_FOUND, type UsuarioRecord } from '../../../../common/schemas/usuarios';
 import type { UsuarioBody } from '../../../../common/schemas/usuarios';
 import type { SessionUser } from '../../types';
