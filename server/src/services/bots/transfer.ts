@@ -1,4 +1,4 @@
-// Bot export and import (bot-building §4, §5, §7): the whole definition as one document, and its
+// Bot export and import: the whole definition as one document, and its
 // import as a copy (new ids, links to other bots cleared) or over the bot with the same id.
 import type { DB } from '../../db';
 import { badRequest, notFound } from '../../errors';

@@ -1,6 +1,6 @@
-// Channels (access spec §3, §4, §5, §7; bot-building spec §3, §5, §7): who reaches a channel, its
-// API shape, its write-only provider secrets (AES-256-GCM with SECRET_KEY), the provider settings
-// adapters keep, and the audit row (ev 3) every change writes in the change's own transaction.
+// Channels: who reaches a channel, its API shape, its write-only provider secrets (AES-256-GCM
+// with SECRET_KEY), the provider settings adapters keep, and the audit row (ev 3) every change
+// writes in the change's own transaction.
 import { sql, type Selectable, type Updateable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../../common/roles';
@@ -50,7 +50,7 @@ export interface CanalWriteOptions {
 
 const parse = <T>(text: string | null | undefined, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);
 
-/** 403 unless the user has channel access (§6: admin, compania, or showChannels). */
+/** 403 unless the user has channel access (the admin or compania role, or showChannels). */
 export function assertChannelAccess(user: SessionUser): void {
   if (!CHECKS.channel(user.flags)) throw forbidden();
 }
