@@ -47,7 +47,11 @@ function vitest(project) {
 // One step, three programs: the server (node types), the console (DOM types) and the tests that
 // run in node against a DOM; every one is checked even when an earlier one fails.
 step('typecheck', ['server', 'console', 'tests'].map((project) => [bin('tsc'), ['-p', `tsconfig.${project}.json`]]));
-step('lint', [[bin('eslint'), ['.', '--max-warnings=0']]]);
+// eslint, then the architecture rules of .dependency-cruiser.cjs (which part may import which).
+step('lint', [
+  [bin('eslint'), ['.', '--max-warnings=0']],
+  [bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'common', 'src', 'server']],
+]);
 vitest('console');
 vitest('server');
 if (wanted('e2e')) ensureBuilt();

@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** scrypt cost N for new password hashes (lower in tests). */
     passwordCost: number;
+    /** Every call to an address a user typed goes through it (net/outbound.ts). */
+    outbound: OutboundGuard;
   }
 }
 

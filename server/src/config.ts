@@ -2,12 +2,35 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_PATTERN_BUDGET } from './engine/patterns';
 import { DEFAULT_TS } from '../../common/schemas/rules';
 import { keyFromDataDir, parseSecretKey } from './secrets';
-import type { PresenceTiming } from './realtime/fanout';
 import { AllowList } from './net/addresses';
 import type { Resolver } from './net/outbound';
+
+/**
+ * The work one message may ask of the bot's patterns when the server sets no other
+ * (PATTERN_BUDGET), in steps: each search costs the characters it reads times the instructions of
+ * the pattern's program, which bounds RE2's time on it (its slowest path visits each instruction
+ * once per character, some 0.1 µs a step on a busy machine). A message of 200 characters read by
+ * ten expressions spends about half a million.
+ */
+export const DEFAULT_PATTERN_BUDGET = 4_000_000;
+
+/** How instances learn about each other (tests shorten these). */
+export interface PresenceTiming {
+  /** Every this long an instance says it is still there. */
+  announceMs: number;
+  /** A peer not heard from for this long is forgotten. */
+  peerTtlMs: number;
+  /** After its LISTEN (re)starts, an instance notifies everything at least this long: time for the others' answers. */
+  graceMs: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
 
 export interface Config {
   port: number;

@@ -1,7 +1,7 @@
 // POST /enki, GET /public/athena and POST /logout: sign-in, session check, refusals, lock-out,
 // throttling and expiry.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOUCH_INTERVAL_MS } from '../../server/src/services/auth/sessions';
+import { TOUCH_INTERVAL_MS } from '../../server/src/auth/sessions';
 import { API, createTestApp, dialects, userRow, type TestApp } from './helpers';
 
 describe.each(dialects)('sesión (%s)', (dialect) => {

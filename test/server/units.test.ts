@@ -5,7 +5,7 @@ import { ApiError } from '../../server/src/errors';
 import { clientError, fieldMessage, validationMessage } from '../../server/src/plugins/errors';
 import { EmpresaBody } from '../../common/schemas/empresas';
 import { isAclEntry } from '../../common/schemas/acl';
-import { addressAllowed, parseAclList } from '../../server/src/services/auth/acl';
+import { addressAllowed, parseAclList } from '../../server/src/auth/acl';
 import { formatDay, subscriptionEnd } from '../../server/src/services/auth/login';
 import { decodeCaptchaPayload } from '../../server/src/services/auth/captcha';
 import { DEFAULT_SCRYPT_N, generatePassword, hashPassword, needsRehash, verifyPassword } from '../../server/src/services/auth/passwords';

@@ -23,6 +23,13 @@ import * as m012 from './migrations/012_trabajo_empresa';
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB;
+    dialect: DialectName;
+  }
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '001_inicial': m001,
   '002_busquedas': m002,

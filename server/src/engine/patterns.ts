@@ -17,14 +17,7 @@ export interface PatternMatch extends PatternSpan {
   first?: PatternSpan;
 }
 
-/**
- * The work one message may ask of the bot's patterns when the server sets no other
- * (PATTERN_BUDGET), in steps: each search costs the characters it reads times the instructions of
- * the pattern's program, which bounds RE2's time on it (its slowest path visits each instruction
- * once per character, some 0.1 µs a step on a busy machine). A message of 200 characters read by
- * ten expressions spends about half a million.
- */
-export const DEFAULT_PATTERN_BUDGET = 4_000_000;
+export { DEFAULT_PATTERN_BUDGET } from '../config';
 
 /** What the bot's patterns may still do for one message (entities and conditions together). Once spent, the remaining patterns find nothing. */
 export class PatternBudget {

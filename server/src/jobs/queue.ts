@@ -1,4 +1,4 @@
-// Background jobs (DESIGN.md): work that must not run inside a request goes into the `trabajo`
+// Background jobs: work that must not run inside a request goes into the `trabajo`
 // table and a worker takes it from there. On PostgreSQL any instance claims the next job with
 // FOR UPDATE SKIP LOCKED. Each instance runs up to JOB_CONCURRENCY jobs at once, and takes them
 // fairly: never two of one company at once, and next the due job of the company whose last job
@@ -113,6 +113,13 @@ async function runJob(app: App, job: ClaimedJob): Promise<void> {
       .where('id', '=', job.id)
       .execute()
       .catch((e: unknown) => app.log.error({ err: e, trabajo: job.id }, 'no se pudo registrar el fin del trabajo'));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's background job worker. */
+    jobs: JobRunner;
   }
 }
 

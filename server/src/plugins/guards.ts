@@ -1,8 +1,11 @@
-// Route guards: who may call a route (the §6 rules) and which company a request may touch.
+// Route guards: who may call a route (each role's rights over each area) and which company a
+// request may touch (the tenant rules of auth/tenant.ts, re-exported for the routes).
 import type { FastifyRequest } from 'fastify';
 import { CHECKS, type Flags, type RouteCheck } from '../../../common/roles';
 import { forbidden, unauthorized } from '../errors';
 import type { SessionUser } from '../types';
+
+export { sameTenant, scopeIdE } from '../auth/tenant';
 
 export type Rule = RouteCheck | ((flags: Flags, user: SessionUser) => boolean);
 
@@ -20,18 +23,4 @@ export function requireUser(rule: Rule = 'none') {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized('Sesión no iniciada', 'SESSION');
   return request.user;
-}
-
-/**
- * The company a request works on. A system admin may name any company (or none, meaning all);
- * everyone else always works on their own, whatever idE they sent.
- */
-export function scopeIdE(user: SessionUser, requested?: string | null): string | undefined {
-  if (user.flags.isAdmin) return requested || undefined;
-  return user.idE;
-}
-
-/** True when the user may touch a record of company idE. */
-export function sameTenant(user: SessionUser, idE: string): boolean {
-  return user.flags.isAdmin || user.idE === idE;
 }

@@ -7,8 +7,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { MAX_SKEW_MS, SIGNED_METHODS, canonicalTextWithHash, sameSignature } from '../../../common/integrity';
 import { unauthorized } from '../errors';
-import { purgeNonces, rememberNonce } from '../services/auth/nonces';
-import { purgeSesiones } from '../services/auth/sessions';
+import { purgeNonces, rememberNonce } from '../auth/nonces';
+import { purgeSesiones } from '../auth/sessions';
 import { settlePending, settlePendingWithNonce } from './session';
 import { shared } from './shared';
 import type { FastifyRequest } from 'fastify';

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { SIGNED_METHODS } from '../../../common/integrity';
-import { SESSION_COOKIE } from '../services/auth/sessions';
+import { SESSION_COOKIE } from '../auth/sessions';
 import type { App } from '../types';
 import { shared } from './shared';
 
@@ -29,7 +29,7 @@ export type ApiTag = (typeof API_TAGS)[number]['name'];
 
 export const SESSION_SCHEME = 'sesion';
 
-/** The integrity headers (DESIGN.md, Server): documented on every signed write. */
+/** The integrity headers every signed write carries, documented on each. */
 export const IntegrityHeaders = Type.Object({
   'X-Ts': Type.String({ pattern: '^\\d{1,16}$', description: 'Hora del cliente en milisegundos desde 1970' }),
   'X-Nonce': Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Valor único por solicitud' }),

@@ -10,7 +10,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_METHODS } from '../../../common/integrity';
 import { unauthorized } from '../errors';
-import { companyRefusal } from '../services/auth/acl';
+import { companyRefusal } from '../auth/acl';
 import {
   RECHECK_MS,
   SECURE_SESSION_COOKIE,
@@ -24,11 +24,25 @@ import {
   sesionExpired,
   tokenId,
   touchSesion,
-} from '../services/auth/sessions';
+} from '../auth/sessions';
 import type { SesionTable } from '../db/schema';
 import type { App, SessionUser } from '../types';
 import { servedOverHttps } from './security';
 import { shared } from './shared';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session or pre-session row named by the cookie, if any. */
+    sesion: SesionTable | null;
+    /** The signed-in user, or null. */
+    user: SessionUser | null;
+    /**
+     * The cookie's token while a signed write's session, known to this instance, waits to be read
+     * again with its nonce (plugins/session.ts, plugins/integrity.ts); null once settled.
+     */
+    sessionPending: string | null;
+  }
+}
 
 export const sessionPlugin = shared('quipu-session', async (app) => {
   await app.register(cookie);

@@ -26,6 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { DB } from '../db';
+import type { PresenceTiming } from '../config';
 
 export interface Fanout {
   /** Hands a message to the other instances; resolves once it is committed, in the order of the calls. */
@@ -120,16 +121,6 @@ export function decodePresence(payload: string): { origin: string; kind: Presenc
   const kind = payload.slice(cut + 1);
   if (cut < 0 || (kind !== '!hello' && kind !== '!here' && kind !== '!bye')) return null;
   return { origin: payload.slice(0, cut), kind: kind.slice(1) as PresenceKind };
-}
-
-/** How instances learn about each other (tests shorten these). */
-export interface PresenceTiming {
-  /** Every this long an instance says it is still there. */
-  announceMs: number;
-  /** A peer not heard from for this long is forgotten. */
-  peerTtlMs: number;
-  /** After its LISTEN (re)starts, an instance notifies everything at least this long: time for the others' answers. */
-  graceMs: number;
 }
 
 export const PRESENCE_TIMING: PresenceTiming = { announceMs: 10_000, peerTtlMs: 30_000, graceMs: 2_000 };

@@ -3,7 +3,7 @@ import { createChallenge, verifySolution, type Challenge, type Solution } from '
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Config } from '../../config';
 import type { DB } from '../../db';
-import { rememberNonce } from './nonces';
+import { rememberNonce } from '../../auth/nonces';
 
 /** PBKDF2 is bundled with the altcha widget, so the browser needs no extra worker. */
 export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';

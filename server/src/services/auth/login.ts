@@ -6,7 +6,7 @@ import type { EmpresaTable, UsuarioTable } from '../../db/schema';
 
 export type Usuario = Selectable<UsuarioTable>;
 import { badRequest, unauthorized } from '../../errors';
-import { INACTIVE_COMPANY, companyRefusal } from './acl';
+import { INACTIVE_COMPANY, companyRefusal } from '../../auth/acl';
 import { loadPasswordChecker } from '../../../../common/passwordPolicy';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 
@@ -45,7 +45,7 @@ export async function resetFailures(db: DB, userId: string): Promise<void> {
   await db.updateTable('usuario').set({ fallos: 0, bloqueoHasta: null }).where('id', '=', userId).execute();
 }
 
-export { formatDay, subscriptionEnd } from './acl';
+export { formatDay, subscriptionEnd } from '../../auth/acl';
 
 /**
  * Checks a sign-in and returns the account. The password is checked before anything that would

@@ -1,4 +1,4 @@
-// Bots (bot-building §3, §5, §6): who reaches a bot, its API shape, saving with the §5 rules and
+// Bots: who reaches a bot, its API shape, saving with the settings rules (checkMainParams) and
 // encrypted extras, the paged list, deletion, and the audit row every change writes (ev 1).
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import { CHECKS } from '../../../../common/roles';
@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import type { Bool, BotTable } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { sameTenant } from '../../plugins/guards';
+import { sameTenant } from '../../auth/tenant';
 import { BOT_DEFAULTS, BOT_MESSAGES, type Bot, type BotBody, type BotParams, type BotRow, type Diagram, type Extra, type ExtraEncInput } from '../../../../common/schemas/bots';
 import type { Page, PageRequest } from '../../../../common/schemas/paging';
 import type { SessionUser } from '../../types';
@@ -222,7 +222,7 @@ export async function checkDiagramSkills(db: DB, idBot: string, diagram: Diagram
   checkDiagram(diagram, new Set(skills.map((s) => s.id)));
 }
 
-/** The bot's settings after `body` (a field left out keeps its value), checked by the §5 rules. */
+/** The bot's settings after `body` (a field left out keeps its value), checked by the settings rules. */
 function settings(body: BotBody, current: BotFields, key: Buffer, bot: Pick<BotRecord, 'idE' | 'id'>): BotFields {
   const next: BotFields = { ...current, nm: body.nm.trim() };
   for (const flag of FLAGS) if (body[flag] !== undefined) next[flag] = bool(body[flag]);
@@ -243,7 +243,7 @@ function checkBaseUrl(baseUrl: string | null, before: string | null, allow: read
   if (host) throw new ApiError(400, OUTBOUND_MESSAGES.saved('URL base', host), undefined, 'baseUrl');
 }
 
-/** §5: a main bot needs at least one attempt and both messages. `code` names the field. */
+/** A main bot needs at least one attempt and both messages. `code` names the field. */
 function checkMainParams(params: BotParams): void {
   if (params.maxAttempt === undefined || params.maxAttempt === null || params.maxAttempt < 1) {
     throw new ApiError(400, BOT_MESSAGES.minAttempts, 'params.maxAttempt');

@@ -1,8 +1,8 @@
-// Bot export and import (bot-building §4, §5, §7): the whole definition as one document, and its
+// Bot export and import: the whole definition as one document, and its
 // import as a copy (new ids, links to other bots cleared) or over the bot with the same id.
 import type { DB } from '../../db';
 import { badRequest, notFound } from '../../errors';
-import { sameTenant } from '../../plugins/guards';
+import { sameTenant } from '../../auth/tenant';
 import { BOT_MESSAGES, DEPLOY_MESSAGES, EXPORT_FORMAT, EXPORT_VERSION, type BotDefinition, type BotExport, type ImportResult } from '../../../../common/schemas/bots';
 import type { SessionUser } from '../../types';
 import { loadDefinition, unlinkOtherBots, writeDefinition } from './definition';

@@ -1,6 +1,6 @@
-// Channels (access spec §3, §4, §5, §7; bot-building spec §3, §5, §7): who reaches a channel, its
-// API shape, its write-only provider secrets (AES-256-GCM with SECRET_KEY), the provider settings
-// adapters keep, and the audit row (ev 3) every change writes in the change's own transaction.
+// Channels: who reaches a channel, its API shape, its write-only provider secrets (AES-256-GCM
+// with SECRET_KEY), the provider settings adapters keep, and the audit row (ev 3) every change
+// writes in the change's own transaction.
 import { sql, type Selectable, type Updateable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../../common/roles';
@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import type { CanalTable } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { sameTenant, scopeIdE } from '../../plugins/guards';
+import { sameTenant, scopeIdE } from '../../auth/tenant';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
 import { CANAL_KINDS, CANAL_MESSAGES, SECRET_NAMES, UNLINK, type Canal, type CanalBody, type CanalCfg, type CanalKind, type SecretName } from '../../../../common/schemas/canales';
 import type { SessionUser } from '../../types';
@@ -50,7 +50,7 @@ export interface CanalWriteOptions {
 
 const parse = <T>(text: string | null | undefined, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);
 
-/** 403 unless the user has channel access (§6: admin, compania, or showChannels). */
+/** 403 unless the user has channel access (the admin or compania role, or showChannels). */
 export function assertChannelAccess(user: SessionUser): void {
   if (!CHECKS.channel(user.flags)) throw forbidden();
 }

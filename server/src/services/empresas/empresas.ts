@@ -9,7 +9,7 @@ import type { Empresa, EmpresaBody } from '../../../../common/schemas/empresas';
 import type { SessionUser } from '../../types';
 import { isAclEntry } from '../../../../common/schemas/acl';
 import { DEFAULT_TS, isTimeZone } from '../../../../common/schemas/rules';
-import { parseAclList } from '../auth/acl';
+import { parseAclList } from '../../auth/acl';
 import { changedFields, EV, recordAudit, type WriteContext } from '../auditoria';
 import { constraintViolation, STALE_VERSION } from '../../db/errors';
 
@@ -23,7 +23,7 @@ const TOKENS = ['tk1', 'tk2', 'tk3', 'tk4'] as const;
 const TEXTS = ['dir', 'tel', 'c', 'razon', 'cs', 'csA', 'csE', 'consulta'] as const;
 export { DEFAULT_TS };
 
-/** The tokens are shown to a system admin and to the company's own administrator only (bot-building §6). */
+/** The tokens are shown to a system admin and to the company's own administrator only. */
 export function toView(row: EmpresaRow, showTokens: boolean): EmpresaView {
   const view: EmpresaView = {
     ...row,

@@ -2,8 +2,8 @@
 // subscription end, checked at sign-in and again on live sessions.
 import { BlockList, isIP } from 'node:net';
 import type { Selectable } from 'kysely';
-import type { EmpresaTable } from '../../db/schema';
-import { netmaskToPrefix } from '../../../../common/schemas/acl';
+import type { EmpresaTable } from '../db/schema';
+import { netmaskToPrefix } from '../../../common/schemas/acl';
 
 export function parseAclList(json: string | null | undefined): string[] {
   if (!json) return [];

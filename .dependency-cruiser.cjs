@@ -1,0 +1,65 @@
+// Architecture rules: which part of Quipu may import which. `npm run lint` checks them on common,
+// src and server (after eslint); test/server/arquitectura.test.ts shows each rule refusing a bad
+// import. Paths are relative to the project root (or to the baseDir a cruise is given).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'common-no-importa-lados',
+      severity: 'error',
+      comment: 'common/ es lo que comparten la consola y el servidor: no importa de ninguno de los dos.',
+      from: { path: '^common/' },
+      to: { path: '^(src|server)/' },
+    },
+    {
+      name: 'consola-no-importa-servidor',
+      severity: 'error',
+      comment: 'La consola no importa del servidor: lo compartido va en common/.',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'servidor-no-importa-consola',
+      severity: 'error',
+      comment: 'El servidor no importa de la consola: lo compartido va en common/.',
+      from: { path: '^server/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'plugins-y-realtime-no-importan-servicios',
+      severity: 'error',
+      comment:
+        'Los plugins y realtime/ están debajo de los servicios: lo que necesitan de ellos va en una capa inferior (auth/, db/, net/).',
+      from: { path: '^server/src/(plugins|realtime)/' },
+      to: { path: '^server/src/(services|conversation)/' },
+    },
+    {
+      name: 'servicios-no-importan-rutas',
+      severity: 'error',
+      comment: 'Un servicio no importa rutas: importe el esquema de common/schemas.',
+      from: { path: '^server/src/services/' },
+      to: { path: '^server/src/routes/' },
+    },
+    {
+      name: 'ruta-no-importa-ruta',
+      severity: 'error',
+      comment: 'Una ruta no importa otra ruta: lo compartido va en common/schemas o en un servicio.',
+      from: { path: '^server/src/routes/', pathNot: '^server/src/routes/index\\.ts$' },
+      to: { path: '^server/src/routes/' },
+    },
+    {
+      name: 'sin-ciclos',
+      severity: 'error',
+      comment: 'Ningún ciclo de imports, tampoco de tipos: lo que dos módulos comparten va en uno inferior.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // Type-only imports count: a cycle of types also ties the modules together.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|data|coverage)/' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
