@@ -60,7 +60,7 @@ export const INTERNAL_ENTITIES: ReadonlyArray<{ id: string; nm: string; dsc: str
   { id: 'currency', nm: 'Monto', dsc: 'Un importe con su moneda, como S/ 150, 20 dólares o USD 35,90' },
 ];
 
-/** Spec §7: whatever a save sends, an entity exposes its text and its length. */
+/** Whatever a save sends, an entity exposes its text and its length. */
 export const ENTITY_PATHS: ReadonlyArray<{ nm: string; tp: string }> = [{ nm: 'text', tp: 'text' }, { nm: 'length', tp: 'number' }];
 
 /** The demo bot's plans: its carousel and the web channel editor's preview show the same ones. */

@@ -1,4 +1,4 @@
-// Deploy and versions of a bot (bot-building spec §4, §7): deploy, the deploy's state, the version
+// Deploy and versions of a bot: deploy, the deploy's state, the version
 // list, restore and the comparison of two versions. Named custom methods of the data provider.
 import type { Bot, BotBody, BotVersion, VersionChange } from '../../common/schemas/bots';
 import { toBotBody } from './bots';

@@ -20,7 +20,7 @@ export const canalesTexts = {
     botVinculado: 'Bot: %{bot}',
     estadoActivo: '%{name} - Activo',
     estadoInactivo: '%{name} - Inactivo',
-    // The common editor (access spec §2, §4).
+    // The common editor.
     tituloNuevo: 'Nuevo canal %{kind}',
     tituloEditar: 'Canal %{kind}',
     noEncontrado: CANAL_MESSAGES.notFound,
@@ -110,7 +110,7 @@ export const canalesTexts = {
       exportar: 'Exportar configuración',
       exportarAyuda: 'Descarga la configuración del relay (.yanicfg) para este canal.',
     },
-    // Telegram (access spec §2, §4, §5).
+    // Telegram.
     telegram: {
       titulo: 'Telegram',
       pasos: 'Cómo conectar un bot de Telegram',

@@ -23,7 +23,7 @@ const TOKENS = ['tk1', 'tk2', 'tk3', 'tk4'] as const;
 const TEXTS = ['dir', 'tel', 'c', 'razon', 'cs', 'csA', 'csE', 'consulta'] as const;
 export { DEFAULT_TS };
 
-/** The tokens are shown to a system admin and to the company's own administrator only (bot-building §6). */
+/** The tokens are shown to a system admin and to the company's own administrator only. */
 export function toView(row: EmpresaRow, showTokens: boolean): EmpresaView {
   const view: EmpresaView = {
     ...row,

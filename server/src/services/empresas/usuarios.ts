@@ -1,4 +1,4 @@
-// Users of a company: the paged list, saving with the role rules of the user form (§6),
+// Users of a company: the paged list, saving with the role rules of the user form,
 // the first password mail, and deletion. Every change leaves an audit row (ev 4).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Static } from 'typebox';
@@ -117,7 +117,7 @@ const FIELD_LABELS: Partial<Record<keyof UsuarioTable, string>> = {
   showChannels: 'acceso a canales',
 };
 
-/** The role a save ends with, refusing what the caller may not assign (§6 user form). */
+/** The role a save ends with, refusing what the caller may not assign in the user form. */
 function resolveRole(actor: SessionUser, requested: string | null | undefined, current: Rol | undefined, targetId: string | undefined): Rol {
   const flags = actor.flags;
   const fallback = current ?? newUserDefaultRole(flags);
