@@ -22,7 +22,7 @@ export function timeZones(): string[] {
   return listed.includes('UTC') ? listed : [...listed, 'UTC'];
 }
 
-/** Audit event codes: 0-3 come from the spec (posted by the console), 4-6 are written by the server. */
+/** Audit event codes: 0-3 are posted by the console, 4-6 are written by the server. */
 export const EV = {
   HISTORIAL: 0,
   BOT_MODIFICADO: 1,

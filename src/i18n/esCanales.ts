@@ -1,6 +1,6 @@
 // Texts of the channel screens: the /canal list, the common editor layout and the Telegram, Slack,
 // WhatsApp, Teams and Google editors. Spread into the app catalogue (es.ts) under `quipu`. The
-// spec's own sentences come from the server's schema (CANAL_MESSAGES), so both sides say the same.
+// sentences the server also answers come from its schema (CANAL_MESSAGES), so both sides say the same.
 import { CANAL_MESSAGES } from '../../common/schemas/canales';
 
 export const canalesTexts = {
