@@ -1,7 +1,7 @@
 // Paged searches at size: seeds 1,000,000 audit rows and 100,000 users (most in one company) into
 // a fresh embedded SQLite database, then prints p50/p95/p99 of POST /auditoria/search and
 // POST /usuario/search (first page, deep page, filtered, sorted), each beside the bare Kysely
-// queries the route runs. Budget (issue): p95 under 50 ms. Prints figures only.
+// queries the route runs. Budget: p95 under 50 ms. Prints figures only.
 // Run: npx tsx bench/admin-search.ts
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 // Prints the gzip size of the JavaScript a real browser downloads for the login page and for the
-// signed-in dashboard route, and whether react-admin is among it. Budget (issue): login ≤ 160 KB
+// signed-in dashboard route, and whether react-admin is among it. Budget: login ≤ 160 KB
 // gzip with react-admin not loaded. Run: npx tsx bench/bundle-size.ts
 import fs from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,7 @@
 // Also prints the server's CPU per message and the statements it sent to the database per message
 // (bench/query-count.mjs, preloaded; QUERY_DETAIL=1 lists them by SQL text), and with
 // PG_POSTMASTER_PID (a PostgreSQL on this machine) the database's CPU per message.
-// Budget (issue): ≥ 500 messages/s and p95 ≤ 300 ms on a 2-core machine. Prints figures only.
+// Budget: ≥ 500 messages/s and p95 ≤ 300 ms on a 2-core machine. Prints figures only.
 // Run: npx tsx bench/chat-load.ts   (USERS=… MESSAGES=… to change the load; SKIP_SQLITE=1 measures PostgreSQL only)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

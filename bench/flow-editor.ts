@@ -7,7 +7,7 @@
 // scripted zoom and pan, and the ratios to the bare page; then 'Ordenar automáticamente' on the
 // 1,000 skills (ELK in its worker: the longest frame shows whether the page stayed responsive), and
 // the server time of saving that bot (POST /bot with the whole diagram, timed through inject).
-// Budget (issue 7): first drawn diagram ≤ 1.5 s, frames ≤ 1.25 × the bare library's, save < 300 ms.
+// Budget: first drawn diagram ≤ 1.5 s, frames ≤ 1.25 × the bare library's, save < 300 ms.
 // Until the bot editor and its routes are merged, the /bot/{id} page and the save say so instead.
 // Prints figures only.
 // Run: npx tsx bench/flow-editor.ts

@@ -1,6 +1,6 @@
 // Builds the web chat widget (vite.widget.config.ts) and prints the raw and gzip size of
 // webchat/quipu-webchat.js, what a customer's page downloads, with the share of each part.
-// Budget (issue 10): ≤ 40 KB gzip. Run: npx tsx bench/widget-size.ts
+// Budget: ≤ 40 KB gzip. Run: npx tsx bench/widget-size.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

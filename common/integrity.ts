@@ -1,4 +1,4 @@
-// The integrity headers of every write call (DESIGN.md): one implementation, used by the
+// The integrity headers of every write call: one implementation, used by the
 // console to sign and by the server to verify.
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';

@@ -1,4 +1,4 @@
-// Roles, derived flags, sidebar and route rules (spec access §6). Pure functions shared by the
+// Roles, derived flags, sidebar and route rules. Pure functions shared by the
 // console (menu, route guards, forms) and the server (every route's check).
 
 export const ROLES = [
@@ -64,7 +64,7 @@ export function deriveFlags(user: RoleSubject, company?: { audit?: boolean } | n
   };
 }
 
-/** Sidebar links in the spec's order (§2 Layout). */
+/** Sidebar links, in the order the sidebar shows them. */
 export const SIDEBAR_LINKS = [
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/empresas', label: 'Empresas' },
@@ -96,7 +96,7 @@ export function sidebarLinks(flags: Flags) {
   return SIDEBAR_LINKS.filter((link) => SIDEBAR_RULES[link.path](flags));
 }
 
-/** Route checks of §6, by the name of the check. */
+/** The route checks, by the name of the check. */
 export type RouteCheck = 'none' | 'admin' | 'adminUserOrChannel' | 'channel' | 'botEditOrUser' | 'botNamesOrChannel' | 'historial';
 
 export const CHECKS: Record<RouteCheck, (f: Flags) => boolean> = {
@@ -110,7 +110,7 @@ export const CHECKS: Record<RouteCheck, (f: Flags) => boolean> = {
   historial: (f) => f.isHistorial,
 };
 
-/** Every signed-in route of §2, with the check it applies. Patterns use react-router syntax. */
+/** Every signed-in route of the console, with the check it applies. Patterns use react-router syntax. */
 export const ROUTES: ReadonlyArray<{ path: string; check: RouteCheck }> = [
   { path: '/', check: 'none' },
   { path: '/dashboard', check: 'none' },
@@ -153,7 +153,7 @@ export function showsCambiarPassword(user: RoleSubject): boolean {
   return !user.sso;
 }
 
-/** User form rules (§6). */
+/** User form rules. */
 export function canChooseCompany(flags: Flags): boolean {
   return flags.isAdmin;
 }
@@ -177,7 +177,7 @@ export function canEditRoleOf(flags: Flags, editorId: string, targetId: string |
   return true;
 }
 
-/** Defaults of a new user (§3): ROLE_USER, or ROLE_ADMINUSER when an admin creates it. */
+/** Defaults of a new user: ROLE_USER, or ROLE_ADMINUSER when an admin creates it. */
 export function newUserDefaultRole(flags: Flags): Rol {
   return flags.isAdmin ? 'ROLE_ADMINUSER' : 'ROLE_USER';
 }

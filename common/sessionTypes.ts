@@ -1,4 +1,4 @@
-// The shapes of the session calls (spec §3 and §7), derived from the server's schemas.
+// The shapes of the session calls, derived from the server's schemas.
 import type { Static } from 'typebox';
 import type {
   AthenaAnswer as AthenaSchema,

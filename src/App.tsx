@@ -45,7 +45,7 @@ const dashboardRoute = APP_ROUTES.find((route) => route.path === '/')!;
 const Dashboard = () => guarded(dashboardRoute);
 
 export default function App() {
-  // A browser data router (react-admin's default is a hash router): the spec's paths are real
+  // A browser data router (react-admin's default is a hash router): the console's paths are real
   // paths, and a data router lets a form with unsaved changes hold a navigation (useBlocker).
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Console /> }], { basename: BASENAME || '/' }));
   return <RouterProvider router={router} />;

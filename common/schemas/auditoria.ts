@@ -1,4 +1,4 @@
-// Audit log (access spec §2, §7): the rows of the paged search and the events the console records.
+// Audit log: the rows of the paged search and the events the console records.
 import { Type, type Static } from 'typebox';
 import { closed } from './common';
 

@@ -30,7 +30,7 @@ export const IdAnswer = Type.Object({ id: Type.String() });
  */
 export const MESSAGE_KEYWORD = 'x-message';
 
-/** A required text that must have something besides spaces; `message` names the field as the spec does. */
+/** A required text that must have something besides spaces; `message` is the form's own text for the field. */
 export const RequiredText = (maxLength: number, message: string) => Type.String({ maxLength, pattern: '\\S', [MESSAGE_KEYWORD]: message });
 
 /** A required number; `message` answers when it is missing or null. */

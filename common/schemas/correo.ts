@@ -1,4 +1,4 @@
-// Mail-server settings of /cfg (bot-building spec §2, §7).
+// Mail-server settings of /cfg.
 import { Type, type Static } from 'typebox';
 import { closed, RequiredNumber, RequiredText } from './common';
 

@@ -1,4 +1,4 @@
-// Companies (bot-building spec §2, §7): the record and the body of a save.
+// Companies: the record and the body of a save.
 import { Type, type Static } from 'typebox';
 import { closed, RequiredText } from './common';
 

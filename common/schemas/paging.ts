@@ -1,4 +1,4 @@
-// Paged searches (DESIGN.md): the request and answer schemas every paged list shares.
+// Paged searches: the request and answer schemas every paged list shares.
 import { Type, type Static, type TSchema } from 'typebox';
 import { closed } from './common';
 

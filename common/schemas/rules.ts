@@ -22,7 +22,7 @@ export function timeZones(): string[] {
   return listed.includes('UTC') ? listed : [...listed, 'UTC'];
 }
 
-/** Audit event codes: 0-3 come from the spec (posted by the console), 4-6 are written by the server. */
+/** Audit event codes: 0-3 are posted by the console, 4-6 are written by the server. */
 export const EV = {
   HISTORIAL: 0,
   BOT_MODIFICADO: 1,
@@ -60,7 +60,7 @@ export const INTERNAL_ENTITIES: ReadonlyArray<{ id: string; nm: string; dsc: str
   { id: 'currency', nm: 'Monto', dsc: 'Un importe con su moneda, como S/ 150, 20 dólares o USD 35,90' },
 ];
 
-/** Spec §7: whatever a save sends, an entity exposes its text and its length. */
+/** Whatever a save sends, an entity exposes its text and its length. */
 export const ENTITY_PATHS: ReadonlyArray<{ nm: string; tp: string }> = [{ nm: 'text', tp: 'text' }, { nm: 'length', tp: 'number' }];
 
 /** The demo bot's plans: its carousel and the web channel editor's preview show the same ones. */

@@ -1,4 +1,4 @@
-// Session and access (spec §3, §7): the bootstrap, the session answer and the password bodies.
+// Session and access: the bootstrap, the session answer and the password bodies.
 import { Type, type Static } from 'typebox';
 import { closed, Login, Password } from './common';
 

@@ -1,4 +1,4 @@
-// Users (access spec §2, §7): the record, the body of a save and the paged search.
+// Users: the record, the body of a save and the paged search.
 import { Type, type Static } from 'typebox';
 import { closed, RequiredText } from './common';
 import { pageRequestFields } from './paging';
@@ -23,7 +23,7 @@ export const UsuarioRecord = Type.Object({
 
 const Nullable = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
-// The required fields answer the form's own message (spec §5) when missing or blank; idE is
+// The required fields answer the form's own message when missing or blank; idE is
 // required of a system admin only, so the service checks it.
 export const UsuarioBody = Type.Object({
   id: Nullable(64),

@@ -33,7 +33,7 @@ export function messageOf(error: unknown): string {
 }
 
 /**
- * Spec §8: the message is the body's `message`, or the body itself (also when the answer is
+ * The message is the body's `message`, or the body itself (also when the answer is
  * binary), otherwise 'Error desconocido'. An HTML error page is not a message.
  */
 export function decodeError(bytes: ArrayBuffer, contentType: string | null): { message: string; body: unknown } {

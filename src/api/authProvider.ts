@@ -1,5 +1,5 @@
 // react-admin's authProvider over the boot session: identity 'nm ap', the derived flags as
-// permissions, sign-out that always ends on the public pages (spec §4).
+// permissions, sign-out that always ends on the public pages.
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { deriveFlags, type Flags, type Rol } from '../../common/roles';
 import { HttpError } from './HttpError';
@@ -40,7 +40,7 @@ export function createAuthProvider({ store, api, goHome = goToRoot }: AuthDeps):
       try {
         await api.logout();
       } catch {
-        // Spec §4: the user is signed out even when the call fails.
+        // The user is signed out even when the call fails.
       }
       goHome();
       store.set(null);

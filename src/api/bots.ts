@@ -1,4 +1,4 @@
-// The bots area's calls beside the CRUD of ENDPOINTS.bots (bot-building spec §7): a bot, its
+// The bots area's calls beside the CRUD of ENDPOINTS.bots: a bot, its
 // export and import, its entities, its skills (for the parameter pickers and Monitoreo) and its
 // unrecognised phrases. Named custom methods of the data provider.
 import type { Static } from 'typebox';
@@ -33,7 +33,7 @@ export interface ImportOptions {
   idE?: string;
 }
 
-/** POST /frases and its two actions page the bot's unrecognised phrases, 20 a page (spec §9). */
+/** POST /frases and its two actions page the bot's unrecognised phrases, 20 a page. */
 export interface FrasesPage {
   botId: string;
   page: number;

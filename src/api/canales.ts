@@ -1,8 +1,8 @@
-// The channels' calls (access spec §7 "Channels and bots", "Telegram", "WhatsApp configuration
-// export"; bot-building spec §7): named custom methods of the data provider, beside the CRUD row
-// ENDPOINTS.canales (the /canal list). The spec's GET /ch/suscribe, /ch/active and /logoutTg are
-// signed POSTs with the same query parameters, like every write. The company's bots for the bot
-// selector come from listBotRefs (GET /bots?idE, src/api/bots.ts).
+// The channels' calls (channels and bots, Telegram, the WhatsApp configuration export, the web
+// channel): named custom methods of the data provider, beside the CRUD row ENDPOINTS.canales (the
+// /canal list). The console's GET /ch/suscribe, /ch/active and /logoutTg are signed POSTs with the
+// same query parameters, like every write. The company's bots for the bot selector come from
+// listBotRefs (GET /bots?idE, src/api/bots.ts).
 import type { Static } from 'typebox';
 import type {
   Canal,
@@ -47,7 +47,7 @@ export function createCanalesApi(apiUrl: string, httpClient: HttpClient) {
     listCanales: (idE?: string) => call<Canal[]>('GET', idE ? `/ch?idE=${q(idE)}` : '/ch'),
     /** POST /ch/web: creates (no id) or saves a channel of any kind; answers the stored channel. 409 on a stale rev. */
     saveCanal: (body: CanalBody) => call<Canal>('POST', '/ch/web', body),
-    /** DELETE /ch?id (access spec §7); the WhatsApp editor calls DELETE /ch/web?id (deleteCanalWeb). */
+    /** DELETE /ch?id; the WhatsApp editor calls DELETE /ch/web?id (deleteCanalWeb). */
     deleteCanal: (id: string) => call<unknown>('DELETE', `/ch?id=${q(id)}`),
     deleteCanalWeb: (id: string) => call<unknown>('DELETE', `/ch/web?id=${q(id)}`),
     /** POST /ch/suscribe?id&idB: links the bot at once; idB = UNLINK ('blk') unlinks. Answers the channel. */

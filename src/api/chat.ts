@@ -1,4 +1,4 @@
-// The test chat and its companions (bot-building spec §4, §7): POST and DELETE /webchat/demo,
+// The test chat and its companions: POST and DELETE /webchat/demo,
 // 'Probar Skill' (POST /skill.test) and the bot's regression tests (/bot.pruebas, /bot.prueba).
 // Named custom methods of the data provider.
 import type {

@@ -4,7 +4,7 @@ import { createProgressStore } from './progress';
 import { createSessionApi } from './session';
 import { createSessionStore } from './sessionStore';
 
-/** API base (DESIGN.md: `/api`, configurable at build time through VITE_API_BASE). */
+/** API base (`/api`, configurable at build time through VITE_API_BASE). */
 export const API_URL = new URL(import.meta.env.VITE_API_BASE ?? '/api', window.location.origin).href.replace(/\/$/, '');
 
 /** The console's base path (BASE_PATH at build time), without the trailing slash: '' at the root. */

@@ -1,4 +1,4 @@
-// The mail-server settings of /cfg (bot-building spec §7): read, save, send a test mail. Named
+// The mail-server settings of /cfg: read, save, send a test mail. Named
 // custom methods of the data provider.
 import type { Static } from 'typebox';
 import type { MailSettings, MailSettingsBody } from '../../common/schemas/correo';

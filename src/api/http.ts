@@ -1,6 +1,6 @@
-// The one HTTP client: API base, cookies, JSON, integrity headers on writes (DESIGN.md), a single
-// retry after a stale-key 401, and the error decoding of spec §8. No react-admin here: the
-// public pages use it too.
+// The one HTTP client: API base, cookies, JSON, integrity headers on writes, a single retry after
+// a stale-key 401, and the error decoding (the body's message, else the body itself, else
+// 'Error desconocido'). No react-admin here: the public pages use it too.
 import { SIGNED_METHODS, signRequest } from '../../common/integrity';
 import { HttpError, NO_CONNECTION, decodeError } from './HttpError';
 import type { ProgressStore } from './progress';

@@ -1,4 +1,4 @@
-// react-admin's list parameters to the server's paged query and back (DESIGN.md: page is 0-based).
+// react-admin's list parameters to the server's paged query and back (the server's page is 0-based).
 import type { GetListParams, GetListResult, RaRecord } from 'ra-core';
 import type { Page, PageRequest } from '../../common/schemas/paging';
 

@@ -1,4 +1,4 @@
-// Counts the HTTP calls in flight, so a progress bar can follow all of them (spec §7).
+// Counts the HTTP calls in flight, so a progress bar can follow all of them.
 
 export interface ProgressStore {
   start(): void;

@@ -1,4 +1,4 @@
-// The named session calls of spec §7: bootstrap, sign-in and out, password recovery, renewal
+// The named session calls: bootstrap, sign-in and out, password recovery, renewal
 // and change, and the about info.
 import { HttpError } from './HttpError';
 import type { HttpClient, HttpTransport } from './http';

@@ -1,5 +1,5 @@
 // Shapes the /enki answer: config flags default to false and the company to the administrative
-// one (spec §3, §9); the signing key is taken out so it never reaches the session store.
+// one; the signing key is taken out so it never reaches the session store.
 import type { AthenaAnswer, Session, SessionConfig, SessionEmpresa, SessionUser } from '../../common/sessionTypes';
 
 interface EnkiAnswer {

@@ -1,4 +1,4 @@
-// The signed-in session, in memory: set on sign-in, emptied on sign-out (spec §4). main.tsx
+// The signed-in session, in memory: set on sign-in, emptied on sign-out. main.tsx
 // shows the public pages or the admin app from it.
 import { useSyncExternalStore } from 'react';
 import type { Session } from '../../common/sessionTypes';

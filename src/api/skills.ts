@@ -1,4 +1,4 @@
-// The skills of a bot (bot-building spec §7): the diagram's list, create and delete; the skill
+// The skills of a bot: the diagram's list, create and delete; the skill
 // editor's skill, phrase sets, actions (with their order) and requirements. Named custom methods
 // of the data provider.
 import type { Static } from 'typebox';

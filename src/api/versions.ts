@@ -1,4 +1,4 @@
-// Deploy and versions of a bot (bot-building spec §4, §7): deploy, the deploy's state, the version
+// Deploy and versions of a bot: deploy, the deploy's state, the version
 // list, restore and the comparison of two versions. Named custom methods of the data provider.
 import type { Bot, BotBody, BotVersion, VersionChange } from '../../common/schemas/bots';
 import { toBotBody } from './bots';
@@ -19,7 +19,7 @@ export function createVersionsApi(apiUrl: string, httpClient: HttpClient) {
     getDeployState: async (botId: string) => (await call<BotVersion | null | undefined>('GET', '/bot-version', { botId })) ?? null,
     /** Every version of the bot, newest first. */
     listVersions: (botId: string) => call<BotVersion[]>('GET', '/list/version', { id: botId }),
-    /** The spec writes GET; the server takes POST, so the call carries the integrity headers. */
+    /** A POST, not a GET: a write that rewrites a bot carries the integrity headers. */
     restoreVersion: (idBot: string, id: string) => call<ServerMessage>('POST', '/restaurar', { idBot, id }),
     /** What changed from version `a` to version `b` (version ids). */
     compareVersions: (idBot: string, a: string, b: string) => call<VersionChange[]>('GET', '/bot.compare', { idBot, a, b }),

@@ -1,4 +1,4 @@
-// Change password, signed in (spec §2, §5): current, new and verify, all required; whether the
+// Change password, signed in: current, new and verify, all required; whether the
 // two new ones match is the server's check. Success goes to /. Not offered to Microsoft users.
 import { useState } from 'react';
 import CardActions from '@mui/material/CardActions';

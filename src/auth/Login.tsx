@@ -1,4 +1,4 @@
-// Login page (spec §2): user name and password, 'Ingresar', the Microsoft sign-in link and
+// Login page: user name and password, 'Ingresar', the Microsoft sign-in link and
 // '¿Olvidó su contraseña?'. An `error` query parameter (base64 text) is shown as an error notice.
 import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -43,7 +43,7 @@ export function Login({ onSignedIn, microsoft = false }: LoginProps) {
       onSignedIn(await sessionApi.login(values.usuario.trim(), values.password));
     } catch (error) {
       const message = messageOf(error);
-      // Spec §4: expired credentials lead to the renewal page.
+      // Expired credentials lead to the renewal page.
       if (error instanceof HttpError && error.code === 'EXPIRED') navigate(`/renovar/${textToBase64Url(values.usuario.trim())}`);
       else notify(message, 'error');
     } finally {

@@ -1,4 +1,4 @@
-// What signed-out visitors get (spec §2): /, /login → Login; /recuperar; /renovar/{user};
+// What signed-out visitors get: /, /login → Login; /recuperar; /renovar/{user};
 // any other path → Login. Brand theme, notices and the progress bar included.
 import { useEffect, useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';

@@ -1,4 +1,4 @@
-// Password recovery (spec §2, §4): one e-mail field and 'Recuperar'. Whatever the server says,
+// Password recovery: one e-mail field and 'Recuperar'. Whatever the server says,
 // the same neutral message is shown and the page returns to / after 5 s.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// Expired-credentials renewal (spec §2, §4, §5): current, new and verify password, all
+// Expired-credentials renewal: current, new and verify password, all
 // required, and a solved captcha; success says so and returns to / after 2 s.
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-// Start-up (spec §1): GET /public/athena for the signing key and the brand, then POST /enki to
+// Start-up: GET /public/athena for the signing key and the brand, then POST /enki to
 // learn whether a session exists. Runs once, before React renders.
 import { messageOf } from '../api/HttpError';
 import type { SessionApi } from '../api/session';

@@ -1,6 +1,6 @@
 // Texts of the bot-building screens: the bot list, import and export, and the bot editor with its
 // entities and unrecognised phrases. Spread into the app catalogue (es.ts) under `quipu`. The
-// spec's own sentences come from the server's schema (BOT_MESSAGES), so both sides say the same.
+// sentences the server also answers come from its schema (BOT_MESSAGES), so both sides say the same.
 import { BOT_MESSAGES } from '../../common/schemas/bots';
 
 export const botsTexts = {

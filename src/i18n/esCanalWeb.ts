@@ -1,5 +1,5 @@
-// Texts of the web channel editor (/canal/web/{id}; bot-building spec §2, §3, §5, §9). Spread into
-// the app catalogue (es.ts) under `quipu`. The spec's sentences come from the server's schema.
+// Texts of the web channel editor (/canal/web/{id}). Spread into
+// the app catalogue (es.ts) under `quipu`. The server's sentences come from its schema.
 import { CANAL_MESSAGES, WebConfig } from '../../common/schemas/canales';
 
 export const canalWebTexts = {

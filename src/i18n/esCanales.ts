@@ -1,6 +1,6 @@
 // Texts of the channel screens: the /canal list, the common editor layout and the Telegram, Slack,
 // WhatsApp, Teams and Google editors. Spread into the app catalogue (es.ts) under `quipu`. The
-// spec's own sentences come from the server's schema (CANAL_MESSAGES), so both sides say the same.
+// sentences the server also answers come from its schema (CANAL_MESSAGES), so both sides say the same.
 import { CANAL_MESSAGES } from '../../common/schemas/canales';
 
 export const canalesTexts = {
@@ -20,7 +20,7 @@ export const canalesTexts = {
     botVinculado: 'Bot: %{bot}',
     estadoActivo: '%{name} - Activo',
     estadoInactivo: '%{name} - Inactivo',
-    // The common editor (access spec §2, §4).
+    // The common editor.
     tituloNuevo: 'Nuevo canal %{kind}',
     tituloEditar: 'Canal %{kind}',
     noEncontrado: CANAL_MESSAGES.notFound,
@@ -110,7 +110,7 @@ export const canalesTexts = {
       exportar: 'Exportar configuración',
       exportarAyuda: 'Descarga la configuración del relay (.yanicfg) para este canal.',
     },
-    // Telegram (access spec §2, §4, §5).
+    // Telegram.
     telegram: {
       titulo: 'Telegram',
       pasos: 'Cómo conectar un bot de Telegram',

@@ -1,4 +1,4 @@
-// react-admin's notices at the top right, gone after 12 s (spec §1). They sit below the top bar so
+// react-admin's notices at the top right, gone after 12 s. They sit below the top bar so
 // that for those 12 s the user menu, refresh and sidebar button stay within reach. A replacing
 // notice (noticeText.ts) does not wait its turn: what was shown or queued before it is dropped.
 import { useMemo, useState } from 'react';

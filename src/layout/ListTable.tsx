@@ -1,6 +1,6 @@
-// The console's paged tables (spec §2): 'Cargando...' while the first page loads, 'No hay
+// The console's paged tables: 'Cargando...' while the first page loads, 'No hay
 // datos...' when nothing matches, a row-number column counted over the whole result, and rows
-// that open on a click or on Enter when they lead somewhere. Below 993 px (spec §9) the same
+// that open on a click or on Enter when they lead somewhere. Below 993 px the same
 // rows are a card list (react-admin's SimpleList), which never scrolls sideways.
 import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';

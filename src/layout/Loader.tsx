@@ -1,4 +1,4 @@
-// Shown until the session check completes, and while the app chunk loads (spec §1).
+// Shown until the session check completes, and while the app chunk loads.
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 

@@ -1,6 +1,7 @@
-// The sidebar: exactly the links roles.ts allows for the signed-in user's flags, in the spec's
-// order. A link to a resource takes its label and icon from the resource; the others from
-// quipu.menu.* and menuIcons. A link whose screen is not built yet says 'Próximamente' in its name.
+// The sidebar: exactly the links roles.ts allows for the signed-in user's flags, in the order of
+// roles.ts SIDEBAR_LINKS. A link to a resource takes its label and icon from the resource; the
+// others from quipu.menu.* and menuIcons. A link whose screen is not built yet says 'Próximamente'
+// in its name.
 import Box from '@mui/material/Box';
 import { Menu as RaMenu, useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin';
 import { sidebarLinks } from '../../common/roles';

@@ -1,4 +1,4 @@
-// A thin bar at the top while any HTTP call is in flight (spec §7).
+// A thin bar at the top while any HTTP call is in flight.
 import { useSyncExternalStore } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { progress as appProgress } from '../api/client';

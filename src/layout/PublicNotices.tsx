@@ -1,4 +1,4 @@
-// The public pages' notices: top right, gone after 12 s (spec §1), like the admin's Notification.
+// The public pages' notices: top right, gone after 12 s, like the admin's Notification.
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';

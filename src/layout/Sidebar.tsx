@@ -1,5 +1,5 @@
 // react-admin's sidebar turns into a drawer over the page only below its 'sm' breakpoint; the
-// console's mobile layout starts below 993 px (spec §9). The sidebar gets a theme whose 'sm' is
+// console's mobile layout starts below 993 px. The sidebar gets a theme whose 'sm' is
 // the mobile breakpoint, and closes when the window becomes that narrow.
 import { useEffect, useRef } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';

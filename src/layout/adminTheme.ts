@@ -1,5 +1,5 @@
 // The admin theme: react-admin's defaults, the brand's palette and breakpoints, and MUI's
-// Spanish component texts. Every confirmation dialog answers 'Si' / 'No' (spec §2), react-admin's
+// Spanish component texts. Every confirmation dialog answers 'Si' / 'No', react-admin's
 // DeleteWithConfirmButton's included.
 import { esES } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';

@@ -1,5 +1,5 @@
 // The console's one date formatter: every date it shows, in the browser's time zone and with
-// Spanish month names (access spec §3, §9).
+// Spanish month names.
 import { format, isValid, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 

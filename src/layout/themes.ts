@@ -1,5 +1,5 @@
-// Brand themes (spec §1): the default brand in purple and white, the alternative brand in teal
-// and slate. Breakpoints are moved so the mobile layout switches at 993 px (spec §9).
+// Brand themes: the default brand in purple and white, the alternative brand in teal
+// and slate. Breakpoints are moved so the mobile layout switches at 993 px.
 import type { ThemeOptions } from '@mui/material/styles';
 import type { Brand } from '../../common/sessionTypes';
 

@@ -1,5 +1,5 @@
-// A resource's form at its singular spec path (/usuario/:id): 'new' creates, any other id edits;
-// and a list whose spec path is not the resource's name (/bot for bots).
+// A resource's form at its singular path (/usuario/:id): 'new' creates, any other id edits;
+// and a list whose path is not the resource's name (/bot for bots).
 import type { ComponentType } from 'react';
 import { ResourceContextProvider, useParams } from 'react-admin';
 

@@ -1,4 +1,4 @@
-// Where each resource lives in the spec (access spec §2): the list at its plural path, and one
+// Where each resource lives: the list at its plural path, and one
 // singular path for the form, where 'new' creates: /usuarios, /usuario/{id}, /usuario/new.
 //
 // react-admin builds every link and redirect as /{resource}, /{resource}/create and

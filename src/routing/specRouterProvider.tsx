@@ -1,5 +1,5 @@
 // react-router, with every link and navigation react-admin makes passed through toSpecPath, so
-// CreateButton, EditButton, row clicks, ReferenceField links and redirects land on the spec's paths.
+// CreateButton, EditButton, row clicks, ReferenceField links and redirects land on the console's paths.
 import { forwardRef, useCallback } from 'react';
 import { reactRouterProvider, type RouterLinkProps, type RouterNavigateFunction, type RouterNavigateProps, type RouterProvider, type RouterTo } from 'react-admin';
 import { toSpecPath } from './specPaths';

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-// One bot message of the widget (bot-building spec §3 "Chat message"): TEXT, IMAGE, CARD, CAROUSEL
+// One bot message of the widget: TEXT, IMAGE, CARD, CAROUSEL
 // and BUTTON, with quick replies. POSTBACK buttons answer the bot, WEB_URL opens a new tab, CALL
 // dials.
 import { useRef } from 'preact/hooks';

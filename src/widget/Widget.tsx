@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 // The web chat as a visitor sees it: the floating button and the chat window with the channel's
-// header, welcome message, avatars, bubbles and sizes (bot-building spec §3 "Channel (web)").
+// header, welcome message, avatars, bubbles and sizes (the web channel's settings).
 // Keyboard: everything is a native control in Tab order, Enter sends, Escape closes the window.
 // New bot messages are read out by a polite live region.
 import { useEffect, useRef, useState } from 'preact/hooks';

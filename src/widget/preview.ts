@@ -1,5 +1,5 @@
 // The editor's live preview: the real widget, opened, drawn inside `host` from the form's values,
-// with a few sample messages and no network (bot-building spec §2, "a live preview").
+// with a few sample messages and no network.
 import { WEB_DEFAULTS, type WebConfig } from '../../common/schemas/canales';
 import type { ChatMessage } from '../../common/schemas/chat';
 import { DEMO_PLANS } from '../../common/schemas/rules';

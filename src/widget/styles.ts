@@ -31,7 +31,7 @@ export function cssVariables(web: WebConfig): Record<string, string> {
   return Object.fromEntries(Object.entries(vars).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '' && !/[;{}]/.test(e[1])));
 }
 
-/** The fallbacks of the variables above: the channel defaults of bot-building spec §3 and §9. */
+/** The fallbacks of the variables above: the web channel's defaults (a 360px by 540px window, a 60px welcome). */
 export const CSS_FALLBACKS = {
   '--qw-w': '360px',
   '--qw-h': '540px',

@@ -8,7 +8,7 @@ import { setupQuipu } from './support/quipu';
 
 const quipu = setupQuipu();
 
-// Written out from spec §6 (sidebar visibility), not recomputed from the console's rules; a link
+// Written out from the sidebar visibility rules, not recomputed from the console's rules; a link
 // whose screen is not built yet reads 'Próximamente' after its label.
 const SIDEBAR: Record<string, string[]> = {
   'admin@quipu.test': ['Dashboard Próximamente', 'Empresas', 'Email', 'Skills QnA Próximamente', 'Usuarios', 'Canales', 'Historial Próximamente', 'Auditoría', 'Acerca de'],

@@ -1,4 +1,4 @@
-// A bot builder's whole journey in Chromium (issue: bots): create a bot, draw three skills and
+// A bot builder's whole journey in Chromium: create a bot, draw three skills and
 // link them, auto-layout and undo, save, export and import as a copy, deploy (a failed deploy
 // first, then a good one), change and deploy again, compare the two versions, restore the first.
 import { createHash, randomUUID } from 'node:crypto';

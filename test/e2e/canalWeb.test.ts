@@ -1,4 +1,4 @@
-// The web chat channel in Chromium (issue: channels, part one): a company user creates a web channel
+// The web chat channel in Chromium: a company user creates a web channel
 // that allows a shop's site, links the demo bot, changes the header's colour and title and watches
 // the live preview (the real widget, in a shadow root) follow; copies the embed snippet; a plain page
 // served from another port with exactly that snippet shows the widget, and the bot answers there.

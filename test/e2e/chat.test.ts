@@ -1,4 +1,4 @@
-// A bot builder's first conversation in Chromium (issue: engine and test chat): builds a small bot
+// A bot builder's first conversation in Chromium: builds a small bot
 // (a greeting, a subscription that asks for an e-mail and remembers it, a fallback), deploys it,
 // talks to it in 'Probar Bot' over STOMP, reads the debug panel, saves the conversation as a
 // regression test, breaks the greeting and sees 'Probar todo' fail.

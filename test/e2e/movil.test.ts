@@ -1,4 +1,4 @@
-// The console on a 390 px phone (access spec §9). The lists are card lists, not tables. Then a
+// The console on a 390 px phone. The lists are card lists, not tables. Then a
 // sweep, for every demo account, of every route its role opens (roles.ts ROUTES), with a record
 // and new, and of every tab on each: none may scroll sideways, cut something off past the screen's
 // edge, or cover a control. axe judges here the screens no other end-to-end file judges.

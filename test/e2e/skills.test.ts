@@ -1,4 +1,4 @@
-// A bot builder's work on one skill in Chromium (issue: skills): open it from the diagram, give it
+// A bot builder's work on one skill in Chromium: open it from the diagram, give it
 // phrases by typing, from a file and from the greetings, tokens with each of their messages, one
 // action of each kind (each refused once with its message), a new order by dragging, a requirement
 // on an entity of the bot and a memory field; then a reload shows everything as it was saved.
@@ -89,7 +89,7 @@ describe('el editor de skills', () => {
     await addPhrasesFrom(page, 'Saludos');
     await notice(page, /Agregadas con éxito: \d{2,} frases/).waitFor();
 
-    // Tokens: each message of spec §5, then a valid pair.
+    // Tokens: each validation message, then a valid pair.
     await page.getByRole('switch', { name: 'Modo Token' }).check();
     await save(page);
     await notice(page, 'Modo Token activo, debe ingresar mínimo uno.').waitFor();

@@ -1,4 +1,4 @@
-// Telegram in Chromium against a local fake Bot API (issue: channels, part one): a company user
+// Telegram in Chromium against a local fake Bot API: a company user
 // creates a Telegram channel, pastes the token and connects it (getMe, setWebhook), links the demo
 // bot, and an update posted to the webhook Quipu set gets the bot's answer through sendMessage;
 // then 'Desconectar' with its confirmation deletes the webhook.

@@ -1,4 +1,4 @@
-// A skill's actions (bot-building §2 "Actions list per skill", §4, §5, §6, §7): GET /acciones,
+// A skill's actions: GET /acciones,
 // POST /accion, DELETE /accion and POST /accion.order, against the real app on a seeded database.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The demo bot 'Asistente Quipu' (issue 9): seeded deployed in Demo Internacional, its snapshot
+// The demo bot 'Asistente Quipu': seeded deployed in Demo Internacional, its snapshot
 // passes the deploy's checks, its stored model understands phrases it was not trained on, and the
 // demo order route its webhook calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

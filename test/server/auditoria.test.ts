@@ -1,4 +1,4 @@
-// Audit (access spec §2 audit, §3 audit row, §7): POST /auditoria/search and POST /auditoria.
+// Audit: POST /auditoria/search and POST /auditoria.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_AHEAD } from '../../server/src/db/paging';
 import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';

@@ -1,4 +1,4 @@
-// Bot export and import (bot-building §4, §5, §7): GET /bot.export and POST /bot.export against the
+// Bot export and import: GET /bot.export and POST /bot.export against the
 // real app, on a bot holding one of everything; the round trip compared field by field.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';

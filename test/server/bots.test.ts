@@ -1,4 +1,4 @@
-// Bots (bot-building §2, §5, §6, §7): GET/POST/DELETE /bot, POST /bot/search and GET /bots, against
+// Bots: GET/POST/DELETE /bot, POST /bot/search and GET /bots, against
 // the real app on a seeded database. The skill routes are in skills.test.ts.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

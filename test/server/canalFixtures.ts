@@ -33,7 +33,7 @@ export function canalAudit(t: TestApp, dsc: string) {
     .execute();
 }
 
-/** Channel access (§6): admin, compania, or showChannels; usuario@ is a ROLE_USER with showChannels. */
+/** Channel access: admin, compania, or showChannels; usuario@ is a ROLE_USER with showChannels. */
 export const CHANNEL_ACCOUNTS: readonly Account[] = ['admin', 'compania', 'usuario', 'otra'];
 
 /**

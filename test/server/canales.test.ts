@@ -1,4 +1,4 @@
-// Channels (access spec §2, §4, §5, §6, §7; bot-building spec §3, §5, §7): GET /ch, POST /ch/web,
+// Channels: GET /ch, POST /ch/web,
 // DELETE /ch and /ch/web, POST /ch/suscribe, POST /ch/active and the bot names of GET /bots,
 // against the real app on a seeded database, with the audit row (ev 3) of every change.
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,6 +1,6 @@
 // WEB_HOOK actions in real conversations against a local HTTP server: the method, query string,
 // JSON body and headers filled from memory, the answer mapped into memory by path, the conditions
-// with every §9 operator (AND / OR) that skip the call, a 500 and a timeout answering the Spanish
+// with every filter operator (AND / OR) that skip the call, a 500 and a timeout answering the Spanish
 // failure message, and the webhook entries of the test chat's debug.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Mail settings (bot-building spec §2 email settings, §3 email config, §5): GET /email,
+// Mail settings: GET /email,
 // POST /email and POST /email.test, with a real SMTP server started by the test.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, auditRows, mailBody, signedIn } from './adminFixtures';

@@ -1,4 +1,4 @@
-// Companies (bot-building spec §2 company list and editor, §3, §5, §6): GET /empresa,
+// Companies (list and editor): GET /empresa,
 // POST /empresa, DELETE /empresa.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ACCOUNTS, auditRows, companyId, signedIn, type Account } from './adminFixtures';

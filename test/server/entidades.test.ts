@@ -1,4 +1,4 @@
-// Entities (bot-building §3, §5, §7): GET/POST /entity, DELETE /entity/{id} and
+// Entities: GET/POST /entity, DELETE /entity/{id} and
 // GET /entity/internal/list, against the real app on a seeded database.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Unrecognised phrases (Monitoreo, bot-building §3, §5, §7): POST /frases, /frases/intent and
+// Unrecognised phrases (Monitoreo): POST /frases, /frases/intent and
 // /frases/delete, against the real app on a seeded database.
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';

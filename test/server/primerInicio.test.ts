@@ -1,4 +1,4 @@
-// A first start (issue 6 §1.3): demo accounts with their published password only on the embedded
+// A first start: demo accounts with their published password only on the embedded
 // default or with SEED_DEMO=1; anywhere else one system administrator from ADMIN_EMAIL with a
 // generated password that is shown once and already expired; without ADMIN_EMAIL, no start.
 import fs from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// A skill's requirements and memory (bot-building §3 "Requirement", "Field", §6, §7): GET
+// A skill's requirements and memory: GET
 // /requerimientos, POST /requerimiento and DELETE /requerimiento, against the real app on a
 // seeded database.
 import { randomUUID } from 'node:crypto';

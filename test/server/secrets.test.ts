@@ -1,4 +1,4 @@
-// Secrets at rest (DESIGN.md, Server): AES-256-GCM with SECRET_KEY or the generated
+// Secrets at rest: AES-256-GCM with SECRET_KEY or the generated
 // $DATA_DIR/secret.key, and the versioned ciphertext that names its key.
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Skills (bot-building §2 "Skill editor", §5, §6, §7): GET /skills, GET/POST /skill, POST
+// Skills: GET /skills, GET/POST /skill, POST
 // /skill.delete, GET/POST /skill.frases, against the real app on a seeded database.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

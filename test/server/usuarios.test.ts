@@ -1,4 +1,4 @@
-// Users (access spec §2 users list and user form, §5, §6): POST /usuario/search, POST /usuario,
+// Users (list and user form): POST /usuario/search, POST /usuario,
 // DELETE /usuario, against the real app on a seeded database.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

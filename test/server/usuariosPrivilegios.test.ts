@@ -1,4 +1,4 @@
-// Privilege escalation through the users API (issue 6 §1.1): only ROLE_ADMIN, ROLE_COMPANIA and
+// Privilege escalation through the users API: only ROLE_ADMIN, ROLE_COMPANIA and
 // ROLE_ADMINUSER write users; nobody touches a user ranking above them or grants a role or flag
 // they do not hold; a channel-access user reads the users screens and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Deploy and versions (bot-building §4, §7): POST /bot.deploy and its job, GET /bot-version,
+// Deploy and versions: POST /bot.deploy and its job, GET /bot-version,
 // GET /list/version, POST /restaurar and GET /bot.compare, against the real app.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

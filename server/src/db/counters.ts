@@ -1,4 +1,4 @@
-// Per-company row counters (table `conteo`, DESIGN.md: paged searches): triggers keep, for each
+// Per-company row counters (table `conteo`, for the paged searches): triggers keep, for each
 // counted table, how many rows each company has, so an unfiltered list's total is one read.
 // Counting a new paged table is one call in a new migration: `await addRowCounter(db, 'tabla')`
 // (and its name in db/paging.ts CountedTable). The table needs an "idE" column.

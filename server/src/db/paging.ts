@@ -1,4 +1,4 @@
-// Paged searches (DESIGN.md): the whitelists of sortable and filterable columns, and the two ways a
+// Paged searches: the whitelists of sortable and filterable columns, and the two ways a
 // total is obtained without counting a whole table. The request and answer schemas are in
 // schemas/paging.ts.
 import { SqliteAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';

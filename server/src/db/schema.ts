@@ -251,7 +251,7 @@ export interface PruebaTable {
   fc: string;
 }
 
-/** The person on the other side of a conversation (access §3 "Client card"). */
+/** The person on the other side of a conversation. */
 export interface ChatClienteTable {
   id: string;
   idE: string;
@@ -264,7 +264,7 @@ export interface ChatClienteTable {
   fc: string;
 }
 
-/** A session of a client with a bot (access §3 "Session"). */
+/** A session of a client with a bot. */
 export interface ChatSesionTable {
   id: string;
   idClt: string;
@@ -276,7 +276,7 @@ export interface ChatSesionTable {
   ff: string | null;
 }
 
-/** A message of a session: t 0 from the bot, 1 from the client (access §3 "Message"). */
+/** A message of a session: t 0 from the bot, 1 from the client. */
 export interface ChatMensajeTable {
   id: string;
   idSesion: string;
@@ -308,7 +308,7 @@ export interface ConversacionTable {
   rev: Generated<number>;
 }
 
-/** A channel (access spec §3); JSON columns hold the web appearance, settings and encrypted secrets. */
+/** A channel; JSON columns hold the web appearance, settings and encrypted secrets. */
 export interface CanalTable {
   id: string;
   idE: string;

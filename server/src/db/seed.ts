@@ -1,4 +1,4 @@
-// Demo data (DESIGN.md «Demo data»): three companies, the nine demo accounts, and enough users,
+// Demo data: three companies, the nine demo accounts, and enough users,
 // bots, channels and audit rows to fill more than one page of every table.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';

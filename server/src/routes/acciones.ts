@@ -1,4 +1,4 @@
-// A skill's actions (bot-building §2 "Actions list per skill", §7 acciones, accion, accion.order).
+// A skill's actions: the list, save, delete and the new order (acciones, accion, accion.order).
 // Reading is open to whoever opens the skill; saving, deleting and reordering need isBotEdit.
 import { currentUser, requireUser } from '../plugins/guards';
 import { deleteAccion, listAcciones, orderAcciones, saveAccion } from '../services/bots/acciones';

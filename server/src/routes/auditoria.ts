@@ -1,4 +1,4 @@
-// Audit log (access spec §2, §7): the paged search and the events the console records.
+// Audit log: the paged search and the events the console records.
 // Rows are append-only: no route edits or deletes them.
 import { badRequest } from '../errors';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';

@@ -1,4 +1,4 @@
-// Bot export and import (bot-building §4, §7): GET /bot.export answers the whole definition;
+// Bot export and import: GET /bot.export answers the whole definition;
 // POST /bot.export imports one, as a copy or over the bot with the same id.
 import { ApiError, badRequest } from '../errors';
 import { clientError } from '../plugins/errors';

@@ -1,4 +1,4 @@
-// Bots (bot-building §2, §7): the bot, its paged list and the company's bot names (the skills are
+// Bots: the bot, its paged list and the company's bot names (the skills are
 // in skills.ts). Every route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER, within the
 // caller's company (another company's bot answers 404); changes need isBotEdit unless noted.
 // GET /bots (names only) also serves channel-access users, for the channel editors' bot selector.

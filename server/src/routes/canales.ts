@@ -1,7 +1,7 @@
-// Channels (access spec §2, §4, §7; bot-building spec §7): a channel, a company's list, save,
-// delete, the bot link and activation. Every route needs channel access (§6: admin, compania, or
-// showChannels) whatever the console's route check of the editor; another company's channel
-// answers 404. The spec's GET /ch/suscribe and GET /ch/active are signed POSTs, like every write.
+// Channels: a channel, a company's list, save, delete, the bot link and activation. Every route
+// needs channel access (ROLE_ADMIN, ROLE_COMPANIA, or showChannels) whatever the console's route
+// check of the editor; another company's channel answers 404. The console's GET /ch/suscribe and
+// GET /ch/active are signed POSTs, like every write.
 import type { FastifySchemaCompiler } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';

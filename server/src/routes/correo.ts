@@ -1,4 +1,4 @@
-// Mail-server settings of /cfg (bot-building spec §2, §7): read, save and send a test mail.
+// Mail-server settings of /cfg: read, save and send a test mail.
 // System admin only.
 import { currentUser, requireUser } from '../plugins/guards';
 import { readMailSettings, saveMailSettings, sendTestMail } from '../services/correo/settings';

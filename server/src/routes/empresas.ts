@@ -1,4 +1,4 @@
-// Companies (bot-building spec §2, §7): list and read (a system admin any, others their own),
+// Companies: list and read (a system admin any, others their own),
 // save and delete (system admin only).
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';

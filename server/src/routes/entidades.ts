@@ -1,4 +1,4 @@
-// Entities of a bot (bot-building §3, §5, §7): the list, save (the regex is compiled here), delete,
+// Entities of a bot: the list, save (the regex is compiled here), delete,
 // and the built-in entities. Reading is open to whoever opens the bot; changes need isBotEdit.
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';

@@ -1,4 +1,4 @@
-// Unrecognised phrases (Monitoreo, bot-building §5, §7): the list, assigning to a skill, deleting.
+// Unrecognised phrases (Monitoreo): the list, assigning to a skill, deleting.
 // Open to ROLE_ADMIN, ROLE_COMPANIA and ROLE_USER within the bot's company.
 import { currentUser, requireUser } from '../plugins/guards';
 import { assignFrases, deleteFrases, listFrases } from '../services/bots/frases';

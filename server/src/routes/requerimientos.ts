@@ -1,5 +1,5 @@
-// A skill's requirements and memory (bot-building §2 "Requerimientos", "Memoria", §7
-// requerimientos, requerimiento). Reading is open to whoever opens the skill; changes need isBotEdit.
+// A skill's requirements and memory (the Requerimientos and Memoria tabs: requerimientos,
+// requerimiento). Reading is open to whoever opens the skill; changes need isBotEdit.
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
 import { deleteRequerimiento, listRequerimientos, saveRequerimiento } from '../services/bots/requerimientos';

@@ -1,4 +1,4 @@
-// Session and access (spec §7): bootstrap, sign-in, sign-out, recovery, renewal and password change.
+// Session and access: bootstrap, sign-in, sign-out, recovery, renewal and password change.
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';

@@ -1,4 +1,4 @@
-// Skills (bot-building §2 "Skill editor", §7 skills, skill, skill.delete, skill.frases): the
+// Skills (skills, skill, skill.delete, skill.frases): the
 // diagram's list and delete, the skill editor's read and save, and its training phrases. Every
 // route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER, within the caller's company (another company's
 // skill answers 404). Creating and deleting need isBotEdit; without it a save takes only the

@@ -1,4 +1,4 @@
-// Users (access spec §2, §7): the paged list, save (create or update) and delete.
+// Users: the paged list, save (create or update) and delete.
 // GET /usuario?id lives in usuarioLookup.ts.
 import { canManageUsers } from '../../../common/roles';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';

@@ -1,6 +1,6 @@
-// Deploy and versions (bot-building §4, §7): deploy, the latest version (polled every 5 s), the
-// version list, restore and the comparison of two versions. Restore is a signed POST, not the
-// spec's GET: a GET that rewrites a bot could be triggered from another site.
+// Deploy and versions: deploy, the latest version (polled every 5 s), the version list, restore
+// and the comparison of two versions. Restore is a signed POST, not a GET: a GET that rewrites a
+// bot could be triggered from another site.
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
 import { compareVersions, latestVersion, listVersions, restoreVersion, startDeploy } from '../services/bots/deploy';

@@ -1,4 +1,4 @@
-// About (spec §2): version branch, commit id and time from GET /public/about (defaults until
+// About: version branch, commit id and time from GET /public/about (defaults until
 // loaded), the copyright notice and the legal warning.
 import { useEffect } from 'react';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,4 @@
-// The channel editors, each at its route of access spec §2 (roles.ts ROUTES gives each its check).
+// The channel editors, each at its route (roles.ts ROUTES gives each its check).
 import { GooglePage, MsftPage } from './pendiente/SignInLaterPage';
 import { SlackPage } from './slack/SlackPage';
 import { TelegramPage } from './telegram/TelegramPage';

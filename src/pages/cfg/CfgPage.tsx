@@ -1,4 +1,4 @@
-// Email settings (/cfg, admin only; bot-building spec §2): the mail-server form, then the
+// Email settings (/cfg, admin only): the mail-server form, then the
 // test-send form. 'Atras' goes to /.
 import { useEffect } from 'react';
 import Divider from '@mui/material/Divider';

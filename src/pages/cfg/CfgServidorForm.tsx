@@ -1,4 +1,4 @@
-// The mail-server form of /cfg (bot-building spec §3, §5): everything required, port at least 1.
+// The mail-server form of /cfg: everything required, port at least 1.
 // The stored password is never shown: with one stored, an empty field keeps it.
 import { useState } from 'react';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 // 'Mi empresa' (/cuenta): the signed-in user's own company, read-only (GET /empresa?id=idE).
-// The creation and end dates are shown to ROLE_ADMIN only (bot-building spec §6).
+// The creation and end dates are shown to ROLE_ADMIN only.
 import { FunctionField, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
 import { formatFecha } from '../../layout/fecha';
 import { PageHeading } from '../../layout/FormParts';

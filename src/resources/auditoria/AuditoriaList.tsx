@@ -1,4 +1,4 @@
-// Audit (/auditoria, access spec §2): server-paged, 10 rows by default, newest first; filters on
+// Audit (/auditoria): server-paged, 10 rows by default, newest first; filters on
 // user, event and detail and every sort go to the server.
 import { DataTable, List, Pagination, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { formatFecha } from '../../layout/fecha';

@@ -1,5 +1,5 @@
-// A new bot (/bot/new) with the defaults of spec §3 and §9; once saved it opens at /bot/{id}, where
-// its skills, entities and phrases can be added.
+// A new bot (/bot/new) with its defaults (30-minute sessions, 3 attempts); once saved it opens at
+// /bot/{id}, where its skills, entities and phrases can be added.
 import { Create, useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/FormParts';
 import { newBot } from './botModel';

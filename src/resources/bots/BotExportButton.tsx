@@ -1,5 +1,5 @@
-// The export button of a /bot row: GET /bot.export, saved as 'id - name.yani' holding base64 text
-// (spec §7). The click stays on the button: it does not open the row.
+// The export button of a /bot row: GET /bot.export, saved as 'id - name.yani' holding base64 text.
+// The click stays on the button: it does not open the row.
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';

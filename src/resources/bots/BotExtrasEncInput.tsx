@@ -1,4 +1,4 @@
-// Encrypted extras (spec §3): a stored value is never shown (the server never sends it). A saved
+// Encrypted extras: a stored value is never shown (the server never sends it). A saved
 // row shows its key and whether a value is stored ('Valor guardado') or must be typed again after
 // an import from another installation; 'Reemplazar valor' opens a password field for a new one. A
 // new row needs key and value.

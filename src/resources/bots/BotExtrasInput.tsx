@@ -1,4 +1,4 @@
-// Extras (spec §3, §5): key/value rows; both are required ('Campo requerido').
+// Extras: key/value rows; both are required ('Campo requerido').
 import { ArrayInput, SimpleFormIterator, TextInput, required } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
 

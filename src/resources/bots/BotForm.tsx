@@ -1,4 +1,4 @@
-// The bot editor's form (spec §2): tabs General, Entidades (isBotEdit), QnA (when qna is on) and
+// The bot editor's form: tabs General, Entidades (isBotEdit), QnA (when qna is on) and
 // Monitoreo (an existing bot). Every value typed stays in the form across tabs; switching tab with
 // unsaved changes says 'Existen cambios pendientes de guardar', and leaving the page with them asks
 // '¿Seguro deseas salir sin guardar tus cambios?' (react-admin's warnWhenUnsavedChanges).

@@ -1,4 +1,4 @@
-// The bot editor's buttons (spec §2, §6): Atrás (to /bot), Guardar, Desplegar, Versiones (isBotEdit),
+// The bot editor's buttons: Atrás (to /bot), Guardar, Desplegar, Versiones (isBotEdit),
 // Probar Bot (the test chat, every role, on an existing bot) and, for isBotEdit users on an
 // existing bot, Eliminar Bot with its confirmation. Guardar stays for every user: a ROLE_USER
 // saves the diagram.

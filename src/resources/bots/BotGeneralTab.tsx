@@ -1,4 +1,4 @@
-// The General tab (spec §2, §3, §5): name and inactivity settings, the flow diagram, then the
+// The General tab: name and inactivity settings, the flow diagram, then the
 // parameters, the QnA settings and the extras (plain and encrypted) as sections that start closed,
 // so the diagram gets the room. Without isBotEdit everything but the diagram is read-only: still
 // shown, never changed.

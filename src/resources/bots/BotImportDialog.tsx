@@ -1,4 +1,4 @@
-// 'Importar Bot' on /bot (spec §2, §4, §5), for isBotEdit users: a .yani file and the replace and
+// 'Importar Bot' on /bot, for isBotEdit users: a .yani file and the replace and
 // replaceParams switches. The file must hold base64 of a bot's JSON ('no se puede leer el archivo');
 // success says 'Bot importado con éxito', the reminder to re-link referenced bots and, when the
 // file came from another installation, which encrypted extras must be typed again.

@@ -1,5 +1,5 @@
-// Bots (/bot, spec §2): name, description, imported (SI/NO) and an export button per row; a row
-// opens /bot/{id}. 'Nuevo Bot' and 'Importar Bot' only with isBotEdit (§6).
+// Bots (/bot): name, description, imported (SI/NO) and an export button per row; a row
+// opens /bot/{id}. 'Nuevo Bot' and 'Importar Bot' only with isBotEdit.
 import { CreateButton, DataTable, List, Pagination, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/FormParts';
 import { CardLabel, ListTable, YesNo, type CardTexts } from '../../layout/ListTable';

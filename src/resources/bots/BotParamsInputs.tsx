@@ -1,4 +1,4 @@
-// The parameters panel (spec §3 "Bot params", §5): when the bot is main, at least 1 attempt
+// The parameters panel: when the bot is main, at least 1 attempt
 // ('Mínimo 1 intento') and both messages ('Ingrese Mensaje'); the parameters that name a skill
 // pick one of this bot's skills. 'Detener el despliegue si falla una prueba' (params.pruebasBloquean)
 // makes a failed regression test stop the deploy.

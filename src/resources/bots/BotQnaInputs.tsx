@@ -1,5 +1,5 @@
-// The QnA settings (spec §3): qna, external QnA with its URL and import schedule, and the texts of
-// the knowledge-base answers. The cron reads in Spanish under its field, or 'cron no válido' (§5).
+// The QnA settings: qna, external QnA with its URL and import schedule, and the texts of
+// the knowledge-base answers. The cron reads in Spanish under its field, or 'cron no válido'.
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, TextInput, useTranslate } from 'react-admin';

@@ -1,5 +1,5 @@
-// Shaping of bots for the console: a new bot's defaults (spec §3, §9), the export file (§7: base64
-// text named 'id - name.yani') and the reading of an imported one, and the QnA cron in Spanish (§5).
+// Shaping of bots for the console: a new bot's defaults, the export file (base64
+// text named 'id - name.yani') and the reading of an imported one, and the QnA cron in Spanish.
 import cronstrue from 'cronstrue';
 // Only the Spanish texts: 'cronstrue/i18n' would bring every language (200 kB instead of 30 kB).
 import 'cronstrue/locales/es';
@@ -9,7 +9,7 @@ import { BOT_DEFAULTS } from '../../../common/schemas/bots';
 
 export type { Bot };
 
-/** Unrecognised phrases are listed 20 a page (spec §9). */
+/** Unrecognised phrases are listed 20 a page. */
 export const FRASES_PAGE_SIZE = 20;
 
 /** The marker GET /bot.export writes into its document. */

@@ -1,4 +1,4 @@
-// Channels (/canal, access spec §2 "Channel list"): a card per channel with its icon, name, linked
+// Channels (/canal): a card per channel with its icon, name, linked
 // bot and '{name} - Activo' / '{name} - Inactivo', opening the editor of its kind; the add buttons
 // (web, Microsoft, WhatsApp, Slack, Google, and Telegram when the company has it enabled) and the
 // manual's link when MANUAL_URL is configured. GET /ch answers every channel at once.
@@ -32,7 +32,7 @@ const ADD_BUTTONS: Array<{ kind: CanalKind; label: string }> = [
 
 function CanalListActions() {
   const translate = useTranslate();
-  // Telegram is offered only to a company that has it enabled (the company's tg flag, access spec §3).
+  // Telegram is offered only to a company that has it enabled (the company's tg flag).
   const telegram = !!useSession()?.emp.tg;
   const manual = manualUrl();
   const buttons = telegram ? [...ADD_BUTTONS, { kind: 'Telegram' as const, label: 'quipu.canales.agregarTelegram' }] : ADD_BUTTONS;

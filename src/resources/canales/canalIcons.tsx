@@ -1,4 +1,4 @@
-// One icon per channel kind (access spec §2 "Channel list"); Slack has none among MUI's icons.
+// One icon per channel kind; Slack has none among MUI's icons.
 import type { SvgIconComponent } from '@mui/icons-material';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import ForumIcon from '@mui/icons-material/Forum';

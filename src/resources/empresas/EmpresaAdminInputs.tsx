@@ -1,6 +1,6 @@
-// The company's own administration settings (bot-building spec §5, the ROLE_COMPANIA section):
+// The company's own administration settings (the ROLE_COMPANIA section):
 // session duration, time zone (Quipu's: channel hours and the dates bots read follow it) and tokens 1 to 4;
-// and the dates that only ROLE_ADMIN sees (§6).
+// and the dates that only ROLE_ADMIN sees.
 import Box from '@mui/material/Box';
 import { AutocompleteInput, DateInput, NumberInput, TextInput, minValue, required, useRecordContext } from 'react-admin';
 import { formatFecha } from '../../layout/fecha';

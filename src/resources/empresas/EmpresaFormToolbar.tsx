@@ -1,5 +1,5 @@
 // The company form's buttons: Atras (to /empresas), Guardar and, for an existing company and
-// ROLE_ADMIN only (bot-building spec §6), Eliminar with its confirmation.
+// ROLE_ADMIN only, Eliminar with its confirmation.
 import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
 import { BackButton } from '../../layout/FormParts';
 import { useSaveNotices } from '../../layout/useSaveNotices';

@@ -1,4 +1,4 @@
-// Every company field (bot-building spec §3), shared by EmpresaCreate and EmpresaEdit. nm and
+// Every company field, shared by EmpresaCreate and EmpresaEdit. nm and
 // ruc are required ('Campo requerido').
 import Box from '@mui/material/Box';
 import { BooleanInput, TextInput, required } from 'react-admin';

@@ -1,4 +1,5 @@
-// A new user (/usuario/new) with the defaults of spec §3. A refused save keeps what was typed.
+// A new user (/usuario/new) with its defaults (ROLE_USER, or ROLE_ADMINUSER when an admin creates
+// it). A refused save keeps what was typed.
 import { useMemo } from 'react';
 import { Create, SimpleForm, useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/FormParts';

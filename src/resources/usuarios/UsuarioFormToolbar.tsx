@@ -1,4 +1,4 @@
-// The user form's buttons (spec §2): Atras, Guardar and, for an existing user, Eliminar. A
+// The user form's buttons: Atras, Guardar and, for an existing user, Eliminar. A
 // channel-access user only reads users, so it gets Atras alone.
 import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
 import { BackButton } from '../../layout/FormParts';

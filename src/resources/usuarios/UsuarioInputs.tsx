@@ -1,4 +1,4 @@
-// The user form's fields (spec §2 'DATOS GENERALES', §5 messages, §6 who chooses company and role),
+// The user form's fields ('DATOS GENERALES', their messages, who chooses company and role),
 // shared by UsuarioCreate and UsuarioEdit.
 import Box from '@mui/material/Box';
 import { BooleanInput, ReferenceInput, SelectInput, TextInput, email, required, useRecordContext } from 'react-admin';

@@ -1,4 +1,4 @@
-// Users (/usuarios, spec §2): server-paged table, 5 rows by default, filters on name, surname
+// Users (/usuarios): server-paged table, 5 rows by default, filters on name, surname
 // and e-mail and every sort sent to the server; a row (click or Enter) opens /usuario/{id}.
 import { CreateButton, DataTable, List, Pagination, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/FormParts';

@@ -1,5 +1,5 @@
-// Shaping of user records for the form: the defaults of a new user (spec §3) and the role rules
-// of the form (§6) put together.
+// Shaping of user records for the form: the defaults of a new user and the role rules
+// of the form put together.
 import { assignableRoles, canEditRoleOf, newUserDefaultRole, ROLE_LABELS, isRol, type Flags, type Rol } from '../../../common/roles';
 import type { UsuarioRecord } from '../../../common/schemas/usuarios';
 

@@ -1,4 +1,4 @@
-// The HTTP client: integrity headers (DESIGN.md), stale-key retry, error decoding (spec §8),
+// The HTTP client: integrity headers, stale-key retry, error decoding,
 // cookies and the progress store.
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The session calls (spec §7) and the authProvider built on the boot session (spec §4).
+// The session calls and the authProvider built on the boot session.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../../src/api/authProvider';

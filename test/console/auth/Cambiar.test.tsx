@@ -1,4 +1,4 @@
-// Change password, signed in (spec §2, §4, §5).
+// Change password, signed in.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

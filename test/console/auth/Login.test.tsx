@@ -1,4 +1,4 @@
-// Login page (spec §2, §4, §8).
+// Login page.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

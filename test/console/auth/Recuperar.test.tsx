@@ -1,4 +1,4 @@
-// Password recovery (spec §2, §4, §9).
+// Password recovery.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

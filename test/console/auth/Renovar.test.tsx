@@ -1,4 +1,4 @@
-// Expired-credentials renewal (spec §2, §4, §5, §8).
+// Expired-credentials renewal.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

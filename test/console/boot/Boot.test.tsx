@@ -1,4 +1,4 @@
-// Start-up (spec §1, §2): a loader until the session check completes, then the public pages
+// Start-up: a loader until the session check completes, then the public pages
 // for visitors or the console for a signed-in user.
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';

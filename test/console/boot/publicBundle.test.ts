@@ -1,4 +1,4 @@
-// The login page must not pay for react-admin (DESIGN.md): nothing main.tsx imports statically
+// The login page must not pay for react-admin: nothing main.tsx imports statically
 // may reach react-admin, ra-* or react-router; the admin app and the captcha are lazy chunks.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

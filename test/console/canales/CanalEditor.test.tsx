@@ -1,4 +1,4 @@
-// The common editor layout (access spec §2, §4, §5), through the Teams editor, which is nothing
+// The common editor layout, through the Teams editor, which is nothing
 // but the common layout: a new channel starts active and unsaved; the first save brings the bot,
 // activation and delete; the bot links at once; hours; a refused save keeps what was typed;
 // leaving with unsaved changes asks; users without channel access only read.

@@ -1,4 +1,4 @@
-// The channel list (/canal, access spec §2): a card per channel with icon, name, bot and
+// The channel list (/canal): a card per channel with icon, name, bot and
 // '{name} - Activo' / '{name} - Inactivo', each opening the editor of its kind; the add buttons;
 // Telegram only for a company with it enabled; the manual only when MANUAL_URL is set; empty and
 // loading states; cards below 993 px; only users with channel access.

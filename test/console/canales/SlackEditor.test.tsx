@@ -1,4 +1,4 @@
-// The Slack editor (access spec §2, §4, §7): 'Agregar Slack' goes to {API_BASE}/loginSlack?ch={id};
+// The Slack editor: 'Agregar Slack' goes to {API_BASE}/loginSlack?ch={id};
 // ?status says 'Vinculado con éxito' or 'Error {status}'; the collapsible configuration with App
 // Id, App Secret and Signing Secret hidden and write-only, and the redirect and events addresses
 // to copy; activation and delete ask first, and a delete goes back to /canal.

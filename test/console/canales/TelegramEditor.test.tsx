@@ -1,4 +1,4 @@
-// The Telegram editor (access spec §2, §4, §5, §7): five setup steps, the required token,
+// The Telegram editor: five setup steps, the required token,
 // 'Conectar' while inactive (a new channel is saved first as 'Telegram', then POST /loginTg),
 // 'Guardar' and 'Desconectar' while active; 'Desconectar' asks '¿Está seguro en desactivar el
 // canal?' with 'Cancelar' and 'Si, Desactivar', only when the company has Telegram enabled.

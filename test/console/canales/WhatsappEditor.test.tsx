@@ -1,4 +1,4 @@
-// The WhatsApp editor (access spec §2, §7): the channel id, the Cloud API settings with write-only
+// The WhatsApp editor: the channel id, the Cloud API settings with write-only
 // secrets and the webhook address to copy, the external relay with an https URL, the exclusions
 // list, 'Exportar configuración' downloading {bot}.yanicfg, and delete through DELETE /ch/web?id.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The top bar: the user's first name and surname and the user menu (spec §2 Layout, §4, §6).
+// The top bar: the user's first name and surname and the user menu.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

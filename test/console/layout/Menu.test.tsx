@@ -1,4 +1,4 @@
-// The sidebar shows exactly the links the role allows (spec §2 Layout, §6).
+// The sidebar shows exactly the links the role allows.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The mobile layout starts below 993 px (spec §2 Layout, §9): there the sidebar is a drawer
+// The mobile layout starts below 993 px: there the sidebar is a drawer
 // that opens from the top bar's menu button.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
-// Notices at the top right that go away after 12 s (spec §1), and the progress bar that
-// follows HTTP activity (spec §7).
+// Notices at the top right that go away after 12 s, and the progress bar that
+// follows HTTP activity.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProgressStore } from '../../../src/api/progress';

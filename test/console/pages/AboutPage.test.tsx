@@ -1,4 +1,4 @@
-// About (spec §2): version data from GET /public/about, defaults until loaded, copyright and
+// About: version data from GET /public/about, defaults until loaded, copyright and
 // legal warning.
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';

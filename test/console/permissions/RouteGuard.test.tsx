@@ -1,4 +1,4 @@
-// Every signed-in route of roles.ts ROUTES is served behind its check (spec §2); a refused
+// Every signed-in route of roles.ts ROUTES is served behind its check; a refused
 // route explains itself in Spanish, never a blank screen.
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

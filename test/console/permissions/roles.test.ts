@@ -1,4 +1,4 @@
-// Spec §6 as tables: who sees which sidebar link and who may open which route. The expected
+// The role rules as tables: who sees which sidebar link and who may open which route. The expected
 // tables are written out here, not recomputed with the rules under test.
 import { describe, expect, it } from 'vitest';
 import {

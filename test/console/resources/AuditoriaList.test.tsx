@@ -1,4 +1,4 @@
-// Audit (/auditoria, access spec §2, §9): server-paged with 10 rows, newest first, dates
+// Audit (/auditoria): server-paged with 10 rows, newest first, dates
 // DD-MMM-YYYY HH:mm, events by name, filters and sorts sent to the server.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The bots calls the data provider builds (bot-building spec §7): the CRUD of ENDPOINTS.bots and
+// The bots calls the data provider builds: the CRUD of ENDPOINTS.bots and
 // the named methods of src/api/bots.ts, each with its exact URL, method and body.
 import { describe, expect, it } from 'vitest';
 import { toBotBody } from '../../../src/api/bots';

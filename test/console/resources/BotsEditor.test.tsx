@@ -1,4 +1,4 @@
-// Bot editor (/bot/{id} and /bot/new, bot-building spec §2, §3, §5, §6, §8): the General tab's
+// Bot editor (/bot/{id}, /bot/new): the General tab's
 // rules and messages, encrypted extras, the tabs each role gets, unsaved changes, save and delete.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The Entidades tab of /bot/{id} (bot-building spec §2, §3, §5; isBotEdit only): the bot's
+// The Entidades tab of /bot/{id} (isBotEdit only): the bot's
 // entities, their editor (regex or keywords added with Enter), the server's regex message, the
 // confirmed delete and the internal entities, read-only.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Bot list (/bot, bot-building spec §2, §4, §5, §6, §7): columns, rows that open /bot/{id}, the
+// Bot list (/bot): columns, rows that open /bot/{id}, the
 // export file, the import dialog and its messages, and what a ROLE_USER does not get.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The Monitoreo tab of /bot/{id} (bot-building spec §2, §3, §5, §9): unrecognised phrases, 20 a
+// The Monitoreo tab of /bot/{id}: unrecognised phrases, 20 a
 // page, with their counts; assigning them to a skill or deleting them, and the console's own
 // 'Seleccione frases' and 'Seleccione un Skill'.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -16,7 +16,7 @@ async function openMonitoreo() {
     const { page, pageSize } = body as { page: number; pageSize: number };
     return { content: frases.slice(page * pageSize, (page + 1) * pageSize), totalPages: Math.ceil(frases.length / pageSize), totalElements: frases.length };
   });
-  // ROLE_USER uses Monitoreo too (access rules of issue 7).
+  // ROLE_USER uses Monitoreo too.
   renderAdmin('/bot/b1', usuarioBots);
   await userEvent.click(await screen.findByRole('tab', { name: 'Monitoreo' }));
   await screen.findByRole('table', { name: 'Frases no reconocidas' });

@@ -1,4 +1,4 @@
-// Email settings (/cfg, bot-building spec §2, §3, §5): the stored password never shown, an empty
+// Email settings (/cfg): the stored password never shown, an empty
 // one sent to keep it, required fields, and the test mail's answer as a notice.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Companies (/empresas and /empresa/{id}, bot-building spec §2, §3, §5, §6): list with dates
+// Companies (/empresas, /empresa/{id}): list with dates
 // DD/MM/YYYY, required fields, address-list entries, dates and delete for ROLE_ADMIN only.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

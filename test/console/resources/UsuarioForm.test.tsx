@@ -1,4 +1,4 @@
-// User form (/usuario/{id} and /usuario/new, access spec §2, §3, §5, §6): required messages,
+// User form (/usuario/{id}, /usuario/new): required messages,
 // who chooses company and role, the delete confirmation and refused saves.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Users list (/usuarios, access spec §2, §9): server paging with 5 rows, filters and sorts sent to
+// Users list (/usuarios): server paging with 5 rows, filters and sorts sent to
 // the server, row numbers over the whole result, and rows that open the user.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The audit date (DD-MMM-YYYY HH:mm with a Spanish month) and the event names (access spec §3, §9).
+// The audit date (DD-MMM-YYYY HH:mm with a Spanish month) and the event names.
 import { describe, expect, it } from 'vitest';
 import { formatFecha } from '../../../src/layout/fecha';
 import { eventName, EVENT_CHOICES } from '../../../src/resources/auditoria/auditoriaModel';

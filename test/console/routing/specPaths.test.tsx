@@ -1,4 +1,4 @@
-// The links react-admin builds land on the spec's paths (access spec §2): /usuarios,
+// The links react-admin builds land on the console's paths: /usuarios,
 // /usuario/new, /usuario/{id}, and the same for empresas; never /usuarios/create or /usuarios/{id}.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, ReferenceField, ResourceDefinitionContextProvider, type DataProvider } from 'react-admin';

@@ -1,5 +1,5 @@
-// 'Probar Skill' in the skill editor (bot-building spec §2 "Modals: Probar Skill (phrase test and
-// token test)"): POST /skill.test with the saved skill, and what its answer says.
+// 'Probar Skill' in the skill editor (its phrase test and token test): POST /skill.test with the
+// saved skill, and what its answer says.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';

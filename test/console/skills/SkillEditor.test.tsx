@@ -1,4 +1,4 @@
-// The skill editor (/skill/{id}, bot-building spec §2, §3, §6, §8): what GET /skill shows, save, a
+// The skill editor (/skill/{id}): what GET /skill shows, save, a
 // server's refusal (400 naming a field, 409), the tabs, unsaved changes and a user without isBotEdit.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

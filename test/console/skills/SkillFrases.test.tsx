@@ -1,4 +1,4 @@
-// 'Frases de entrenamiento' (bot-building spec §2, §5, §8): phrases from a .txt or from the
+// 'Frases de entrenamiento': phrases from a .txt or from the
 // server's greetings, checked one by one, sent to POST /skill.frases; the form shows them without
 // losing what was typed and takes the new rev.
 import { screen, waitFor, within } from '@testing-library/react';

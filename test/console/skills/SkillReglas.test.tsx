@@ -1,4 +1,4 @@
-// The Skill tab's rules (bot-building spec §5) as the user meets them: each message appears in its
+// The Skill tab's rules as the user meets them: each message appears in its
 // case, on the input it is about, and a save with a broken rule sends nothing.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

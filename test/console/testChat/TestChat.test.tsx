@@ -1,4 +1,4 @@
-// 'Probar Bot' (bot-building spec §2, §4 "Test chat", §9): the chat over the live topic, every
+// 'Probar Bot': the chat over the live topic, every
 // message type, postbacks, the channel, clearing, and the answer's own copy when STOMP drops it.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// 'Depuración' beside the test chat (beyond the spec): the answer's skill and score, the next two
+// 'Depuración' beside the test chat: the answer's skill and score, the next two
 // candidates, how it was chosen, the skills that ran, entities, memory, missing requirements,
 // webhook calls and the handover; a user message selects its answer, by keyboard too.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The bot's regression tests in 'Probar Bot' (beyond the spec): 'Guardar como prueba' (the body
+// The bot's regression tests in 'Probar Bot': 'Guardar como prueba' (the body
 // POST /bot.prueba gets), the list with delete, and 'Probar todo' with what passes and fails.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

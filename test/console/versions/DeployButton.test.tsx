@@ -1,4 +1,4 @@
-// 'Desplegar' in the bot editor (bot-building spec §2, §4, §8, §9): checks the form, asks the
+// 'Desplegar' in the bot editor: checks the form, asks the
 // description, saves and deploys, follows GET /bot-version (every second while the deploy is young,
 // then every 5 s) and says how it ended only once it has.
 import { act, screen, within } from '@testing-library/react';

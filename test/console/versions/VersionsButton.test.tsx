@@ -1,4 +1,4 @@
-// 'Versiones' in the bot editor (bot-building spec §2, §3, §4, §6, §9, and 'Comparar' from issue 7):
+// 'Versiones' in the bot editor, with 'Comparar':
 // the list, restore and its reload after 3 s, and the comparison of two versions.
 import { act, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The deploy and versions calls (bot-building spec §7): exact method, path, query and body; and the
+// The deploy and versions calls: exact method, path, query and body; and the
 // pure shaping of versions (state, duration, the comparison's groups and values).
 import { describe, expect, it } from 'vitest';
 import { BOT_MESSAGES } from '../../../common/schemas/bots';

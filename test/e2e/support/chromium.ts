@@ -1,4 +1,4 @@
-// Which Chromium the end-to-end suite drives (DESIGN.md): CHROME_PATH, else Debian's
+// Which Chromium the end-to-end suite drives: CHROME_PATH, else Debian's
 // /usr/bin/chromium, else the browser shipped inside the @sparticuz/chromium package.
 // QUIPU_E2E_CHROMIUM=packaged forces the packaged browser, so CI takes the path of a machine
 // that has only Node even when another Chromium is installed.

@@ -1,4 +1,4 @@
-// The §9 filter operators (server/src/engine/operators.ts) and memory templates (template.ts).
+// The filter operators (server/src/engine/operators.ts) and memory templates (template.ts).
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../server/src/engine/operators';
 import { fillTemplate, readPath } from '../../../server/src/engine/template';

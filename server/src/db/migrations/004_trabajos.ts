@@ -1,4 +1,4 @@
-// Background jobs (DESIGN.md): one table any instance takes work from, and the pending password a
+// Background jobs: one table any instance takes work from, and the pending password a
 // recovery mails, kept apart from the current one until it is first used.
 import type { Kysely } from 'kysely';
 

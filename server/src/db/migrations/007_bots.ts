@@ -1,4 +1,4 @@
-// Bots (bot-building spec §3): the bot's settings, its skills, actions, requirements, entities,
+// Bots: the bot's settings, its skills, actions, requirements, entities,
 // unrecognised phrases and deployed versions. Structured parts that are read and written whole
 // (parameters, diagram, extras, a skill's options, an action's body) are JSON text, so both
 // dialects store them alike; what is searched or joined on is a column.
@@ -41,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tipo', 'integer', (c) => c.notNull().defaultTo(0))
     // JSON: the training phrases, a list of strings.
     .addColumn('frases', 'text', (c) => c.notNull().defaultTo('[]'))
-    // JSON: every other field of spec §3 "Skill" (flags, tokens, keywords, KB mode, attachments).
+    // JSON: every other field of the skill (flags, tokens, keywords, KB mode, attachments).
     .addColumn('cfg', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('fc', 'varchar(32)', (c) => c.notNull())
     .execute();
@@ -54,7 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('idSkill', 'varchar(64)', (c) => c.notNull().references('skill.id').onDelete('cascade'))
     .addColumn('type', 'varchar(20)', (c) => c.notNull())
     .addColumn('ord', 'integer', (c) => c.notNull().defaultTo(0))
-    // JSON: the rest of the action (spec §3 "Action"): unique, red and the kind's own fields.
+    // JSON: the rest of the action: unique, red and the kind's own fields.
     .addColumn('cfg', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
   await db.schema.createIndex('accion_idskill').on('accion').columns(['idSkill', 'ord']).execute();

@@ -1,6 +1,6 @@
-// The engine (issue "engine and test chat"): a deployed version keeps its trained model and what
+// The engine: a deployed version keeps its trained model and what
 // its regression tests said; a bot keeps its regression tests; and every conversation is kept:
-// the client (access §3 "Client card"), its sessions (id, start, end), its messages (direction,
+// the client, its sessions (id, start, end), its messages (direction,
 // text, kind, the skill that answered and its score), and the live state of the conversation
 // (memory, what is being asked, attempts), so a restart in the middle of a question loses nothing.
 import type { Kysely } from 'kysely';
@@ -60,7 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('idSesion', 'varchar(64)', (c) => c.notNull().references('chat_sesion.id').onDelete('cascade'))
     .addColumn('idBot', 'varchar(64)', (c) => c.notNull())
-    // 0 from the bot (outgoing), 1 from the client (incoming): access §3 "Message".
+    // 0 from the bot (outgoing), 1 from the client (incoming).
     .addColumn('t', 'integer', (c) => c.notNull())
     .addColumn('m', 'text', (c) => c.notNull())
     // TEXT, CARD, IMAGE, CAROUSEL, BUTTON; POSTBACK for a button the client chose.

@@ -1,4 +1,4 @@
-// Channels (access spec §3 "Channel"; bot-building spec §3 "Channel (web)"): a company's channel of
+// Channels: a company's channel of
 // any kind, its linked bot and hours, the web chat's appearance, each provider's settings and its
 // secrets (encrypted with SECRET_KEY); and the provider deliveries already answered, so a retried
 // webhook is answered once.

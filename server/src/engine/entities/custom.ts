@@ -1,4 +1,4 @@
-// The bot's own entities: a keyword list, or a regular expression (bot-building §3, §5).
+// The bot's own entities: a keyword list, or a regular expression.
 import type { EntidadDef } from '../../../../common/schemas/bots';
 import { userPattern, type PatternBudget, type PatternMatch } from '../patterns';
 import { fold, type Span } from './text';

@@ -15,7 +15,7 @@ import { MAX_TEXT, type IntentModel } from './model';
 import { normalize } from './normalize';
 import { findKeyword, formOf, matchTokens, messageOf, prepareTokens, type Form, type Message, type PreparedToken, type TokenMatch } from './tokens';
 
-/** Skill kinds (spec §3). */
+/** Skill kinds. */
 export const SKILL_FALLBACK = 1;
 
 /** What the matcher reads of a skill. */

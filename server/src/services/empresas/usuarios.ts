@@ -117,7 +117,7 @@ const FIELD_LABELS: Partial<Record<keyof UsuarioTable, string>> = {
   showChannels: 'acceso a canales',
 };
 
-/** The role a save ends with, refusing what the caller may not assign. */
+/** The role a save ends with, refusing what the caller may not assign in the user form. */
 function resolveRole(actor: SessionUser, requested: string | null | undefined, current: Rol | undefined, targetId: string | undefined): Rol {
   const flags = actor.flags;
   const fallback = current ?? newUserDefaultRole(flags);

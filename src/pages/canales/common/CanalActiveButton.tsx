@@ -1,4 +1,4 @@
-// 'Desactivar Canal' / 'Activar Canal' (spec §2, §4): POST /ch/active?id&active, then 'Desactivado
+// 'Desactivar Canal' / 'Activar Canal': POST /ch/active?id&active, then 'Desactivado
 // con éxito' / 'Activado con éxito'. Slack asks first (`confirm`). Shown once the channel is saved.
 import { useState } from 'react';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';

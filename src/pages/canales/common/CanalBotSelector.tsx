@@ -1,4 +1,4 @@
-// The bot selector (spec §2, §4): choosing a bot links it at once (POST /ch/suscribe?id&idB) and
+// The bot selector: choosing a bot links it at once (POST /ch/suscribe?id&idB) and
 // 'Desvincular' (blk) unlinks it; either says 'Guardado con éxito'. Shown once the channel is saved.
 import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';

@@ -1,4 +1,4 @@
-// The common layout of the Teams, Google, Slack and WhatsApp editors (spec §2): name, hours and,
+// The common layout of the Teams, Google, Slack and WhatsApp editors: name, hours and,
 // once saved, the bot selector; the kind's own part comes between them and the buttons.
 import type { ReactNode } from 'react';
 import { CanalBotSelector } from './CanalBotSelector';

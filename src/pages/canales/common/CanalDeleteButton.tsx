@@ -1,4 +1,4 @@
-// 'Eliminar Canal' (spec §2, §4) with the confirmation 'Seguro desea borrar este canal ?'; then
+// 'Eliminar Canal' with the confirmation 'Seguro desea borrar este canal ?'; then
 // 'Eliminado con exito' and a blank default channel (Slack goes back to /canal).
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';

@@ -1,4 +1,4 @@
-// The channel's hours (spec §2, §4): the 'Deshabilitar horas' switch (porHora); when on, the start
+// The channel's hours: the 'Deshabilitar horas' switch (porHora); when on, the start
 // and end hours hi and hf (HH:mm time pickers, required) and the out-of-hours message beside them.
 import { useRef } from 'react';
 import Box from '@mui/material/Box';

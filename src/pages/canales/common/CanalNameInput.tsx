@@ -1,4 +1,4 @@
-// The channel's name (dsc, spec §2), required ('Campo requerido', spec §5).
+// The channel's name (dsc), required ('Campo requerido').
 import { TextInput, required } from 'react-admin';
 import { useCanalEditorContext } from './CanalEditorContext';
 

@@ -1,4 +1,4 @@
-// Whether the saved channel is active, in words (spec §4 "Channel activo").
+// Whether the saved channel is active, in words.
 import Chip from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
 import { useCanalEditorContext } from './CanalEditorContext';

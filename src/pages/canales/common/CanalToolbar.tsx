@@ -1,4 +1,4 @@
-// The editor's buttons (spec §2): Atras (to /canal), Guardar and, once saved, 'Desactivar Canal' /
+// The editor's buttons: Atras (to /canal), Guardar and, once saved, 'Desactivar Canal' /
 // 'Activar Canal' and 'Eliminar Canal'. A user without channel access gets Atras alone.
 import type { ReactNode } from 'react';
 import { SaveButton, Toolbar } from 'react-admin';

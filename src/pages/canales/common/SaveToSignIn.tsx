@@ -1,4 +1,4 @@
-// Spec §4: before the first save there is nothing to sign in to: 'Guarde para iniciar sesión'.
+// Before the first save there is nothing to sign in to: 'Guarde para iniciar sesión'.
 import Alert from '@mui/material/Alert';
 import { useTranslate } from 'react-admin';
 

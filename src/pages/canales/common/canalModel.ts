@@ -1,4 +1,4 @@
-// Shaping of channels for the editors (access spec §3, §4): the route of each kind, a new
+// Shaping of channels for the editors: the route of each kind, a new
 // channel's defaults, what the form holds and the body POST /ch/web takes from it.
 import {
   CANAL_KINDS,
@@ -12,7 +12,7 @@ import {
 
 export const isCanalKind = (name: unknown): name is CanalKind => typeof name === 'string' && Object.hasOwn(CANAL_KINDS, name);
 
-/** Spec §2: tw, fb, tg, msft, google, slack, whatsapp, and web for any other channel. */
+/** The editor's route: tw, fb, tg, msft, google, slack, whatsapp, and web for any other channel. */
 export function editorPath(canal: { id: string; name?: string | null }): string {
   const path = isCanalKind(canal.name) ? CANAL_KINDS[canal.name].path : 'web';
   return `/canal/${path}/${encodeURIComponent(canal.id)}`;
@@ -21,7 +21,7 @@ export function editorPath(canal: { id: string; name?: string | null }): string 
 /** The route of a new channel of this kind: /canal/slack/new. */
 export const newPath = (kind: CanalKind): string => `/canal/${CANAL_KINDS[kind].path}/new`;
 
-/** A new channel (spec §4): active, unsaved, unlinked, hours off; the web chat with its defaults. */
+/** A new channel: active, unsaved, unlinked, hours off; the web chat with its defaults. */
 export function newCanal(kind: CanalKind): Canal {
   return {
     id: '',

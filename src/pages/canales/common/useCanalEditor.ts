@@ -1,4 +1,4 @@
-// The state of one channel editor (access spec §2, §4): the channel as the server last answered it
+// The state of one channel editor: the channel as the server last answered it
 // (kind, state, bot, rev), the form's record, and the actions that change it. Bot link, activation
 // and delete act at once and never touch what is typed; Guardar sends the form on the channel's rev.
 // A new channel (route id 'new') starts active and unsaved; its first save opens /canal/{kind}/{id}.
@@ -13,9 +13,9 @@ import { useFlags } from '../../../permissions/useFlags';
 import { editorPath, formValuesOf, newCanal, newPath, toCanalBody, type CanalFormValues } from './canalModel';
 
 export interface CanalEditorOptions {
-  /** WhatsApp deletes through DELETE /ch/web?id (access spec §7); the others through DELETE /ch?id. */
+  /** WhatsApp deletes through DELETE /ch/web?id; the others through DELETE /ch?id. */
   deleteCall?: 'ch' | 'chWeb';
-  /** After a delete: a blank new channel of the kind (spec §4), or back to /canal (Slack). */
+  /** After a delete: a blank new channel of the kind, or back to /canal (Slack). */
   afterDelete?: 'new' | 'list';
 }
 
@@ -26,7 +26,7 @@ export interface CanalEditor {
   /** Why the channel could not be loaded (404 'Canal no encontrado', 403…). */
   loadError: string | null;
   isNew: boolean;
-  /** Users without channel access (spec §6) see the editor without any control that changes it. */
+  /** Users without channel access see the editor without any control that changes it. */
   readOnly: boolean;
   /** The form's record and its key: a new key remounts the form (after a load, a save or a delete). */
   formRecord: CanalFormValues | null;
@@ -158,7 +158,7 @@ export function useCanalEditor(kind: CanalKind, id: string | undefined, options:
     try {
       await (deleteCall === 'chWeb' ? dataProvider.deleteCanalWeb(before.id) : dataProvider.deleteCanal(before.id));
       notify('quipu.canales.eliminado', { type: 'success' });
-      // Spec §4: a blank default channel (Slack goes back to /canal); typed changes go with the channel.
+      // A blank default channel (Slack goes back to /canal); typed changes go with the channel.
       accept(newCanal(kind), { resetForm: true });
       setPendingPath(afterDelete === 'list' ? '/canal' : newPath(kind));
     } catch (error) {

@@ -1,6 +1,6 @@
-// The Teams (/canal/msft/{id}) and Google (/canal/google/{id}) editors: the common layout of access
-// spec §2. Their sign-in comes in a later issue: before the first save 'Guarde para iniciar
-// sesión'; after it, the sign-in shown disabled with a note that the connection is not there yet.
+// The Teams (/canal/msft/{id}) and Google (/canal/google/{id}) editors: the common layout. Their
+// sign-in is not built yet: before the first save 'Guarde para iniciar sesión'; after it, the
+// sign-in shown disabled with a note that the connection is not there yet.
 // The tenant id (idR) and the authorized e-mail are shown when the server has them.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

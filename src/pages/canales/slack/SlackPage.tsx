@@ -1,4 +1,4 @@
-// The Slack editor (/canal/slack/{id}, access spec §2, §4, §7): the common layout, 'Agregar Slack'
+// The Slack editor (/canal/slack/{id}): the common layout, 'Agregar Slack'
 // (the browser goes to {API_BASE}/loginSlack?ch={id}, OAuth v2; back here with ?status, 'ok' says
 // 'Vinculado con éxito', anything else 'Error {status}'), and a collapsible configuration with the
 // App Id, App Secret and Signing Secret (hidden) and the redirect and events addresses to copy.

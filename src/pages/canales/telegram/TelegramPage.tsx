@@ -1,4 +1,4 @@
-// The Telegram editor (/canal/tg/{id}, channel access; access spec §2, §4, §5, §7): five
+// The Telegram editor (/canal/tg/{id}, channel access): five
 // collapsible setup steps, the bot token (required, write-only), 'Conectar' while inactive (POST
 // /loginTg, which checks the token with Telegram and sets the webhook; a new channel is saved
 // first as 'Telegram'), 'Guardar' (a new token) and 'Desconectar' while active. 'Desconectar' asks

@@ -1,4 +1,4 @@
-// The welcome message (bot-building spec §3, §5, §9): its text, its height from 0 to 150 (60 unless
+// The welcome message: its text, its height from 0 to 150 (60 unless
 // changed) and whether it can be closed; then the message box's placeholder and the carousel layout.
 import Box from '@mui/material/Box';
 import { BooleanInput, NumberInput, TextInput } from 'react-admin';

@@ -1,4 +1,4 @@
-// The floating button (bot-building spec §3): whether the chat floats, the button's icon, size,
+// The floating button: whether the chat floats, the button's icon, size,
 // padding, shadow and distance to the page's corner.
 import Box from '@mui/material/Box';
 import { BooleanInput, TextInput } from 'react-admin';

@@ -1,4 +1,4 @@
-// The header and avatars (bot-building spec §3): title, logo, each side's avatar and whether it shows.
+// The header and avatars: title, logo, each side's avatar and whether it shows.
 import Box from '@mui/material/Box';
 import { BooleanInput, TextInput } from 'react-admin';
 import { FormSection } from '../../../layout/FormParts';

@@ -1,4 +1,4 @@
-// The colour scheme (bot-building spec §3, "Theme"): every theme colour, as rgba text with its picker.
+// The colour scheme: every theme colour, as rgba text with its picker.
 import Box from '@mui/material/Box';
 import { FormSection } from '../../../layout/FormParts';
 import { COLOUR_KEYS } from './canalWebModel';

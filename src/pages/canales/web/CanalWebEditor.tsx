@@ -1,4 +1,4 @@
-// The web channel editor (/canal/web/{id}, 'new' creates; bot-building spec §2, §3, §5): global
+// The web channel editor (/canal/web/{id}, 'new' creates): global
 // settings, colours, fonts, header, size, floating button, welcome message and the rest of the web
 // object, with the live widget and the embed snippet beside them on wide screens (below them on
 // narrower ones, the 993 px mobile layout included).

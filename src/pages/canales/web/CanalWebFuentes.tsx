@@ -1,4 +1,4 @@
-// Fonts (bot-building spec §3, "Theme"): the font family, the header's font size and how wide a bubble may grow.
+// Fonts: the font family, the header's font size and how wide a bubble may grow.
 import Box from '@mui/material/Box';
 import { TextInput } from 'react-admin';
 import { FormSection } from '../../../layout/FormParts';

@@ -1,4 +1,4 @@
-// Global settings (bot-building spec §2, §3): the state, the channel's name, the sites allowed to
+// Global settings: the state, the channel's name, the sites allowed to
 // embed the chat, the chat's description, the hours and, once saved, the bot it answers with.
 import { TextInput } from 'react-admin';
 import { CanalBotSelector, CanalHoursInputs, CanalNameInput, CanalStatus, useCanalEditorContext } from '../common';

@@ -1,4 +1,4 @@
-// 'Copiar configuración' and 'Pegar configuración' (bot-building spec §2, §5): the whole channel as
+// 'Copiar configuración' and 'Pegar configuración': the whole channel as
 // JSON to the clipboard, and back. A paste reads the clipboard; when the browser refuses, a dialog
 // takes the text instead. Text without a brace, or that is not JSON, says 'Error al decodificar
 // canal'; otherwise 'Pegado con exito', and the form holds the pasted values (unsaved) with the

@@ -1,4 +1,4 @@
-// The live preview (bot-building spec §2): the real widget (src/widget/preview.ts, Preact in a
+// The live preview: the real widget (src/widget/preview.ts, Preact in a
 // Shadow DOM) drawn from the form's web object, redrawn on every change as the user types.
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';

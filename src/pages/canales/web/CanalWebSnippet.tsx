@@ -1,4 +1,4 @@
-// The embed snippet (bot-building spec §2): the script tag a customer pastes into their pages, with
+// The embed snippet: the script tag a customer pastes into their pages, with
 // the encoded channel id, read only, and 'Copiar código' saying 'Copiado' for 1.5 s. Only a saved
 // channel has one.
 import Box from '@mui/material/Box';

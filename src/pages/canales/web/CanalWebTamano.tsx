@@ -1,4 +1,4 @@
-// The chat's size (bot-building spec §3, §9: 540px high by 360px wide unless changed).
+// The chat's size (540px high by 360px wide unless changed).
 import Box from '@mui/material/Box';
 import { TextInput } from 'react-admin';
 import { FormSection } from '../../../layout/FormParts';

@@ -1,4 +1,4 @@
-// The web channel editor's data (bot-building spec §3, §5, §9): the web object with every field and
+// The web channel editor's data: the web object with every field and
 // its defaults, the JSON copied and pasted, the rgba colour text and the size checks.
 import type { Canal } from '../../../api/canales';
 import { WebConfig, WebTheme, WEB_DEFAULTS } from '../../../../common/schemas/canales';
@@ -130,7 +130,7 @@ export function withWebForm<T extends { web?: unknown }>(values: T): Omit<T, 'we
 }
 
 /**
- * 'Pegar configuración' (spec §5): the text must hold a brace and parse as a JSON object, else
+ * 'Pegar configuración': the text must hold a brace and parse as a JSON object, else
  * null ('Error al decodificar canal'). A field of the wrong type, or missing, takes its default;
  * unknown fields are dropped; ids are never read from it.
  */
@@ -207,7 +207,7 @@ export function isCssLength(value: string): boolean {
 
 export const WELCOME_HEIGHT = { min: 0, max: 150 } as const;
 
-/** Spec §5, §9: a whole number from 0 to 150. */
+/** A whole number from 0 to 150. */
 export function isWelcomeHeight(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= WELCOME_HEIGHT.min && value <= WELCOME_HEIGHT.max;
 }

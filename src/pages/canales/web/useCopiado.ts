@@ -1,4 +1,4 @@
-// Copies a text to the clipboard and says so for 1.5 s (bot-building spec §9); a refusal is a notice.
+// Copies a text to the clipboard and says so for 1.5 s; a refusal is a notice.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 

@@ -1,4 +1,4 @@
-// WhatsApp's exclusions (access spec §2): rows of number and name that the bot never answers;
+// WhatsApp's exclusions: rows of number and name that the bot never answers;
 // 'Agregar' adds a row, each row has its delete button.
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';

@@ -1,4 +1,4 @@
-// The WhatsApp editor (/canal/whatsapp/{id}, access spec §2, §7): the common layout plus the
+// The WhatsApp editor (/canal/whatsapp/{id}): the common layout plus the
 // channel id, the Cloud API settings (phone number id; access token, app secret and verify token
 // write-only) with the webhook address to copy, the external relay (useChasqui, an https
 // chasquiUrl), the exclusions, and 'Exportar configuración'. Delete is DELETE /ch/web?id.

@@ -1,4 +1,4 @@
-// 'Exportar configuración' (access spec §7): the relay's configuration, already base64 text, saved
+// 'Exportar configuración': the relay's configuration, already base64 text, saved
 // as a file named after the bot with the extension .yanicfg.
 
 /** A file name without the characters file systems refuse. */

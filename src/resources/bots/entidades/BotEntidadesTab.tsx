@@ -1,4 +1,4 @@
-// The Entidades tab (spec §2, §3; isBotEdit only): the bot's entities with their editor and a
+// The Entidades tab (isBotEdit only): the bot's entities with their editor and a
 // confirmed delete, and below them the internal entities, read-only.
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';

@@ -1,4 +1,4 @@
-// The entity editor (spec §3, §5): nm, dsc and 'Usar expresión regular'. With it on, the
+// The entity editor: nm, dsc and 'Usar expresión regular'. With it on, the
 // expression, whose refusal by the server (a Spanish 400 naming the error) shows under the field;
 // with it off, keywords added with Enter, shown as removable chips, a repeated one refused.
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-// The flow editor's Spanish texts, in one place (the spec quotes 'Agregar Skill' and 'Campo requerido').
+// The flow editor's Spanish texts, in one place.
 export const FLOW_TEXTS = {
   region: 'Diagrama de skills',
   ayuda:

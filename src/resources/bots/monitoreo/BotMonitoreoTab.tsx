@@ -1,4 +1,4 @@
-// The Monitoreo tab (spec §2, §3, §5, §9): the bot's unrecognised phrases, 20 a page, with how many
+// The Monitoreo tab: the bot's unrecognised phrases, 20 a page, with how many
 // times each came. Selected phrases become training phrases of a chosen skill ('Asignar') or are
 // deleted ('Eliminar'); without a selection 'Seleccione frases', without a skill 'Seleccione un Skill'.
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// One bot message of the test chat (spec §3 "Chat message"): TEXT, IMAGE, CARD, CAROUSEL and
+// One bot message of the test chat: TEXT, IMAGE, CARD, CAROUSEL and
 // BUTTON. POSTBACK buttons answer the bot; WEB_URL opens a new tab; CALL dials; quick replies are
 // chips that go away once one is chosen.
 import Box from '@mui/material/Box';

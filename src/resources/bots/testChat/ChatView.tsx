@@ -1,4 +1,4 @@
-// The test chat itself (spec §4 "Test chat"): the channel, the connection's state, the messages
+// The test chat itself: the channel, the connection's state, the messages
 // (the bot's on the left, the user's on the right; a user message selects its answer's debug) and
 // the input. Enter sends; an empty message is refused.
 import Box from '@mui/material/Box';

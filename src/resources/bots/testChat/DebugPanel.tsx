@@ -1,4 +1,4 @@
-// 'Depuración' beside the test chat (beyond the spec): what the engine did for one answer, from
+// 'Depuración' beside the test chat: what the engine did for one answer, from
 // the `debug` key the messages carry when the chat is a test.
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';

@@ -1,4 +1,4 @@
-// 'Probar Bot' in the bot editor's toolbar (spec §2): opens the test chat, which talks to the
+// 'Probar Bot' in the bot editor's toolbar: opens the test chat, which talks to the
 // saved working definition; with unsaved changes it says so.
 import ChatIcon from '@mui/icons-material/Chat';
 import Box from '@mui/material/Box';

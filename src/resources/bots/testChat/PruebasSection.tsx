@@ -1,4 +1,4 @@
-// 'Pruebas' of the test chat panel (beyond the spec: regression tests): save the conversation as
+// 'Pruebas' of the test chat panel (regression tests): save the conversation as
 // a test, list the bot's tests (GET /bot.pruebas) with delete, and 'Probar todo'
 // (POST /bot.pruebas.run), which shows which pass and, for those that fail, each failing step.
 import DeleteIcon from '@mui/icons-material/Delete';

@@ -1,4 +1,4 @@
-// 'Guardar como prueba' (beyond the spec): names the conversation so far and saves it as a test
+// 'Guardar como prueba': names the conversation so far and saves it as a test
 // of the bot (POST /bot.prueba): each user message with the skills its answer ran.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

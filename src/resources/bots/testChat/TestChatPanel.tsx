@@ -1,4 +1,4 @@
-// 'Probar Bot' (spec §2, §4 "Test chat"): a panel on the right (the whole width on a phone) with
+// 'Probar Bot': a panel on the right (the whole width on a phone) with
 // the chat, its debug panel beside it (below on narrow screens) and the bot's regression tests.
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The test chat over STOMP (spec §7 websocket topics): same origin `{API}/ws`, the session cookie
+// The test chat over STOMP (the websocket topics): same origin `{API}/ws`, the session cookie
 // authenticates. Each subscription asks for a receipt, so a message is only POSTed once the
 // server will publish its answer to us.
 import { Client } from '@stomp/stompjs';

@@ -1,4 +1,4 @@
-// 'Desplegar' in the bot editor (spec §2, §4): checks the form like 'Guardar', asks a description,
+// 'Desplegar' in the bot editor: checks the form like 'Guardar', asks a description,
 // saves and deploys (POST /bot.deploy), then follows the deploy until it is done. The save is
 // confirmed at once; how the deploy ended is said only when it has, in place of earlier notices.
 import { useCallback, useEffect, useRef, useState } from 'react';

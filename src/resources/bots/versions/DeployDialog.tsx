@@ -1,4 +1,4 @@
-// 'Desplegar' asks the deploy's description (spec §2, §4); it is required.
+// 'Desplegar' asks the deploy's description; it is required.
 import { useState, type FormEvent } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';

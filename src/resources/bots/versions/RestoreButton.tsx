@@ -1,4 +1,4 @@
-// 'Restaurar' on a version row (spec §4): disabled, with the reason as its description, for a
+// 'Restaurar' on a version row: disabled, with the reason as its description, for a
 // version that failed or is still deploying; otherwise it asks, then POST /restaurar.
 import { useId, useState } from 'react';
 import RestoreIcon from '@mui/icons-material/Restore';

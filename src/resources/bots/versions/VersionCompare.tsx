@@ -1,4 +1,4 @@
-// 'Comparar' (beyond the spec, issue 7): two deployed versions, then what changed from the first to
+// 'Comparar': two deployed versions, then what changed from the first to
 // the second (GET /bot.compare).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
-// Every version of the bot, newest first (spec §3 "Bot version"): number, start, end, duration,
+// Every version of the bot, newest first: number, start, end, duration,
 // state and description or failure, each with 'Restaurar'. A plain table: these rows are not a
-// react-admin resource, and the dialog shows them all at once (no cap, spec §4).
+// react-admin resource, and the dialog shows them all at once (no cap).
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';

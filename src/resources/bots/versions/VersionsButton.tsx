@@ -1,5 +1,5 @@
-// 'Versiones' in the bot editor (spec §2, §4; isBotEdit only): a dialog listing every version, with
-// restore and the comparison of two versions. After a restore the page reloads 3 s later (§9).
+// 'Versiones' in the bot editor (isBotEdit only): a dialog listing every version, with
+// restore and the comparison of two versions. After a restore the page reloads 3 s later.
 import { useEffect, useRef, useState } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
 import Dialog from '@mui/material/Dialog';

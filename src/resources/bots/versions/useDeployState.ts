@@ -1,4 +1,4 @@
-// The bot's latest deploy (GET /bot-version), polled while it is not done (spec §4, §9): every
+// The bot's latest deploy (GET /bot-version), polled while it is not done: every
 // second while the deploy is young, since most end within seconds, then every 5 s. The poll stops
 // when the editor closes; a failed poll keeps the last state and tries again at the same pace.
 import { useRef } from 'react';

@@ -10,7 +10,7 @@ export function versionState(version: BotVersion): string {
   return version.error ? VERSION_TEXTS.estados.error : VERSION_TEXTS.estados.ok;
 }
 
-/** Spec §4: only a version deployed without error can be restored (or compared). */
+/** Only a version deployed without error can be restored (or compared). */
 export const isDeployed = (version: BotVersion) => version.done && !version.error;
 
 /** Why 'Restaurar' is disabled for this version, or null when it is not. */

@@ -1,4 +1,4 @@
-// The texts of deploy, versions, restore and compare. The spec's own (§4, §8) are quoted exactly;
+// The texts of deploy, versions, restore and compare. The product's own wording is quoted exactly;
 // react-admin shows a text that is not a catalogue key as it is.
 
 export const VERSION_TEXTS = {

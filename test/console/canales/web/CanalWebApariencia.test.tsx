@@ -1,4 +1,4 @@
-// The web channel's appearance (bot-building spec §2, §3, §5, §9): colour inputs that write rgba
+// The web channel's appearance: colour inputs that write rgba
 // text, the welcome height from 0 to 150, sizes, and the live preview drawn from the form.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The web channel editor (/canal/web/{id}; bot-building spec §2, §3, §9; access spec §4): defaults,
+// The web channel editor (/canal/web/{id}): defaults,
 // a new channel, Guardar and its refusals, and delete back to a default channel.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

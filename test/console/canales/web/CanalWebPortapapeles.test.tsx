@@ -1,4 +1,4 @@
-// Copy and paste of the whole channel (bot-building spec §2, §5, §9) and the embed snippet's copy
+// Copy and paste of the whole channel and the embed snippet's copy
 // button with its 1.5 s 'Copiado'.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

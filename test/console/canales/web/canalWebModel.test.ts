@@ -1,4 +1,4 @@
-// The web channel editor's data (bot-building spec §3, §5, §9): defaults, paste, rgba text, checks.
+// The web channel editor's data: defaults, paste, rgba text, checks.
 import { describe, expect, it } from 'vitest';
 import {
   formatRgba,

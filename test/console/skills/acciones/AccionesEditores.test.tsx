@@ -1,4 +1,4 @@
-// The editors of the kinds that show content (spec §3 "Action", "Button"; §5; §9): a wrong save
+// The editors of the kinds that show content: a wrong save
 // shows the rule's exact message at its input and sends nothing; the right one sends exactly the
 // kind's fields to POST /accion, and the card then shows what was saved.
 import { screen, waitFor, within } from '@testing-library/react';

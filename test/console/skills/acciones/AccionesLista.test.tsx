@@ -1,6 +1,6 @@
-// The list of actions (spec §4 "Action editors", §5 first action, §6, §8): one card edited at a
-// time, cancel, delete with and without asking, the card's states in words, the server's
-// refusals, read-only without isBotEdit, and the leave-page prompt.
+// The list of actions (the action editors, the first action's rules, who edits, the messages): one
+// card edited at a time, cancel, delete with and without asking, the card's states in words, the
+// server's refusals, read-only without isBotEdit, and the leave-page prompt.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-// Reordering the actions (spec §2 "Actions list per skill", §4): by keyboard on each card's handle
+// Reordering the actions: by keyboard on each card's handle
 // (Space lifts, the arrows move, Space drops), POST /accion.order with the move, and the refusals.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

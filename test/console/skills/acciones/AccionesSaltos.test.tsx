@@ -1,4 +1,4 @@
-// The editors of the kinds that call or hand over (spec §3 WEB_HOOK, GO_SKILL, GO_BOT, GO_HUMAN):
+// The editors of the kinds that call or hand over (WEB_HOOK, GO_SKILL, GO_BOT, GO_HUMAN):
 // their defaults, the rule's message on a wrong save, and the exact POST /accion of a right one.
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

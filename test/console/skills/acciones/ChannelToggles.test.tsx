@@ -1,4 +1,4 @@
-// The channels of an answer (spec §4, §9): several in the action editor, where all five on is
+// The channels of an answer: several in the action editor, where all five on is
 // stored as [8] ('Todos'); exactly one in single mode (the test chat).
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

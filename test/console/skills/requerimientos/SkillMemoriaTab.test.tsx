@@ -1,5 +1,5 @@
 // The skill editor's Memoria tab (tp 1): a field keeps an entity's value under a name (AS), and
-// a save reminds to check that the entities kept are recognised in the user's phrases (spec §8).
+// a save reminds to check that the entities kept are recognised in the user's phrases.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

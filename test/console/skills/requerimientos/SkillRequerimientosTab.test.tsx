@@ -1,4 +1,4 @@
-// The skill editor's Requerimientos tab (spec §2, §3 "Requirement", §4, §6, §8): its loads, the
+// The skill editor's Requerimientos tab: its loads, the
 // requirement cards with their field rows, saving, refusals, deleting, one card at a time, and
 // the read-only view without isBotEdit.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The three kinds of skill (spec §3: 0 Business, 1 Fallback, 2 QnA), each with an icon and its name,
+// The three kinds of skill (0 Business, 1 Fallback, 2 QnA), each with an icon and its name,
 // so the kind never depends on colour alone. Plain SVG paths (Material icons), cheap at 1,000 nodes.
 import type { SkillSummary } from '../../diagramModel';
 
