@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import type { DB } from '../server/src/db';
-import { DEMO_PASSWORD } from '../server/src/db/seed';
+import { DEMO_PASSWORD } from '../server/src/seed/index';
 import { planAuditSearch } from '../server/src/services/auditoria';
 import { runSearch, type PageRequest } from '../server/src/db/paging';
 import { hashPassword } from '../server/src/services/auth/passwords';

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { Client as Stomp } from '@stomp/stompjs';
 import { signRequest } from '../common/integrity';
 import { serverSignature } from '../server/src/plugins/integrity';
-import { DEMO_PASSWORD } from '../server/src/db/seed';
+import { DEMO_PASSWORD } from '../server/src/seed/index';
 import { syntheticBot } from './nlu/synthetic';
 
 const USERS = Number(process.env.USERS ?? 1000);

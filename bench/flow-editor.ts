@@ -23,7 +23,7 @@ import react from '@vitejs/plugin-react';
 import { ensureBuilt, root } from '../scripts/lib.mjs';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { DEMO_PASSWORD } from '../server/src/db/seed';
+import { DEMO_PASSWORD } from '../server/src/seed/index';
 import { Client } from '../test/server/helpers';
 import { launchChromium } from '../test/e2e/support/chromium';
 

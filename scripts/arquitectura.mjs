@@ -17,7 +17,7 @@ const MAX_LINES = 300;
 
 /**
  * The server's layers, lowest first: an import from a layer to a higher one runs back up.
- * routes (and the console) → services, channels → plugins, realtime, jobs → config, db, engine, net,
+ * routes, the demo seed (and the console) → services, channels → plugins, realtime, jobs → config, db, engine, net,
  * auth → types, errors, secrets, common.
  */
 const LAYERS = [
@@ -25,7 +25,7 @@ const LAYERS = [
   ['almacenes', /^server\/src\/(db\/|engine\/|net\/|auth\/|config\.ts$)/],
   ['infraestructura', /^server\/src\/(plugins|realtime|jobs)\//],
   ['servicios', /^server\/src\/(services|conversation|channels)\//],
-  ['rutas', /^(server\/src\/(routes\/|app\.ts$|main\.ts$)|src\/)/],
+  ['rutas', /^(server\/src\/(routes\/|seed\/|app\.ts$|main\.ts$)|src\/)/],
 ];
 
 function layerOf(file) {

@@ -2,6 +2,9 @@
 import { Type, type Static } from 'typebox';
 import { MESSAGE_KEYWORD, literals } from './common';
 
+/** The demo bot's name: the seed creates it, and the demo lookup answers its webhook. */
+export const ASISTENTE_BOT = 'Asistente Quipu';
+
 export const DEMO_MESSAGES = {
   codigoRequerido: 'Indique el código del pedido',
   codigoInvalido: 'El código de pedido no es válido: debe tener la forma Q-12345',

@@ -4,7 +4,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import type { Config } from './config';
 import { migrate, openDb } from './db';
 import { startJobRunner } from './jobs/queue';
-import { isEmpty, seedDemo, seedFirstAdmin } from './db/seed';
+import { isEmpty, seedDemo, seedFirstAdmin } from './seed/index';
 import { builtConsoleDir, serveConsole, spaFallback } from './plugins/console';
 import { AJV_OPTIONS, errorsPlugin } from './plugins/errors';
 import { integrityPlugin } from './plugins/integrity';

@@ -110,7 +110,7 @@ describe('el canal web', () => {
     await chat.getByRole('textbox', { name: 'Mensaje' }).fill('hola');
     await chat.getByRole('button', { name: 'Enviar' }).click();
     await messages.getByText('hola', { exact: true }).waitFor();
-    // Asistente Quipu greets with one of three texts, each naming itself (server/src/db/seedAsistente.ts).
+    // Asistente Quipu greets with one of three texts, each naming itself (server/src/seed/asistente.ts).
     await messages.getByText(/Asistente Quipu/).first().waitFor({ timeout: 30_000 });
     await messages.getByText('¿Qué desea hacer?').waitFor();
     await expectAccessible(visitor, 'la página de la tienda con el chat abierto');

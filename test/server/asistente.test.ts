@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId } from './adminFixtures';
 import { API, createTestApp, dialects, type TestApp } from './helpers';
-import { ASISTENTE_BOT, ASISTENTE_ENTITIES, ASISTENTE_SKILLS, ASISTENTE_VERSION_MSG } from '../../server/src/db/seedAsistente';
+import { ASISTENTE_BOT, ASISTENTE_ENTITIES, ASISTENTE_SKILLS, ASISTENTE_VERSION_MSG } from '../../server/src/seed/asistente';
 import { IntentModel, type SerializedModel } from '../../server/src/engine/nlu/classifier';
 import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
 import { REQUESTS_THROTTLED } from '../../server/src/plugins/ratelimit';

@@ -2,7 +2,7 @@
 // /webchat/demo on a listening server (its order webhook calls this same server), in Spanish it
 // was not trained on word for word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASISTENTE_BOT } from '../../server/src/db/seedAsistente';
+import { ASISTENTE_BOT } from '../../server/src/seed/asistente';
 import { CHAT_MESSAGES } from '../../common/schemas/chat';
 import { createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { newPsi, say, texts } from './chatFixtures';

@@ -11,7 +11,7 @@ import { API, createTestApp, dialects, type Client, type TestApp } from './helpe
 import { BOT_MESSAGES } from '../../common/schemas/bots';
 import { CANAL_MESSAGES, WEB_DEFAULTS } from '../../common/schemas/canales';
 import { CANAL_RULE_MESSAGES } from '../../server/src/services/canales/rules';
-import { DEMO_WEB_CHANNEL, seedCanales } from '../../server/src/db/seedCanales';
+import { DEMO_WEB_CHANNEL, seedCanales } from '../../server/src/seed/canales';
 
 const CH = `${API}/ch`;
 const WEB = `${API}/ch/web`;

@@ -7,7 +7,7 @@ import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { botAudit, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { BOT_MESSAGES } from '../../common/schemas/bots';
-import { PHRASES_BOT } from '../../server/src/db/seedBots';
+import { PHRASES_BOT } from '../../server/src/seed/bots';
 import { phraseHash } from '../../server/src/services/bots/frases';
 
 interface Fixture {

@@ -10,7 +10,7 @@ import { afterAll } from 'vitest';
 import { signRequest, type IntegrityHeaders } from '../../common/integrity';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
-import { DEMO_PASSWORD, seedDemo } from '../../server/src/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../server/src/seed/index';
 import type { App } from '../../server/src/types';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -15,8 +15,8 @@ import { CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../../common/schem
 import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { WEBCHAT_MESSAGES, type WebchatConversation, type WebchatReply } from '../../common/schemas/webchat';
 import { embedSnippet, encodeCanalKey } from '../../common/schemas/webchatKey';
-import { DEMO_WEB_CHANNEL } from '../../server/src/db/seedCanales';
-import { ASISTENTE_BOT, ASISTENTE_SKILLS } from '../../server/src/db/seedAsistente';
+import { DEMO_WEB_CHANNEL } from '../../server/src/seed/canales';
+import { ASISTENTE_BOT, ASISTENTE_SKILLS } from '../../server/src/seed/asistente';
 import { IntentModel, type SerializedModel } from '../../server/src/engine/nlu/classifier';
 import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
 import type { BotDefinition } from '../../common/schemas/bots';

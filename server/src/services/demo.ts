@@ -1,9 +1,8 @@
 // The demo bot's made-up data (routes/demo.ts): its orders, with dates counted from today in the
 // time zone of the company that owns 'Asistente Quipu', and the pictures of its cards.
 import type { DB } from '../db';
-import { ASISTENTE_BOT } from '../db/seedAsistente';
 import { badRequest } from '../errors';
-import { DEMO_MESSAGES, ORDER_CODE, PEDIDO_ESTADOS, type Pedido } from '../../../common/schemas/demo';
+import { ASISTENTE_BOT, DEMO_MESSAGES, ORDER_CODE, PEDIDO_ESTADOS, type Pedido } from '../../../common/schemas/demo';
 import { DEMO_PLANS } from '../../../common/schemas/rules';
 import { knownTimeZone } from './empresas/empresas';
 

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { CANAL_KINDS, type CanalCfg, type CanalKind, type WebConfig } from '../../../common/schemas/canales';
 import { withWebDefaults } from '../services/canales/rules';
-import type { DB } from './index';
-import type { CanalTable } from './schema';
+import type { DB } from '../db/index';
+import type { CanalTable } from '../db/schema';
 
 export const DEMO_WEB_CHANNEL = 'Chat del sitio';
 

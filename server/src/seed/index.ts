@@ -4,11 +4,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Rol } from '../../../common/roles';
 import { generatePassword, hashPassword } from '../services/auth/passwords';
-import type { DB } from './index';
-import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from './schema';
-import { seedAsistente } from './seedAsistente';
-import { seedCanales } from './seedCanales';
-import { seedDemoBotContent } from './seedBots';
+import type { DB } from '../db/index';
+import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from '../db/schema';
+import { seedAsistente } from './asistente';
+import { seedCanales } from './canales';
+import { seedDemoBotContent } from './bots';
 
 export const DEMO_PASSWORD = 'Demo.2026';
 

@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { train, trainingPhrases, type SerializedModel } from '../engine/nlu/classifier';
 import type { BotParams, Diagram } from '../../../common/schemas/bots';
+import { ASISTENTE_BOT } from '../../../common/schemas/demo';
 import { DEMO_PLANS, ENTITY_PATHS } from '../../../common/schemas/rules';
 import { DEFAULT_RED, type ActionType } from '../../../common/schemas/skillRules';
 import { loadDefinition } from '../services/bots/definition';
-import type { DB } from './index';
-import type { AccionTable, EntidadTable, RequerimientoTable, SkillTable } from './schema';
+import type { DB } from '../db/index';
+import type { AccionTable, EntidadTable, RequerimientoTable, SkillTable } from '../db/schema';
 
-export const ASISTENTE_BOT = 'Asistente Quipu';
+export { ASISTENTE_BOT };
 export const ASISTENTE_VERSION_MSG = 'Versión inicial de demostración';
 
 /** The bot's regex entities; the value of one with a capture group is its first group. */

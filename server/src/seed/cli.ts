@@ -1,7 +1,7 @@
 // npm run db:seed: migrates the configured database and loads the demo data if it is empty.
 import { loadConfig } from '../config';
-import { migrate, openDb } from './index';
-import { isEmpty, seedDemo } from './seed';
+import { migrate, openDb } from '../db/index';
+import { isEmpty, seedDemo } from './index';
 
 async function main(): Promise<void> {
   const config = loadConfig();

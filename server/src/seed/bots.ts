@@ -8,8 +8,8 @@ import type { Insertable } from 'kysely';
 import type { Diagram } from '../../../common/schemas/bots';
 import { ENTITY_PATHS } from '../../../common/schemas/rules';
 import { DEFAULT_RED, WEBHOOK_DEFAULTS, type ActionType } from '../../../common/schemas/skillRules';
-import type { DB } from './index';
-import type { AccionTable, EntidadTable, FraseNrTable, RequerimientoTable, SkillTable } from './schema';
+import type { DB } from '../db/index';
+import type { AccionTable, EntidadTable, FraseNrTable, RequerimientoTable, SkillTable } from '../db/schema';
 import { phraseHash } from '../services/bots/frases';
 
 /** A skill of the demo: name, kind (0 business, 1 fallback), training phrases, and the skills it links to. */
