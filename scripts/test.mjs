@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, console tests, server tests (SQLite, and PostgreSQL when
+// `npm test`: typecheck and lint (side by side), console tests, server tests (SQLite, and PostgreSQL when
 // DATABASE_URL is set), then the end-to-end suite in headless Chromium against the built console.
 // Every suite runs even when an earlier one fails; the last line sums up the test counts.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +16,38 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const results = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-/** Runs one or more [command, args] pairs as one step; the step fails when any of them does. */
-function step(name, commands) {
-  if (!wanted(name)) return;
-  console.log(`\n=== ${name} ===`);
+/** Runs the checks, a few at a time, and records one result per step (typecheck, lint). */
+async function checks(list) {
+  const wantedList = list.filter((check) => wanted(check.step));
+  if (wantedList.length === 0) return;
+  console.log(`\n=== ${[...new Set(wantedList.map((check) => check.step))].join(' + ')} ===`);
   const started = Date.now();
-  const statuses = commands.map(([command, args]) => run(command, args));
-  results.push({ name, ok: statuses.every((status) => status === 0), seconds: (Date.now() - started) / 1000 });
+  const failed = new Set();
+  const queue = [...wantedList];
+  const runOne = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const { status, output } = await capture(check.command, check.args);
+      const name = `${path.basename(check.command)} ${check.args.join(' ')}`;
+      console.log(`--- ${check.step}: ${name} (${status === 0 ? 'bien' : 'falla'})`);
+      if (output.trim()) console.log(output.trimEnd());
+      if (status !== 0) failed.add(check.step);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(os.availableParallelism(), wantedList.length)) }, runOne));
+  const seconds = (Date.now() - started) / 1000;
+  for (const name of new Set(wantedList.map((check) => check.step))) results.push({ name, ok: !failed.has(name), seconds });
+}
+
+/** Runs a program with its output kept, so programs that run side by side do not interleave. */
+function capture(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
 }
 
 function vitest(project) {
@@ -44,13 +70,15 @@ function vitest(project) {
   results.push(entry);
 }
 
-// One step, three programs: the server (node types), the console (DOM types) and the tests that
-// run in node against a DOM; every one is checked even when an earlier one fails.
-step('typecheck', ['server', 'console', 'tests'].map((project) => [bin('tsc'), ['-p', `tsconfig.${project}.json`]]));
-// eslint, then the architecture rules of .dependency-cruiser.cjs (which part may import which).
-step('lint', [
-  [bin('eslint'), ['.', '--max-warnings=0']],
-  [bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'common', 'src', 'server']],
+// The static checks: three typechecks (the server with node types, the console with DOM types,
+// the tests that run in node against a DOM), eslint, and the architecture rules of
+// .dependency-cruiser.cjs (which part may import which). Each is one single-threaded program, so
+// they run side by side, as many at a time as there are cores; each one's output is printed
+// whole when it ends. Every one runs even when another fails.
+await checks([
+  ...['server', 'console', 'tests'].map((project) => ({ step: 'typecheck', command: bin('tsc'), args: ['-p', `tsconfig.${project}.json`] })),
+  { step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { step: 'lint', command: bin('depcruise'), args: ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'common', 'src', 'server'] },
 ]);
 vitest('console');
 vitest('server');
