@@ -1,4 +1,4 @@
-// The filter operators of requirements, memory and webhook conditions (bot-building §9).
+// The filter operators of requirements, memory and webhook conditions: equal, differ, greater or less, contains, matches and their negations, on text or numbers.
 import type { FilterOperator } from '../../../common/schemas/skillRules';
 import { figuresValue } from './entities/numbers';
 import { fold } from './entities/text';
@@ -57,7 +57,7 @@ function compare(actual: string | number, expected: string): number | null {
 }
 
 /**
- * One §9 filter operator. `actual` undefined means absent. An empty operator asks only that the
+ * One filter operator. `actual` undefined means absent. An empty operator asks only that the
  * value be there (a requirement without a condition). MATCHES and MATCHES_NOT spend `budget`;
  * when it is spent (or the expression cannot run) both are false.
  */

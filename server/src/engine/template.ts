@@ -1,4 +1,4 @@
-// Memory values in texts: '{{nombre}}', '{{pedido.items.0.nombre}}' (bot-building §3, messages and webhooks).
+// Memory values in texts: '{{nombre}}', '{{pedido.items.0.nombre}}', in messages and in webhooks.
 
 const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
 

@@ -1,4 +1,4 @@
-// A skill's webhook (bot-building §3, WEBHOOK action): the request filled from memory, sent through
+// A skill's webhook (the WEB_HOOK action): the request filled from memory, sent through
 // the outbound guard (internal addresses refused, redirects checked hop by hop), and the JSON
 // answer mapped back into memory. Never throws: a failure is a result with a Spanish `error`.
 import { randomUUID } from 'node:crypto';

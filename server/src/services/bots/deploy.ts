@@ -1,4 +1,4 @@
-// Deploy and versions (bot-building §4): a deploy saves the bot, opens the next version and runs as
+// Deploy and versions: a deploy saves the bot, opens the next version and runs as
 // a job that validates the definition and keeps it as an immutable snapshot. Also the version
 // list, restoring a version and comparing two.
 import type { DB } from '../../db';

@@ -1,4 +1,4 @@
-// A bot's entities (bot-building §3, §5): keyword lists, or a regular expression compiled here so
+// A bot's entities: keyword lists, or a regular expression compiled here so
 // a bad one is refused with the engine's own reason, and one the linear-time engine cannot run
 // (engine/patterns.ts) with the construct named. Every change writes ev 1 with the change.
 import type { Selectable } from 'kysely';

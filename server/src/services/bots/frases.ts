@@ -1,4 +1,4 @@
-// Unrecognised phrases of a bot (Monitoreo, bot-building §3, §5): the paged list, assigning some to
+// Unrecognised phrases of a bot (the Monitoreo tab): the paged list, assigning some to
 // a skill as training phrases, and deleting them. Open to ROLE_USER too; each change writes ev 1.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';

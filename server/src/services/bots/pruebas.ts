@@ -1,5 +1,4 @@
-// 'Probar Skill' (bot-building §2, §7 /skill.test) and the bot's regression tests (beyond the
-// spec): a saved conversation with the skills that must answer each message, replayed against
+// 'Probar Skill' (POST /skill.test) and the bot's regression tests: a saved conversation with the skills that must answer each message, replayed against
 // the working definition ('Probar todo') or the definition being deployed.
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db';

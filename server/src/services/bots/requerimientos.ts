@@ -1,4 +1,4 @@
-// A skill's requirements (tp 0) and memory (tp 1) (bot-building §3 "Requirement", "Field"): the
+// A skill's requirements (tp 0) and memory (tp 1): the
 // list, save and delete. Each field must name one of the bot's entities or an internal one, with a
 // path that entity has. Only isBotEdit changes them; every change writes ev 1 in its transaction.
 import { randomBytes } from 'node:crypto';

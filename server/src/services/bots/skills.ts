@@ -1,4 +1,4 @@
-// Skills (bot-building §2 "Skill editor", §3 "Skill"): the diagram's list, one skill with every
+// Skills: the diagram's list, one skill with every
 // field, its save (create with the diagram's node, or update on the rev read), the phrase sets and
 // the merge of phrases, and deleting several from the diagram. Every change writes ev 1 in the
 // same transaction. Also what the action and requirement services share: the audit line of a
@@ -102,7 +102,7 @@ function applyBody(skill: Skill, body: SkillBody, fields: ReadonlyArray<keyof Sk
   return { ...out, nm: out.nm.trim(), dsc: out.dsc?.trim() || null };
 }
 
-/** The §5 rules of the Skill tab (only on the fields this save may change), and the KB menu's skill. */
+/** The rules of the Skill tab (only on the fields this save may change), and the KB menu's skill. */
 async function checkSkill(db: DB, idBot: string, skill: Skill, fields: ReadonlyArray<keyof Skill>, body: SkillBody): Promise<void> {
   refuseFirst(validateSkill(skill).filter((p) => fields.includes(p.field.split('.')[0] as keyof Skill)));
   if (fields.includes('kbResultsMenu') && body.kbResultsMenu && !(await skillOfBot(db, idBot, body.kbResultsMenu))) {
