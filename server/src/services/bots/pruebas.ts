@@ -1,5 +1,6 @@
-// 'Probar Skill' (POST /skill.test) and the bot's regression tests: a saved conversation with the skills that must answer each message, replayed against
-// the working definition ('Probar todo') or the definition being deployed.
+// 'Probar Skill' (POST /skill.test) and the bot's regression tests: a saved conversation with the
+// skills that must answer each message, replayed against the working definition ('Probar todo') or
+// the definition being deployed.
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db';
 import { badRequest, notFound } from '../../errors';

@@ -1,5 +1,5 @@
-// The rules of a channel save that the schema cannot state: hours needed when porHora is on, the relay's https address, excluded numbers with
-// digits, the web chat's defaults and its allowed sites. Each refusal is a Spanish 400 naming the
+// The rules of a channel save that the schema cannot state: hours needed when porHora is on, the
+// relay's https address, excluded numbers with digits, the web chat's defaults and its allowed sites. Each refusal is a Spanish 400 naming the
 // field by its form path, so the editor can mark it.
 import { ApiError } from '../../errors';
 import { CANAL_MESSAGES, WEB_DEFAULTS, type CanalBody, type CanalCfg, type WebConfig, type WebTheme } from '../../../../common/schemas/canales';
