@@ -1,9 +1,10 @@
-// The skills of a bot (bot-building spec §7): the diagram's list, create and delete; the skill
+// The skills of a bot: the diagram's list, create and delete; the skill
 // editor's skill, phrase sets, actions (with their order) and requirements. Named custom methods
 // of the data provider.
 import type { Static } from 'typebox';
 import type { SkillDeleteBody, SkillSummary } from '../../common/schemas/bots';
-import type { Accion, AccionBody, AccionOrderBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody } from '../../common/schemas/skills';
+import type { AccionOrderBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody } from '../../common/schemas/skills';
+import type { Accion, AccionBody } from '../../common/actions';
 import type { PresetType } from '../../common/schemas/skillRules';
 import type { HttpClient } from './http';
 import type { ServerMessage } from '../../common/sessionTypes';

@@ -1,10 +1,10 @@
-// The editors of the kinds that show content (spec §3 "Action", "Button"; §5; §9): a wrong save
+// The editors of the kinds that show content: a wrong save
 // shows the rule's exact message at its input and sends nothing; the right one sends exactly the
 // kind's fields to POST /accion, and the card then shows what was saved.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
+import { ACCION_MESSAGES as SKILL_MESSAGES } from '../../../../common/actions';
 import { addCard, group, inCard, renderAcciones, save, serveAcciones, serveSave } from './support';
 
 describe('Editores de acciones: texto, card, botón, respuesta rápida y carousel', () => {

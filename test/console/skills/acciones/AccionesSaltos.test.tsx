@@ -1,9 +1,9 @@
-// The editors of the kinds that call or hand over (spec §3 WEB_HOOK, GO_SKILL, GO_BOT, GO_HUMAN):
+// The editors of the kinds that call or hand over:
 // their defaults, the rule's message on a wrong save, and the exact POST /accion of a right one.
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
+import { ACCION_MESSAGES as SKILL_MESSAGES } from '../../../../common/actions';
 import { serveSkills, skill } from '../../flow/support';
 import { record } from '../../resources/support';
 import { addCard, group, inCard, renderAcciones, save, serveAcciones, serveSave } from './support';
