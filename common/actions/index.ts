@@ -91,6 +91,14 @@ export type AccionBody = Static<typeof AccionBody>;
 /** Every text of the skill editor: the shared ones and each kind's own. */
 export const ACCION_MESSAGES = Object.assign({}, SKILL_MESSAGES, ...ACTION_TYPES.map((t) => KINDS[t].messages)) as typeof SKILL_MESSAGES & UnionToIntersection<(typeof KINDS)[ActionType]['messages']>;
 
+/** An action's fields as GET /acciones answers them, without its identity, type, order and rev. */
+export type AccionFields = Omit<Accion, 'id' | 'idBot' | 'idSkill' | 'type' | 'order' | 'rev'>;
+
+/** Stored fields the caller kept only where they fit Accion's schema (storedJson's `fitting`), typed as such. */
+export function fittingFields(fields: Readonly<Record<string, unknown>>): AccionFields {
+  return fields as AccionFields;
+}
+
 /** An action's fields (sent, or stored as JSON) read as its kind's input; the rules read every field defensively. */
 export function accionInput(type: ActionType, fields: Readonly<Record<string, unknown>>): AccionInput {
   return { ...fields, type } as AccionInput;

@@ -8,7 +8,7 @@ import { ApiError, badRequest, conflict, invalidField, notFound } from '../../er
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
 import type { AccionOrderBody } from '../../../../common/schemas/skills';
 import { DEFAULT_RED, moveItem, SKILL_MESSAGES, type ActionType } from '../../../../common/schemas/skillRules';
-import { Accion, ACCION_RULES, AccionBody, accionInput, ACTION_LABELS, firstActionProblem, linkOf, orderProblem, validateAccion } from '../../../../common/actions';
+import { Accion, ACCION_RULES, AccionBody, accionInput, ACTION_LABELS, firstActionProblem, fittingFields, linkOf, orderProblem, validateAccion } from '../../../../common/actions';
 import { refuseAccion } from '../../engine/actions';
 import type { SessionUser } from '../../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
@@ -30,7 +30,7 @@ export const ACCION_TEXTS = {
 /** GET /acciones: the columns, the cfg fields (those that fit their schema) and rev. */
 export function toAccion(row: AccionRecord): Accion {
   const cfg = fitting(Accion.properties, parseObject(row.cfg), CFG_FIELDS);
-  return { ...(cfg as Omit<Accion, 'id' | 'idBot' | 'idSkill' | 'type' | 'order' | 'rev'>), id: row.id, idBot: row.idBot, idSkill: row.idSkill, type: row.type as ActionType, order: Number(row.ord), rev: Number(row.rev) };
+  return { ...fittingFields(cfg), id: row.id, idBot: row.idBot, idSkill: row.idSkill, type: row.type as ActionType, order: Number(row.ord), rev: Number(row.rev) };
 }
 
 /** An action within the user's reach: 403 for the role (checked first), 404 'Acción no encontrada' when missing or another company's. */
@@ -86,7 +86,8 @@ async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, type: Actio
 /** The fields of `body` that go to cfg (those given). */
 function givenFields(body: AccionBody): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of CFG_FIELDS) if ((body as Record<string, unknown>)[k] !== undefined) out[k] = (body as Record<string, unknown>)[k];
+  const given: Readonly<Record<string, unknown>> = body;
+  for (const k of CFG_FIELDS) if (given[k] !== undefined) out[k] = given[k];
   return out;
 }
 
