@@ -6,7 +6,7 @@ import type { ChatMessage, TurnDebug } from '../../../../common/schemas/chat';
 import type { Button, Field } from '../../../../common/schemas/skills';
 import type { ActionType, Problem } from '../../../../common/schemas/skillRules';
 import type { CompiledBot } from '../bundle';
-import type { ConversationState, TurnContext, TurnInput } from '../runtime';
+import type { ConversationState, TurnContext, TurnInput } from '../turnTypes';
 
 /** A stored action of kind T: its fields typed as its kind's (any may be missing). */
 export type RunnableAccionOf<T extends ActionType> = Omit<AccionDef, 'type' | 'cfg'> & { type: T; cfg: AccionFieldsOf<T> };
