@@ -1,27 +1,11 @@
-// The skill editor's rules (bot-building spec §4, §5, §9) with their Spanish texts. The form runs
-// them as the user types and saves; the server runs the same functions on every save and answers
-// the first problem as a 400 naming the field. Plain TypeScript: no typebox, so the console bundle
-// takes only this. The shapes below are loose on purpose (a form's values may be half filled);
-// skills.ts holds the exact wire schemas.
-import { buttonLinkHref } from './buttonLink';
+// The skill editor's skill-level and requirement-level rules with their Spanish texts (each action
+// kind's own are in common/actions/<kind>). The form runs them as the user types and saves; the
+// server runs the same functions on every save and answers the first problem as a 400 naming the
+// field. Plain TypeScript: no typebox. The shapes below are loose on purpose (a form's values may be
+// half filled); skills.ts and common/actions hold the exact wire schemas.
 
 export const ACTION_TYPES = ['TEXT', 'CARD', 'CAROUSEL', 'BUTTON', 'QUICK_REPLY', 'WEB_HOOK', 'GO_BOT', 'GO_HUMAN', 'GO_SKILL'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
-/** The Spanish name of each kind, as the add buttons and the first-action message say it. */
-export const ACTION_LABELS: Readonly<Record<ActionType, string>> = {
-  TEXT: 'Texto',
-  CARD: 'Card',
-  CAROUSEL: 'Carousel',
-  BUTTON: 'Botón',
-  QUICK_REPLY: 'Respuesta rápida',
-  WEB_HOOK: 'WebHook',
-  GO_SKILL: 'Skill',
-  GO_BOT: 'Bot',
-  GO_HUMAN: 'Humano',
-};
-/** Jumps: a skill whose first action is one of these may only have jumps (spec §5). */
-export const JUMP_TYPES: ReadonlySet<ActionType> = new Set(['GO_BOT', 'GO_HUMAN', 'GO_SKILL']);
-
 /** Channel codes (spec §9): 0 Twitter, 1 Facebook, 2 Telegram, 4 Whatsapp, 6 Teams; 8 all. */
 export const CHANNEL_CODES = [0, 1, 2, 4, 6, 8] as const;
 export const ALL_CHANNELS = 8;
@@ -35,15 +19,6 @@ export const CHANNELS: ReadonlyArray<{ code: number; nm: string }> = [
 
 export const BUTTON_TYPES = ['WEB_URL', 'POSTBACK', 'CALL', 'LOCATION', 'PHONE', 'EMAIL'] as const;
 export type ButtonType = (typeof BUTTON_TYPES)[number];
-/** Cards, buttons and carousels use these; quick replies add LOCATION, PHONE and EMAIL to POSTBACK. */
-export const BUTTON_TYPES_FOR: Readonly<Record<'default' | 'QUICK_REPLY', readonly ButtonType[]>> = {
-  default: ['WEB_URL', 'POSTBACK', 'CALL'],
-  QUICK_REPLY: ['POSTBACK', 'LOCATION', 'PHONE', 'EMAIL'],
-};
-/** Quick replies that ask the client's channel for a value carry no value of their own. */
-const VALUELESS: ReadonlySet<string> = new Set(['LOCATION', 'PHONE', 'EMAIL']);
-
-export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH'] as const;
 export const FILTER_OPERATORS = ['IS', 'IS_NOT', 'IN', 'NOT_IN', 'MATCHES', 'MATCHES_NOT', 'GREATER_THAN', 'LOWER_THAN', 'IS_PRESENT', 'IS_ABSENT', 'AS', 'WEBHOOK'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 /** What a requirement (tp 0) or a webhook condition may test: every operator but the memory ones. */
@@ -72,7 +47,7 @@ export const ATTACHMENT_TYPES = ['pdf', 'jpg', 'jpeg', 'bmp', 'msg', 'xls', 'xls
 export const PRESET_TYPES = ['saludos', 'despedidas', 'insultos'] as const;
 export type PresetType = (typeof PRESET_TYPES)[number];
 
-/** Spec §9 limits. */
+/** The editor's limits: button texts, quick replies, Facebook's buttons, carousel cards, attachments. */
 export const LIMITS = {
   buttonTitle: 50,
   buttonSubtitle: 50,
@@ -113,7 +88,6 @@ export const SKILL_DEFAULTS = {
   attachmentTypes: ['pdf', 'jpg', 'jpeg'] as string[],
   to: null as string | null,
 };
-export const WEBHOOK_DEFAULTS = { method: 'POST', headers: [{ k: 'Content-Type', v: 'application/json' }] } as const;
 export const DEFAULT_RED: readonly number[] = [ALL_CHANNELS];
 
 export const SKILL_MESSAGES = {
@@ -141,16 +115,10 @@ export const SKILL_MESSAGES = {
   seleccioneFrases: 'Seleccione frases',
   agregadas: 'Agregadas con éxito',
   // Actions
-  alMenosUnTexto: 'Debe ingresar al menos un texto',
-  cardImagenOBoton: 'Debe ingresar una URL de imagen o un botón',
-  cardBotonOImagen: 'Debe ingresar al menos un botón o una URL de imagen',
   campoRequerido: 'campo requerido',
   ingreseTexto: 'Ingrese un texto',
   alMenosUnBoton: 'Debe tener al menos un botón',
   avisoFacebook: 'Facebook muestra como máximo 3 botones: en ese canal no se verán los demás',
-  maxRespuestasRapidas: 'Las respuestas rápidas admiten como máximo 3 botones',
-  maxTarjetas: 'El carrusel admite como máximo 10 tarjetas',
-  alMenosUnaTarjeta: 'Debe ingresar al menos una tarjeta',
   maxCaracteres: (max: number) => `Máximo ${max} caracteres`,
   tipoBotonNoPermitido: 'Este tipo de botón no está permitido en esta acción',
   primeraAccion: (first: string, added: string) => `La primera acción es de tipo: ${first} no puede agregar un: ${added}`,
@@ -160,10 +128,7 @@ export const SKILL_MESSAGES = {
   urlInvalida: 'Ingrese una URL válida que empiece con http:// o https://',
   enlaceBoton: 'El valor de un enlace web debe ser una dirección que empiece con http://, https://, tel: o mailto:',
   claveValor: 'Cada fila necesita nombre y valor',
-  skillDestino: 'Seleccione un Skill',
-  skillMismo: 'Un skill no puede saltar a sí mismo',
   botDestino: 'Seleccione un bot',
-  botMismo: 'Un bot no puede derivar a sí mismo',
   canales: 'Seleccione al menos un canal',
   guardeAcciones: 'Primero debe guardar todas las acciones',
   seguroBorrar: 'Seguro desea borrar?',
@@ -277,7 +242,7 @@ export function tokensInOrder<T extends TokenInput>(tokens: readonly T[]): T[] {
   return tokens.map((t, i) => ({ t, i })).sort((a, b) => (a.t.order ?? a.i) - (b.t.order ?? b.i) || a.i - b.i).map(({ t }) => t);
 }
 
-/** The token rules of spec §5, for the token list as a whole. */
+/** The token rules, for the token list as a whole. */
 export function tokenProblems(tokens: readonly TokenInput[], modToken: boolean): Problem[] {
   const problems: Problem[] = [];
   if (modToken && tokens.length === 0) problems.push({ field: 'tokens', message: SKILL_MESSAGES.tokenMinimo });
@@ -344,26 +309,8 @@ export function validateSkill(skill: SkillInput): Problem[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Actions
+// Conditions: an action's and a requirement's fields
 
-export interface ButtonInput {
-  type?: string | null;
-  title?: string | null;
-  subtitle?: string | null;
-  value?: string | null;
-  render?: string | null;
-}
-export interface CardInput {
-  title?: string | null;
-  subtitle?: string | null;
-  imageUrl?: string | null;
-  invalidOption?: string | null;
-  buttons?: readonly ButtonInput[] | null;
-}
-export interface KeyValueInput {
-  k?: string | null;
-  v?: string | null;
-}
 export interface FieldInput {
   id?: string | null;
   type?: number | null;
@@ -373,198 +320,13 @@ export interface FieldInput {
   order?: number | null;
   replyMissing?: string | null;
 }
-export interface AccionInput {
-  type: ActionType;
-  red?: readonly number[] | null;
-  text?: readonly string[] | null;
-  imageUrl?: string | null;
-  title?: string | null;
-  subTitle?: string | null;
-  invalidOption?: string | null;
-  buttons?: readonly ButtonInput[] | null;
-  carousel?: readonly CardInput[] | null;
-  method?: string | null;
-  url?: string | null;
-  headers?: readonly KeyValueInput[] | null;
-  fields?: readonly KeyValueInput[] | null;
-  cond?: readonly FieldInput[] | null;
-  resp?: ReadonlyArray<{ path?: string | null; k?: string | null }> | null;
-  b?: string | null;
-  sk?: string | null;
-}
 
-// A value that is not text counts as missing: the rules also read imported files.
-const blank = (value: unknown) => typeof value !== 'string' || !value.trim();
+/** A value that is not text counts as missing: the rules also read imported files. */
+export const blank = (value: unknown) => typeof value !== 'string' || !value.trim();
 
-/** A button's rules: type, title and value required ('campo requerido'), and the §9 lengths. */
-export function buttonProblems(button: ButtonInput, field: string, label: string, allowed: readonly string[]): Problem[] {
-  const problems: Problem[] = [];
-  if (blank(button.type)) problems.push({ field: `${field}.type`, message: SKILL_MESSAGES.campoRequerido, label: `${label}, tipo` });
-  else if (!allowed.includes(button.type!)) problems.push({ field: `${field}.type`, message: SKILL_MESSAGES.tipoBotonNoPermitido, label: `${label}, tipo` });
-  if (blank(button.title)) problems.push({ field: `${field}.title`, message: SKILL_MESSAGES.campoRequerido, label: `${label}, título` });
-  if (blank(button.value) && !VALUELESS.has(button.type ?? '')) problems.push({ field: `${field}.value`, message: SKILL_MESSAGES.campoRequerido, label: `${label}, valor` });
-  // A link opens in the client's browser: only web pages, calls and mails, never a script.
-  else if (button.type === 'WEB_URL' && !buttonLinkHref(button.value)) problems.push({ field: `${field}.value`, message: SKILL_MESSAGES.enlaceBoton, label: `${label}, valor` });
-  const lengths: Array<[keyof ButtonInput, number, string]> = [['title', LIMITS.buttonTitle, 'título'], ['subtitle', LIMITS.buttonSubtitle, 'subtítulo'], ['value', LIMITS.buttonValue, 'valor'], ['render', LIMITS.buttonRender, 'texto mostrado']];
-  for (const [key, max, name] of lengths) {
-    if ((button[key]?.length ?? 0) > max) problems.push({ field: `${field}.${key}`, message: SKILL_MESSAGES.maxCaracteres(max), label: `${label}, ${name}` });
-  }
-  return problems;
-}
-
-function buttonsProblems(buttons: readonly ButtonInput[] | null | undefined, field: string, allowed: readonly string[], label = 'Botón'): Problem[] {
-  return (buttons ?? []).flatMap((b, i) => buttonProblems(b, `${field}.${i}`, `${label} ${i + 1}`, allowed));
-}
-
-const isHttpUrl = (url: string) => {
-  try {
-    const { protocol } = new URL(url.trim());
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-/** A webhook may also call this server by path ('/api/…'): the engine resolves it against its own address. */
-const isOwnPath = (url: string) => /^\/(?!\/)\S*$/.test(url.trim());
-
-/** An image may also be on this server, by path ('/api/…'): the engine gives it the address the client reaches the server by. */
-const isImageUrl = (url: string) => isHttpUrl(url) || isOwnPath(url);
-
-/** Condition fields of a webhook: id and op ('Seleccione'), a value where the operator needs one. */
+/** Condition fields of an action: id and op ('Seleccione'), a value where the operator needs one. */
 export function conditionProblems(cond: readonly FieldInput[] | null | undefined, field = 'cond'): Problem[] {
   return (cond ?? []).flatMap((c, i) => fieldProblems(c, `${field}.${i}`, `Condición ${i + 1}`, CONDITION_OPERATORS));
-}
-
-function keyValueProblems(rows: readonly KeyValueInput[] | null | undefined, field: string, label: string): Problem[] {
-  return (rows ?? []).flatMap((row, i) => (blank(row.k) || blank(row.v) ? [{ field: `${field}.${i}`, message: SKILL_MESSAGES.claveValor, label: `${label} ${i + 1}` }] : []));
-}
-
-/** `{{secreto.nombre}}`: an encrypted extra of the bot, filled only into what a webhook sends. */
-const SECRET_PLACEHOLDER = /\{\{\s*secreto\.([^{}]*?)\s*\}\}/g;
-
-/** The secret names a text uses. */
-export function secretNames(text: string): string[] {
-  return [...text.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1]);
-}
-
-/**
- * Where a secret may go: a WEB_HOOK's header and field values and its URL's query. Anywhere else
- * (texts the client sees, memory, names, the address itself) it is refused.
- */
-function secretProblems(accion: AccionInput, extras: readonly string[] | undefined): Problem[] {
-  const problems: Problem[] = [];
-  const webhook = accion.type === 'WEB_HOOK';
-  const allowed = (path: string, text: string, at: number) =>
-    webhook && (/^(headers|fields)\.\d+\.v$/.test(path) || (path === 'url' && text.indexOf('?') >= 0 && at > text.indexOf('?')));
-  const walk = (value: unknown, path: string) => {
-    if (typeof value === 'string') {
-      for (const m of value.matchAll(SECRET_PLACEHOLDER)) {
-        // The TEXT editor shows its problems on the list as a whole.
-        const field = accion.type === 'TEXT' && path.startsWith('text.') ? 'text' : path;
-        if (!allowed(path, value, m.index)) problems.push({ field, message: SKILL_MESSAGES.secretoFuera });
-        else if (extras && !extras.includes(m[1])) problems.push({ field, message: SKILL_MESSAGES.secretoInexistente(m[1]) });
-      }
-    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}.${i}`));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
-  };
-  walk(accion, '');
-  return problems;
-}
-
-/**
- * What an action's own fields break, by its type (spec §5), and its channels. Given `extras` (the
- * bot's encrypted extras' keys, at deploy), a secret must name one of them.
- */
-export function validateAccion(accion: AccionInput, context: { idBot?: string; idSkill?: string; extras?: readonly string[] } = {}): Problem[] {
-  const p: Problem[] = [];
-  // Without channels an action answers on all of them (an older file); an emptied list is a mistake.
-  const red = accion.red ?? DEFAULT_RED;
-  if (red.length === 0) p.push({ field: 'red', message: SKILL_MESSAGES.canales, label: 'Canales' });
-  const allowed = BUTTON_TYPES_FOR.default;
-  switch (accion.type) {
-    case 'TEXT':
-      if (!(accion.text ?? []).some((t) => t.trim())) p.push({ field: 'text', message: SKILL_MESSAGES.alMenosUnTexto });
-      break;
-    case 'CARD':
-      if (blank(accion.imageUrl) && !(accion.buttons ?? []).length) {
-        // The same rule said at both inputs: at the image and at the buttons.
-        p.push({ field: 'imageUrl', message: SKILL_MESSAGES.cardImagenOBoton }, { field: 'buttons', message: SKILL_MESSAGES.cardBotonOImagen });
-      } else if (!blank(accion.imageUrl) && !isImageUrl(accion.imageUrl!)) p.push({ field: 'imageUrl', message: SKILL_MESSAGES.urlInvalida, label: 'URL de imagen' });
-      p.push(...buttonsProblems(accion.buttons, 'buttons', allowed));
-      break;
-    case 'BUTTON':
-      if (blank(accion.title)) p.push({ field: 'title', message: SKILL_MESSAGES.ingreseTexto, label: 'Título' });
-      if (!(accion.buttons ?? []).length) p.push({ field: 'buttons', message: SKILL_MESSAGES.alMenosUnBoton });
-      p.push(...buttonsProblems(accion.buttons, 'buttons', allowed));
-      break;
-    case 'QUICK_REPLY':
-      if (blank(accion.title)) p.push({ field: 'title', message: SKILL_MESSAGES.ingreseTexto, label: 'Título' });
-      if (!(accion.buttons ?? []).length) p.push({ field: 'buttons', message: SKILL_MESSAGES.alMenosUnBoton });
-      if ((accion.buttons ?? []).length > LIMITS.quickReplies) p.push({ field: 'buttons', message: SKILL_MESSAGES.maxRespuestasRapidas });
-      p.push(...buttonsProblems(accion.buttons, 'buttons', BUTTON_TYPES_FOR.QUICK_REPLY, 'Respuesta'));
-      break;
-    case 'CAROUSEL': {
-      const cards = accion.carousel ?? [];
-      if (cards.length === 0) p.push({ field: 'carousel', message: SKILL_MESSAGES.alMenosUnaTarjeta });
-      if (cards.length > LIMITS.carouselCards) p.push({ field: 'carousel', message: SKILL_MESSAGES.maxTarjetas });
-      cards.forEach((card, i) => {
-        const label = `Tarjeta ${i + 1}`;
-        for (const [key, name] of [['imageUrl', 'URL de imagen'], ['title', 'título'], ['subtitle', 'subtítulo'], ['invalidOption', 'opción no válida']] as const) {
-          if (blank(card[key])) p.push({ field: `carousel.${i}.${key}`, message: SKILL_MESSAGES.campoRequerido, label: `${label}, ${name}` });
-        }
-        if (!blank(card.imageUrl) && !isImageUrl(card.imageUrl!)) p.push({ field: `carousel.${i}.imageUrl`, message: SKILL_MESSAGES.urlInvalida, label: `${label}, URL de imagen` });
-        p.push(...buttonsProblems(card.buttons, `carousel.${i}.buttons`, allowed, `${label}, botón`));
-      });
-      break;
-    }
-    case 'WEB_HOOK':
-      if (blank(accion.method) || !(WEBHOOK_METHODS as readonly string[]).includes(accion.method!)) p.push({ field: 'method', message: SKILL_MESSAGES.seleccione, label: 'Método' });
-      if (blank(accion.url) || !(isHttpUrl(accion.url!) || isOwnPath(accion.url!))) p.push({ field: 'url', message: SKILL_MESSAGES.urlInvalida, label: 'URL' });
-      p.push(...keyValueProblems(accion.headers, 'headers', 'Cabecera'));
-      p.push(...keyValueProblems(accion.fields, 'fields', 'Campo'));
-      p.push(...conditionProblems(accion.cond));
-      (accion.resp ?? []).forEach((r, i) => {
-        if (blank(r.path) || blank(r.k)) p.push({ field: `resp.${i}`, message: SKILL_MESSAGES.claveValor, label: `Respuesta a memoria ${i + 1}` });
-      });
-      break;
-    case 'GO_SKILL':
-      if (blank(accion.sk)) p.push({ field: 'sk', message: SKILL_MESSAGES.skillDestino });
-      else if (context.idSkill && accion.sk === context.idSkill) p.push({ field: 'sk', message: SKILL_MESSAGES.skillMismo });
-      p.push(...keyValueProblems(accion.fields, 'fields', 'Campo'));
-      break;
-    case 'GO_BOT':
-      if (blank(accion.b)) p.push({ field: 'b', message: SKILL_MESSAGES.botDestino });
-      else if (context.idBot && accion.b === context.idBot) p.push({ field: 'b', message: SKILL_MESSAGES.botMismo });
-      break;
-    case 'GO_HUMAN':
-      break;
-  }
-  p.push(...secretProblems(accion, context.extras));
-  // Any action may run only when its conditions hold; a webhook's were checked above.
-  if (accion.type !== 'WEB_HOOK') p.push(...conditionProblems(accion.cond));
-  return p;
-}
-
-/** Buttons beyond Facebook's three: a warning, not a refusal. */
-export function facebookWarning(accion: Pick<AccionInput, 'type' | 'buttons'>): string | null {
-  return accion.type !== 'QUICK_REPLY' && (accion.buttons?.length ?? 0) >= LIMITS.facebookButtons ? SKILL_MESSAGES.avisoFacebook : null;
-}
-
-/**
- * The first-action restriction (spec §5): when the skill's first action is a jump, only jumps may
- * be added. `types` are the skill's actions in order.
- */
-export function firstActionProblem(types: readonly ActionType[], added: ActionType): string | null {
-  const first = types[0];
-  if (first && JUMP_TYPES.has(first) && !JUMP_TYPES.has(added)) return SKILL_MESSAGES.primeraAccion(ACTION_LABELS[first], ACTION_LABELS[added]);
-  return null;
-}
-
-/** A new order that puts a jump first ahead of other kinds breaks the same rule; null when the order is fine. */
-export function orderProblem(types: readonly ActionType[]): string | null {
-  const first = types[0];
-  if (first && JUMP_TYPES.has(first) && types.some((t) => !JUMP_TYPES.has(t))) return SKILL_MESSAGES.saltoPrimero(ACTION_LABELS[first]);
-  return null;
 }
 
 /** `list` with the item at `source` moved to `destination` (dnd's arrayMove). */
@@ -643,7 +405,7 @@ function fieldProblems(f: FieldInput, field: string, label: string, operators: r
 
 /**
  * A requirement (tp 0) or memory (tp 1): at least one field; each with entity and operation
- * ('Seleccione'); requirements test with the §9 operators, memory keeps with AS under the name in
+ * ('Seleccione'); requirements test with the condition operators, memory keeps with AS under the name in
  * `value`. With `entities`, each field must name one of them.
  */
 export function validateRequerimiento(req: RequerimientoInput, entities?: EntityCatalogue): Problem[] {

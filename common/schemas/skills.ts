@@ -1,25 +1,25 @@
-// The skill editor (bot-building spec §2 "Skill editor", §3 "Skill", "Token", "Action", "Button",
-// "Requirement", §7 skill, skill.frases, acciones, accion, accion.order, requerimientos,
-// requerimiento). The shapes only: the rules with their Spanish messages live in skillRules.ts,
-// which the form and the server both run, so a 400 says what the form says.
+// The skill editor's wire schemas: skill, skill.frases, the shared parts of actions (buttons,
+// cards, name/value rows, condition fields), accion.order, requerimientos and requerimiento. The
+// shapes only: the rules with their Spanish messages live in skillRules.ts (and each action kind's
+// in common/actions), which the form and the server both run, so a 400 says what the form says.
 import { Type, type Static, type TOptional, type TSchema } from 'typebox';
 import { closed, literals, RequiredText } from './common';
-import { ACTION_TYPES, BUTTON_TYPES, CHANNEL_CODES, FILTER_OPERATORS, WEBHOOK_METHODS, ATTACHMENT_TYPES, PRESET_TYPES } from './skillRules';
+import { BUTTON_TYPES, FILTER_OPERATORS, ATTACHMENT_TYPES, PRESET_TYPES } from './skillRules';
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 /** A list of short texts (phrases, keywords, synonyms). Blank or repeated ones are refused by the rules. */
-const Texts = (maxItems: number, maxLength = 1000) => Type.Array(Type.String({ maxLength }), { maxItems });
-const AndOr = Type.Union([Type.Literal('AND'), Type.Literal('OR')]);
+export const Texts = (maxItems: number, maxLength = 1000) => Type.Array(Type.String({ maxLength }), { maxItems });
+export const AndOr = Type.Union([Type.Literal('AND'), Type.Literal('OR')]);
 /** The same properties, each optional (a save may leave any out). */
-function optionalAll<T extends Record<string, TSchema>>(props: T): { [K in keyof T]: TOptional<T[K]> } {
+export function optionalAll<T extends Record<string, TSchema>>(props: T): { [K in keyof T]: TOptional<T[K]> } {
   return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: TOptional<T[K]> };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Skill
 
-/** Token (spec §3): name, synonyms, obligatory, requirement (filled by an entity), order, unique. */
+/** Token: name, synonyms, obligatory, requirement (filled by an entity), order, unique. */
 export const Token = Type.Object({
   nm: Type.String({ maxLength: 200 }),
   sinonimos: Texts(200, 200),
@@ -30,7 +30,7 @@ export const Token = Type.Object({
 }, closed);
 export type Token = Static<typeof Token>;
 
-/** Every field of a skill but its identity (spec §3 "Skill"); the answer has each one, a save may omit any. */
+/** Every field of a skill but its identity; the answer has each one, a save may omit any. */
 const skillFields = {
   nm: Type.String({ maxLength: 200 }),
   dsc: Nullable(Type.String({ maxLength: 1000 })),
@@ -65,7 +65,7 @@ const skillFields = {
   /** 1 to 5 MB per file. */
   attachmentMaxSize: Type.Integer(),
   attachmentTypes: Type.Array(literals(ATTACHMENT_TYPES), { maxItems: ATTACHMENT_TYPES.length }),
-  /** Spec §3 lists `to` without saying what it holds; stored as given, not shown. */
+  /** Kept as given and not shown: nothing reads it. */
   to: Nullable(Type.String({ maxLength: 200 })),
 };
 
@@ -115,7 +115,7 @@ export type PhrasesAnswer = Static<typeof PhrasesAnswer>;
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-/** Button (spec §3): title and subtitle ≤ 50, value ≤ 150, render ≤ 30 (the rules say so in Spanish). */
+/** Button: title and subtitle ≤ 50, value ≤ 150, render ≤ 30 (the rules say so in Spanish). */
 export const Button = Type.Object({
   type: Type.Union([Type.Literal(''), literals(BUTTON_TYPES)]),
   title: Type.String({ maxLength: 200 }),
@@ -140,9 +140,9 @@ export const KeyValue = Type.Object({ k: Type.String({ maxLength: 200 }), v: Typ
 export type KeyValue = Static<typeof KeyValue>;
 
 /**
- * A field of a requirement, of memory or of a webhook condition (spec §3 "Field"): the entity
+ * A field of a requirement, of memory or of a webhook condition: the entity
  * (id; type 0 the bot's own, 1 internal, 2 a memory value in a webhook condition), the path of the
- * entity's value, the operation (§9), the value compared with, the order and its missing message.
+ * entity's value, the operation, the value compared with, the order and its missing message.
  */
 export const Field = Type.Object({
   id: Type.String({ maxLength: 200 }),
@@ -158,67 +158,6 @@ export type Field = Static<typeof Field>;
 /** Where a webhook's JSON answer goes: the value at `path` is kept in memory as `k`. */
 export const ResponseMapping = Type.Object({ path: Type.String({ maxLength: 500 }), k: Type.String({ maxLength: 200 }) }, closed);
 export type ResponseMapping = Static<typeof ResponseMapping>;
-
-/**
- * Every field an action may have (spec §3 "Action" and each type). One closed object: which fields
- * a type needs, and their messages, is the rules' business (validateAccion), so a wrong save gets
- * the form's Spanish text rather than a schema error.
- */
-const accionFields = {
-  /** Send it only once per conversation. */
-  unique: Type.Boolean(),
-  /** Channels it answers on: codes 0, 1, 2, 4, 6, or [8] for all. */
-  red: Type.Array(literals(CHANNEL_CODES), { maxItems: 6 }),
-  // TEXT
-  text: Texts(50, 4000),
-  // CARD, BUTTON, QUICK_REPLY
-  imageUrl: Type.String({ maxLength: 2000 }),
-  title: Type.String({ maxLength: 1000 }),
-  subTitle: Type.String({ maxLength: 1000 }),
-  invalidOption: Type.String({ maxLength: 1000 }),
-  buttons: Type.Array(Button, { maxItems: 20 }),
-  // CAROUSEL
-  carousel: Type.Array(CarouselCard, { maxItems: 50 }),
-  // WEB_HOOK
-  method: Type.Union([Type.Literal(''), literals(WEBHOOK_METHODS)]),
-  url: Type.String({ maxLength: 2000 }),
-  headers: Type.Array(KeyValue, { maxItems: 50 }),
-  /** Body fields (query parameters for GET); GO_SKILL: the values handed to the skill. */
-  fields: Type.Array(KeyValue, { maxItems: 100 }),
-  /** Send the files the client attached, as multipart. */
-  files: Type.Boolean(),
-  cond: Type.Array(Field, { maxItems: 50 }),
-  op: AndOr,
-  resp: Type.Array(ResponseMapping, { maxItems: 100 }),
-  // GO_BOT: b the bot, sk the value sent. GO_SKILL: sk the skill. GO_HUMAN: b (optional) the bot that takes the conversation back.
-  b: Nullable(Type.String({ maxLength: 200 })),
-  sk: Nullable(Type.String({ maxLength: 1000 })),
-};
-
-/** GET /acciones and the answer of POST /accion. */
-export const Accion = Type.Object({
-  id: Type.String(),
-  idBot: Type.String(),
-  idSkill: Type.String(),
-  type: literals(ACTION_TYPES),
-  order: Type.Integer(),
-  ...optionalAll(accionFields),
-  rev: Type.Integer(),
-});
-export type Accion = Static<typeof Accion>;
-
-/** POST /accion: without id a new action goes last; with id it updates and needs the rev read. */
-export const AccionBody = Type.Object({
-  id: Type.Optional(Id),
-  idBot: Id,
-  idSkill: Id,
-  type: literals(ACTION_TYPES),
-  ...optionalAll(accionFields),
-  // The order is changed by POST /accion.order only; a save may send it back.
-  order: Type.Optional(Type.Integer()),
-  rev: Type.Optional(Type.Integer({ minimum: 0 })),
-}, closed);
-export type AccionBody = Static<typeof AccionBody>;
 
 /**
  * POST /accion.order: move the action at position `source` to `destination` (0-based, in the

@@ -3,7 +3,8 @@
 // of the data provider.
 import type { Static } from 'typebox';
 import type { SkillDeleteBody, SkillSummary } from '../../common/schemas/bots';
-import type { Accion, AccionBody, AccionOrderBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody } from '../../common/schemas/skills';
+import type { AccionOrderBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody } from '../../common/schemas/skills';
+import type { Accion, AccionBody } from '../../common/actions';
 import type { PresetType } from '../../common/schemas/skillRules';
 import type { HttpClient } from './http';
 import type { ServerMessage } from '../../common/sessionTypes';

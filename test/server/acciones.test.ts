@@ -7,7 +7,8 @@ import { expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { auditLines, freshSkill, insertAccion, seededRandom, type SkillIds } from './skillFixtures';
 import { BOT_MESSAGES } from '../../common/schemas/bots';
-import { moveItem, orderProblem, SKILL_MESSAGES, validateAccion, type ActionType } from '../../common/schemas/skillRules';
+import { moveItem, type ActionType } from '../../common/schemas/skillRules';
+import { ACCION_MESSAGES as SKILL_MESSAGES, orderProblem, validateAccion } from '../../common/actions';
 
 const ACCION = `${API}/accion`;
 const ORDER = `${API}/accion.order`;

@@ -11,7 +11,8 @@ import { REQUESTS_THROTTLED } from '../../server/src/plugins/ratelimit';
 import type { BotDefinition } from '../../common/schemas/bots';
 import { DEMO_MESSAGES, PEDIDO_ESTADOS } from '../../common/schemas/demo';
 import { DEMO_PLANS } from '../../common/schemas/rules';
-import { textKey, validateAccion, validateRequerimiento, validateSkill, type AccionInput } from '../../common/schemas/skillRules';
+import { textKey, validateRequerimiento, validateSkill } from '../../common/schemas/skillRules';
+import { validateAccion, type AccionInput } from '../../common/actions';
 import { loadDefinition, validateDefinition } from '../../server/src/services/bots/definition';
 import { compileEntityRegex } from '../../server/src/services/bots/entidades';
 

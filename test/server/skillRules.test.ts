@@ -4,22 +4,17 @@ import { describe, expect, it } from 'vitest';
 import {
   addToList,
   addedMessage,
-  facebookWarning,
-  firstActionProblem,
   mergePhrases,
   moveItem,
-  orderProblem,
   phraseLines,
-  SKILL_MESSAGES as M,
   toggleChannel,
   answersOn,
   tokenProblems,
-  validateAccion,
   validateRequerimiento,
   validateSkill,
-  type AccionInput,
   type EntityCatalogue,
 } from '../../common/schemas/skillRules';
+import { ACCION_MESSAGES as M, facebookWarning, firstActionProblem, orderProblem, validateAccion, type AccionInput } from '../../common/actions';
 
 const first = <T extends { field: string; message: string }>(problems: T[]) => problems.map(({ field, message }) => ({ field, message }))[0];
 

@@ -1,7 +1,7 @@
 // One turn of a conversation: what the client sent, the state the conversation was in, and the
 // bot; out come the bot's messages, the new state and what happened (the test chat's debug).
-// In order (bot-building §3 skill, action, requirement, bot params):
-// 1. A conversation waiting for a person (GO_HUMAN) only says so, until the bot's `timeout` minutes
+// In order:
+// 1. A conversation waiting for a person (handed over by an action) only says so, until the bot's `timeout` minutes
 //    of waiting have passed or the wait is ended (endHuman): then the bot answers again.
 // 2. A skill waiting for its requirements takes the entities of this message; complete, it goes
 //    on; still missing, it asks again until maxAttempt.
@@ -10,14 +10,15 @@
 //    maxAttempt misses in a row answer msgAttempt (and run skillAttempt).
 // 5. Running a skill: its requirements (tp 0) first, then its memory (tp 1), then its actions in
 //    order on the conversation's channel; an action with conditions (`cond`, `op`) runs only when
-//    they hold. WEB_HOOK calls out; GO_SKILL, GO_BOT and GO_HUMAN end it.
+//    they hold; each kind's run is in engine/actions/<kind>. A jump or a handover ends the skill.
 // Nothing here touches the database: the caller loads and stores the state and records the turn.
 import { randomUUID } from 'node:crypto';
-import type { AccionDef, RequerimientoDef, SkillDef } from '../../../common/schemas/bots';
-import type { ChatButton, ChatCard, ChatMessage, TurnDebug } from '../../../common/schemas/chat';
+import type { RequerimientoDef, SkillDef } from '../../../common/schemas/bots';
+import type { ChatMessage, TurnDebug } from '../../../common/schemas/chat';
 import { CHAT_MESSAGES } from '../../../common/schemas/chat';
-import type { Button, CarouselCard, Field, KeyValue, ResponseMapping } from '../../../common/schemas/skills';
+import type { Button, Field } from '../../../common/schemas/skills';
 import { answersOn, type FilterOperator } from '../../../common/schemas/skillRules';
+import { ACCION_RULES } from '../../../common/actions';
 import { INTERNAL_ENTITIES } from '../../../common/schemas/rules';
 import type { CompiledBot } from './bundle';
 import { entityPath, type EntityValue } from './entities';
@@ -26,89 +27,21 @@ import { SKILL_FALLBACK } from './nlu/matcher';
 import { evaluate } from './operators';
 import { DEFAULT_PATTERN_BUDGET, literalPattern, PatternBudget } from './patterns';
 import { fillTemplate, fillTemplateWith } from './template';
-import type { OutboundGuard } from '../net/outbound';
-import { callWebhook, type WebhookResult } from './webhook';
+import { runAccion, runnable, type ActionTurn, type RunnableAccion } from './actions';
+import type { ConversationState, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
 
-/** Spec §3 bot params defaults. */
+// Callers take the turn's types from here.
+export { newState } from './turnTypes';
+export type { ConversationState, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
+
+/** The bot params' defaults. */
 export const DEFAULT_MAX_ATTEMPT = 3;
 export const DEFAULT_MSG_ATTEMPT = 'Intentos excedidos';
 export const DEFAULT_INVALID_OPTION = 'Opción no válida';
 /** All channels: an action with it answers everywhere; a conversation with it sees every action. */
 export const ALL_CHANNELS = 8;
-/** A webhook's response mapping with this path keeps the answer's HTTP status; the skill then goes on whatever the status. */
-export const STATUS_PATH = '$status';
 /** Skills one message may run through jumps before the engine stops following them. */
 const MAX_JUMPS = 10;
-
-/** What the conversation remembers between messages (stored as JSON in conversacion.estado). */
-export interface ConversationState {
-  /** The bot answering now (a GO_BOT hands the conversation over); the first bot when absent. */
-  bot?: string;
-  memory: Record<string, unknown>;
-  /** A skill waiting for requirement fields, with the entities gathered so far. */
-  pending?: { skill: string; attempts: number; entities: EntityValue[] };
-  /** The buttons last offered: their postback values and titles, and what an answer outside them gets. */
-  options?: { values: string[]; titles: string[]; invalidOption: string };
-  /** Consecutive messages nothing recognised (or answered outside the options). */
-  attempts: number;
-  /** GO_HUMAN: waiting for a person; `back` is the bot that takes the conversation back. */
-  human?: { since: string; back?: string };
-  /** Unique actions already sent in this session. */
-  sent: string[];
-  /** The number of the session's last recorded message (kept by the caller). */
-  seq?: number;
-}
-
-export const newState = (): ConversationState => ({ memory: {}, attempts: 0, sent: [] });
-
-export interface TurnInput {
-  text?: string;
-  postback?: string;
-  /** Ends a wait for a person at once ('Terminar atención'): no client message, the bot takes over. */
-  endHuman?: boolean;
-}
-
-export interface TurnContext {
-  /** The conversation's channel code (8 sees every action). */
-  red: number;
-  now: Date;
-  /** Working definition: the messages carry `debug`. */
-  test: boolean;
-  webhookTimeoutMs: number;
-  /** Where a webhook URL starting with '/' goes (the bot's baseUrl, else the server itself). */
-  baseUrl?: string;
-  /** What every webhook call goes through (internal addresses refused unless OUTBOUND_ALLOW admits them). */
-  outbound: OutboundGuard;
-  timeZone?: string;
-  /** The work (engine/patterns.ts steps) this message may ask of the bot's expressions, entities and conditions together. */
-  patternBudget?: number;
-  /** This server as the client reaches it (origin, no path): an image path starting with '/' points there. */
-  publicOrigin?: string;
-  /** Another bot of the company, ready to answer (GO_BOT), or undefined when it cannot. */
-  resolveBot(id: string): Promise<CompiledBot | undefined>;
-  /** A bot's encrypted extras, decrypted, for its webhooks' `{{secreto.nombre}}` only (never memory, texts or debug). */
-  secretsOf?(bot: CompiledBot): Readonly<Record<string, string>>;
-}
-
-/** A message as the conversation records it, beside what the client receives. */
-export interface TurnMessage {
-  message: ChatMessage;
-  /** The skill whose action sent it, and that skill's score for this turn. */
-  idSkill: string | null;
-  score: number | null;
-}
-
-export interface TurnResult {
-  messages: TurnMessage[];
-  state: ConversationState;
-  debug: TurnDebug;
-  /** The skill chosen first (null: none), its score, and whether the phrase was recognised (else it counts as unrecognised). */
-  skillId: string | null;
-  score: number;
-  recognised: boolean;
-  /** The bot that answered (a GO_BOT may change it). */
-  botId: string;
-}
 
 const INTERNAL_NAMES = new Map(INTERNAL_ENTITIES.map((e) => [e.id, e.nm]));
 const paramsOf = (bot: CompiledBot) => bot.definition.bot.params;
@@ -116,12 +49,12 @@ const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.rand
 const fold = (s: string) => foldText(s).trim();
 
 /** Does the action answer on the conversation's channel? The test chat's 'Todos' sees every action; one without channels answers everywhere. */
-export function actionAnswers(action: AccionDef, red: number): boolean {
-  const channels = Array.isArray(action.cfg.red) ? (action.cfg.red as number[]) : [];
+export function actionAnswers(action: RunnableAccion, red: number): boolean {
+  const channels: readonly number[] = Array.isArray(action.cfg.red) ? action.cfg.red : [];
   return red === ALL_CHANNELS || channels.length === 0 || answersOn(channels, red);
 }
 
-class Turn {
+class Turn implements ActionTurn {
   readonly messages: TurnMessage[] = [];
   readonly ran: Array<{ id: string; nm: string }> = [];
   readonly webhooks: TurnDebug['webhooks'] = [];
@@ -190,10 +123,11 @@ class Turn {
     // Memory first: it may keep values given while the requirement was being asked for.
     for (const req of reqs.filter((r) => r.tp === 1)) this.remember(req);
     delete this.state.pending;
-    for (const action of this.bot.actions.get(skill.id) ?? []) {
+    for (const action of (this.bot.actions.get(skill.id) ?? []).map(runnable)) {
       if (!actionAnswers(action, this.ctx.red)) continue;
-      // A webhook whose conditions fail is skipped where the debug records it.
-      if (action.type !== 'WEB_HOOK' && !this.conditionsHold(action.cfg)) continue;
+      // A kind that checks its own conditions (a webhook: the debug records it skipped) does so when run.
+      const rule: { ownConditions?: boolean } | undefined = ACCION_RULES[action.type];
+      if (!rule?.ownConditions && !this.conditionsHold(action.cfg)) continue;
       if (action.cfg.unique === true) {
         if (this.state.sent.includes(action.id)) continue;
         this.state.sent.push(action.id);
@@ -220,8 +154,8 @@ class Turn {
   }
 
   /** An action's conditions: all of them (AND) or any (OR `op`); none always holds. */
-  private conditionsHold(cfg: Record<string, unknown>): boolean {
-    const cond = Array.isArray(cfg.cond) ? (cfg.cond as Field[]) : [];
+  conditionsHold(cfg: { cond?: readonly Field[]; op?: string }): boolean {
+    const cond = Array.isArray(cfg.cond) ? cfg.cond : [];
     if (!cond.length) return true;
     const results = cond.map((f) => this.holds(f));
     return cfg.op === 'OR' ? results.some(Boolean) : results.every(Boolean);
@@ -265,110 +199,9 @@ class Turn {
     }
   }
 
-  /** One action. False ends the skill (a jump, a handover, a failed webhook). */
-  private async act(skill: SkillDef, action: AccionDef): Promise<boolean> {
-    const c = action.cfg as Record<string, unknown>;
-    const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const buttons = (list: unknown): ChatButton[] =>
-      (Array.isArray(list) ? (list as Button[]) : []).map((b) => ({
-        type: b.type || 'POSTBACK',
-        title: fillTemplate(b.title, this.state.memory),
-        ...(b.subtitle ? { subtitle: b.subtitle } : {}),
-        ...(b.value ? { value: b.type === 'POSTBACK' ? b.value : fillTemplate(b.value, this.state.memory) } : {}),
-        ...(b.render ? { render: b.render } : {}),
-      }));
-    switch (action.type) {
-      case 'TEXT': {
-        const texts = (Array.isArray(c.text) ? (c.text as string[]) : []).filter((t) => t.trim());
-        const chosen = pick(texts);
-        if (chosen) this.text(chosen, skill.id);
-        return true;
-      }
-      case 'CARD': {
-        this.say({
-          type: 'CARD',
-          ...(str(c.imageUrl) ? { image_url: this.image(str(c.imageUrl)) } : {}),
-          title: fillTemplate(str(c.title), this.state.memory),
-          subtitle: fillTemplate(str(c.subTitle), this.state.memory),
-          buttons: buttons(c.buttons),
-        }, skill.id);
-        this.offer((c.buttons as Button[]) ?? [], str(c.invalidOption));
-        return true;
-      }
-      case 'CAROUSEL': {
-        const cards = (Array.isArray(c.carousel) ? (c.carousel as CarouselCard[]) : []).map(
-          (card): ChatCard => ({
-            title: fillTemplate(card.title, this.state.memory),
-            subtitle: fillTemplate(card.subtitle, this.state.memory),
-            ...(card.imageUrl ? { image_url: this.image(card.imageUrl) } : {}),
-            buttons: buttons(card.buttons),
-          }),
-        );
-        this.say({ type: 'CAROUSEL', carousel: cards }, skill.id);
-        for (const card of (c.carousel as CarouselCard[]) ?? []) this.offer(card.buttons, card.invalidOption);
-        return true;
-      }
-      case 'BUTTON':
-      case 'QUICK_REPLY': {
-        this.say({ type: 'BUTTON', title: fillTemplate(str(c.title), this.state.memory), buttons: buttons(c.buttons), ...(action.type === 'QUICK_REPLY' ? { quick: true } : {}) }, skill.id);
-        this.offer((c.buttons as Button[]) ?? [], str(c.invalidOption));
-        return true;
-      }
-      case 'WEB_HOOK':
-        return this.webhook(skill, c);
-      case 'GO_SKILL': {
-        const target = this.bot.skills.get(str(c.sk));
-        for (const kv of (c.fields as KeyValue[] | undefined) ?? []) if (kv.k.trim()) this.state.memory[kv.k.trim()] = fillTemplate(kv.v, this.state.memory);
-        if (target && target.id !== skill.id) await this.run(target);
-        return false;
-      }
-      case 'GO_BOT': {
-        const other = await this.ctx.resolveBot(str(c.b));
-        if (!other) return true;
-        this.bot = other;
-        this.state.bot = other.definition.bot.id;
-        delete this.state.pending;
-        delete this.state.options;
-        const value = str(c.sk).trim();
-        if (value) await this.answer({ text: fillTemplate(value, this.state.memory) });
-        return false;
-      }
-      case 'GO_HUMAN': {
-        this.state.human = { since: this.ctx.now.toISOString(), ...(str(c.b) ? { back: str(c.b) } : {}) };
-        delete this.state.pending;
-        delete this.state.options;
-        this.text(CHAT_MESSAGES.humano, skill.id);
-        return false;
-      }
-      default:
-        return true;
-    }
-  }
-
-  private async webhook(skill: SkillDef, c: Record<string, unknown>): Promise<boolean> {
-    const url = typeof c.url === 'string' ? c.url : '';
-    const method = (typeof c.method === 'string' && c.method) || 'POST';
-    if (!this.conditionsHold(c)) {
-      this.webhooks.push({ method, url, status: null, ms: 0, skipped: true });
-      return true;
-    }
-    const result: WebhookResult = await callWebhook(
-      { method, url, headers: (c.headers as KeyValue[]) ?? [], fields: (c.fields as KeyValue[]) ?? [], resp: (c.resp as ResponseMapping[]) ?? [] },
-      this.state.memory,
-      { timeoutMs: this.ctx.webhookTimeoutMs, baseUrl: this.ctx.baseUrl, outbound: this.ctx.outbound, secrets: this.ctx.secretsOf?.(this.bot) },
-    );
-    // The detail (a refused address, a refused connection, a status) is for the test chat's debug alone.
-    this.webhooks.push({ method: result.method, url: result.url, status: result.status, ms: Math.round(result.ms), ...(result.error ? { error: result.error } : {}), ...(result.droppedHeaders ? { droppedHeaders: result.droppedHeaders } : {}) });
-    // Mapping the status: any answer is the skill's to read (a 404 is 'not found', not an outage); no answer still fails.
-    const statusKeys = ((c.resp as ResponseMapping[] | undefined) ?? []).filter((r) => r.path.trim() === STATUS_PATH && r.k.trim()).map((r) => r.k.trim());
-    if (result.error && !(statusKeys.length && result.status !== null)) {
-      // Whatever failed, the conversation hears the same words, so they tell nothing about the network.
-      this.text(CHAT_MESSAGES.webhookFallo, skill.id);
-      return false;
-    }
-    Object.assign(this.state.memory, result.memory);
-    for (const key of statusKeys) this.state.memory[key] = result.status;
-    return true;
+  /** One action: its kind's run (false ends the skill: a jump, a handover, a failed webhook). */
+  private act(skill: SkillDef, action: RunnableAccion): Promise<boolean> {
+    return runAccion(this, skill, action);
   }
 
   /** Chooses the skill for a text (or postback) and runs it. */
@@ -449,7 +282,7 @@ class Turn {
     return true;
   }
 
-  /** The wait for a person is over: the conversation goes back to the bot GO_HUMAN named (when it can answer), else stays with this one. */
+  /** The wait for a person is over: the conversation goes back to the bot the handover named (when it can answer), else stays with this one. */
   async handBack(): Promise<void> {
     const back = this.state.human?.back;
     delete this.state.human;

@@ -4,7 +4,8 @@ import { currentUser, requireUser } from '../plugins/guards';
 import { deleteAccion, listAcciones, orderAcciones, saveAccion } from '../services/bots/acciones';
 import type { App } from '../types';
 import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
-import { Accion, AccionBody, AccionesQuery, AccionOrderBody } from '../../../common/schemas/skills';
+import { AccionesQuery, AccionOrderBody } from '../../../common/schemas/skills';
+import { Accion, AccionBody } from '../../../common/actions';
 import { Type } from 'typebox';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };

@@ -1,17 +1,18 @@
-// A skill's actions (bot-building §2 "Actions list per skill", §3 "Action", §4, §5): the list in
-// order, save (a new one goes last), delete and reorder. Only isBotEdit changes actions; every
-// change writes ev 1 in its transaction, and a save on a stale rev is refused (409).
+// A skill's actions: the list in order, save (a new one goes last), delete and reorder. Only
+// isBotEdit changes actions; every change writes ev 1 in its transaction, and a save on a stale rev
+// is refused (409). What a kind checks is its module's (common/actions, engine/actions).
 import { sql, type Selectable } from 'kysely';
 import type { DB } from '../../db';
 import type { AccionTable } from '../../db/schema';
 import { ApiError, badRequest, conflict, invalidField, notFound } from '../../errors';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
-import { Accion, AccionBody, type AccionOrderBody } from '../../../../common/schemas/skills';
-import { ACTION_LABELS, DEFAULT_RED, firstActionProblem, moveItem, orderProblem, SKILL_MESSAGES, validateAccion, WEBHOOK_DEFAULTS, type AccionInput, type ActionType } from '../../../../common/schemas/skillRules';
+import type { AccionOrderBody } from '../../../../common/schemas/skills';
+import { DEFAULT_RED, moveItem, SKILL_MESSAGES, type ActionType } from '../../../../common/schemas/skillRules';
+import { Accion, ACCION_RULES, AccionBody, accionInput, ACTION_LABELS, firstActionProblem, fittingFields, linkOf, orderProblem, validateAccion } from '../../../../common/actions';
+import { refuseAccion } from '../../engine/actions';
 import type { SessionUser } from '../../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
 import { conditionPatternProblems } from './entidades';
-import { internalLiteral, OUTBOUND_MESSAGES } from '../../net/outbound';
 import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
 import { changedNames, fitting, parseObject } from '../../db/storedJson';
 
@@ -29,7 +30,7 @@ export const ACCION_TEXTS = {
 /** GET /acciones: the columns, the cfg fields (those that fit their schema) and rev. */
 export function toAccion(row: AccionRecord): Accion {
   const cfg = fitting(Accion.properties, parseObject(row.cfg), CFG_FIELDS);
-  return { ...(cfg as Omit<Accion, 'id' | 'idBot' | 'idSkill' | 'type' | 'order' | 'rev'>), id: row.id, idBot: row.idBot, idSkill: row.idSkill, type: row.type as ActionType, order: Number(row.ord), rev: Number(row.rev) };
+  return { ...fittingFields(cfg), id: row.id, idBot: row.idBot, idSkill: row.idSkill, type: row.type as ActionType, order: Number(row.ord), rev: Number(row.rev) };
 }
 
 /** An action within the user's reach: 403 for the role (checked first), 404 'Acción no encontrada' when missing or another company's. */
@@ -62,28 +63,31 @@ export async function listAcciones(db: DB, user: SessionUser, skillId: string): 
 
 /**
  * The rules of the action's own fields, the conditions' expressions the linear-time engine must be
- * able to run, a literal internal address, then what only the database knows: the skill jumped to,
- * the bot handed to.
+ * able to run, what the kind refuses on the server (a literal internal address), then what only the
+ * database knows: the skill or bot the action names.
  */
-async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, accion: AccionInput, allow: readonly string[]): Promise<void> {
+async function checkAccion(trx: DB, bot: BotRecord, idSkill: string, type: ActionType, cfg: Readonly<Record<string, unknown>>, allow: readonly string[]): Promise<void> {
+  const accion = accionInput(type, cfg);
   refuseFirst(validateAccion(accion, { idBot: bot.id, idSkill }));
   // Any action may carry conditions; their expressions must run on the linear-time engine.
   refuseFirst(conditionPatternProblems(accion.cond, 'cond', 'Condición'));
-  // A literal internal address is refused now; a name is judged at each call, since what it resolves to changes.
-  const internal = accion.type === 'WEB_HOOK' && accion.url ? internalLiteral(accion.url, allow) : undefined;
-  if (internal) throw invalidField({ field: 'url', message: OUTBOUND_MESSAGES.saved('URL', internal) });
-  if (accion.type === 'GO_SKILL' && !(await skillOfBot(trx, bot.id, accion.sk!))) throw invalidField({ field: 'sk', message: SKILL_MESSAGES.skillDestino });
-  // GO_BOT hands the conversation to `b`; GO_HUMAN may name the bot that takes it back. Either is a bot of the company.
-  if (accion.type === 'GO_BOT' || (accion.type === 'GO_HUMAN' && accion.b)) {
-    const target = await trx.selectFrom('bot').select('id').where('id', '=', accion.b!).where('idE', '=', bot.idE).executeTakeFirst();
-    if (!target) throw invalidField({ field: 'b', message: SKILL_MESSAGES.botDestino });
-  }
+  const refused = refuseAccion(accion, allow);
+  if (refused) throw invalidField(refused);
+  // A skill named is one of this bot; a bot named (a jump's, or the one that takes a conversation back) one of the company.
+  const link = linkOf(type, cfg);
+  if (!link || !(link.required || link.id)) return;
+  const target =
+    link.field === 'sk'
+      ? await skillOfBot(trx, bot.id, link.id)
+      : await trx.selectFrom('bot').select('id').where('id', '=', link.id).where('idE', '=', bot.idE).executeTakeFirst();
+  if (!target) throw invalidField({ field: link.field, message: link.missing });
 }
 
 /** The fields of `body` that go to cfg (those given). */
 function givenFields(body: AccionBody): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of CFG_FIELDS) if ((body as Record<string, unknown>)[k] !== undefined) out[k] = (body as Record<string, unknown>)[k];
+  const given: Readonly<Record<string, unknown>> = body;
+  for (const k of CFG_FIELDS) if (given[k] !== undefined) out[k] = given[k];
   return out;
 }
 
@@ -118,9 +122,9 @@ async function createAccion({ trx, user, bot, skill, body, at, allow }: AccionWr
   const rows = await actionsOf(trx, skill.id);
   const first = firstActionProblem(rows.map((r) => r.type as ActionType), body.type);
   if (first) throw invalidField({ field: 'type', message: first });
-  const defaults = { red: [...DEFAULT_RED], ...(body.type === 'WEB_HOOK' ? structuredClone(WEBHOOK_DEFAULTS) : {}) };
+  const defaults = { red: [...DEFAULT_RED], ...ACCION_RULES[body.type].defaults?.() };
   const cfg = { ...defaults, ...givenFields(body) };
-  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput, allow);
+  await checkAccion(trx, bot, skill.id, body.type, cfg, allow);
   const id = crypto.randomUUID();
   const ord = rows.reduce((max, r) => Math.max(max, Number(r.ord)), -1) + 1;
   await trx.insertInto('accion').values({ id, idBot: bot.id, idSkill: skill.id, type: body.type, ord, cfg: JSON.stringify(cfg), rev: 0 }).execute();
@@ -135,7 +139,7 @@ async function updateAccion({ trx, user, bot, skill, body, at, allow }: AccionWr
   if (body.type !== row.type) throw invalidField({ field: 'type', message: ACCION_TEXTS.typeFixed });
   const { id: _id, idBot: _b, idSkill: _s, type: _t, order: _o, rev: _r, ...before } = toAccion(row);
   const cfg = { ...before, ...givenFields(body) };
-  await checkAccion(trx, bot, skill.id, { ...cfg, type: body.type } as AccionInput, allow);
+  await checkAccion(trx, bot, skill.id, body.type, cfg, allow);
   const result = await trx
     .updateTable('accion')
     .set({ cfg: JSON.stringify(cfg), rev: sql`rev + 1` })

@@ -4,7 +4,8 @@
 import type { DB } from '../../db';
 import type { Bool } from '../../db/schema';
 import { notFound } from '../../errors';
-import { ACTION_LABELS as RULE_ACTION_LABELS, SKILL_MESSAGES, orderProblem, validateAccion, validateRequerimiento, validateSkill, type AccionInput, type EntityCatalogue, type Problem } from '../../../../common/schemas/skillRules';
+import { SKILL_MESSAGES, validateRequerimiento, validateSkill, type EntityCatalogue, type FieldInput, type Problem } from '../../../../common/schemas/skillRules';
+import { accionInput, ACTION_LABELS as RULE_ACTION_LABELS, linkOf, orderProblem, validateAccion } from '../../../../common/actions';
 import { INTERNAL_ENTITIES, ENTITY_PATHS } from '../../../../common/schemas/rules';
 import { BOT_MESSAGES, type AccionDef, type BotDefinition, type BotSettings, type EntidadDef, type PruebaDef, type RequerimientoDef, type SkillDef } from '../../../../common/schemas/bots';
 import { conditionPatternProblems } from './entidades';
@@ -198,20 +199,18 @@ export function withNewIds(def: BotDefinition, idBot: string, newId: () => strin
   };
 }
 
-/** Actions that name a bot (`b`): the jump's target, and the bot that takes a conversation back from a person. */
-export const BOT_LINK_ACTIONS: readonly string[] = ['GO_BOT', 'GO_HUMAN'];
-
-/** The definition with every GO_BOT and GO_HUMAN `b` that names another bot cleared (a copy must be re-linked). */
+/** The definition with every action's `b` that names another bot cleared (a copy must be re-linked). */
 export function unlinkOtherBots(def: BotDefinition): BotDefinition {
   return {
     ...def,
-    acciones: def.acciones.map((a) =>
-      BOT_LINK_ACTIONS.includes(a.type) && typeof a.cfg.b === 'string' && a.cfg.b !== '' && a.cfg.b !== def.bot.id ? { ...a, cfg: { ...a.cfg, b: null } } : a,
-    ),
+    acciones: def.acciones.map((a) => {
+      const link = linkOf(a.type, a.cfg);
+      return link?.field === 'b' && link.id !== '' && link.id !== def.bot.id ? { ...a, cfg: { ...a.cfg, b: null } } : a;
+    }),
   };
 }
 
-/** The action kinds as the skill editor's add buttons name them (spec §2). */
+/** The action kinds as the skill editor's add buttons name them. */
 export const ACTION_LABELS: Readonly<Record<string, string>> = RULE_ACTION_LABELS;
 
 /** What the deploy checks against the world outside the definition. */
@@ -247,15 +246,16 @@ export async function validateDefinition(def: BotDefinition, ctx: ValidateContex
   const bots = new Map<string, boolean>();
   for (const a of def.acciones) {
     const where = `El skill ${named(a.idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}»`;
-    if (a.type === 'GO_SKILL') {
-      const sk = typeof a.cfg.sk === 'string' ? a.cfg.sk : '';
+    const link = linkOf(a.type, a.cfg);
+    if (link?.field === 'sk') {
+      const sk = link.id;
       if (!sk) problems.push(`${where} sin skill de destino`);
       else if (!skillName.has(sk)) problems.push(`${where} hacia un skill que no existe (${sk})`);
-    } else if (BOT_LINK_ACTIONS.includes(a.type)) {
-      const b = typeof a.cfg.b === 'string' ? a.cfg.b : '';
+    } else if (link?.field === 'b') {
+      const b = link.id;
       // A human hand-off may go without a bot; a bot jump needs one.
       if (!b) {
-        if (a.type === 'GO_BOT') problems.push(`${where} sin bot de destino`);
+        if (link.required) problems.push(`${where} sin bot de destino`);
         continue;
       }
       if (!bots.has(b)) bots.set(b, b === def.bot.id || (await ctx.botExists(b)));
@@ -295,7 +295,7 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
   for (const [idSkill, actions] of bySkill) {
     for (const a of actions) {
       // Jump targets are checked above, against what exists.
-      const input = { ...a.cfg, type: a.type } as AccionInput;
+      const input = accionInput(a.type, a.cfg);
       const rules = validateAccion(input, { idBot: def.bot.id, idSkill, extras }).filter((p) => p.field !== 'sk' && p.field !== 'b');
       const [first] = rules.length ? rules : conditionPatternProblems(input.cond, 'cond', 'Condición');
       if (first) problems.push(`El skill ${named(idSkill)} tiene una acción «${ACTION_LABELS[a.type] ?? a.type}» con datos no válidos: ${say(first)}`);
@@ -309,7 +309,7 @@ function editorRuleProblems(def: BotDefinition, named: (id: string) => string): 
     internal: new Map(INTERNAL_ENTITIES.map((e) => [e.id, paths])),
   };
   for (const r of def.requerimientos) {
-    const fields = r.fields as AccionInput['cond'];
+    const fields = r.fields as FieldInput[];
     const rules = validateRequerimiento({ tp: r.tp, op: r.op, fields, replyMissing: r.replyMissing as string[] }, catalogue);
     const [first] = rules.length ? rules : conditionPatternProblems(fields, 'fields', 'Campo');
     if (first) problems.push(`El skill ${named(r.idSkill)} tiene ${r.tp === 1 ? 'una memoria' : 'un requerimiento'} con datos no válidos: ${say(first)}`);

@@ -1,4 +1,4 @@
-// One action of the list (spec §4 "Action editors"): its own react-hook-form form checked by the
+// One action of the list: its own react-hook-form form checked by the
 // shared rules, the kind's editor or view, the channels and 'Enviar solo una vez por
 // conversación'. Guardar sends POST /accion; a 400 marks the server's field, a 409 keeps what was
 // typed. Which card may open is the list's business (one at a time).
@@ -9,7 +9,8 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Accion } from '../../../api/skills';
 import { noticeText } from '../../../layout/noticeText';
-import { validateAccion, type ActionType } from '../../../../common/schemas/skillRules';
+import type { ActionType } from '../../../../common/schemas/skillRules';
+import { validateAccion } from '../../../../common/actions';
 import { EditorCard } from '../cards/EditorCard';
 import { errorAt, markServerError, rulesResolver } from '../cards/formRules';
 import type { CardItem } from '../cards/useCardList';

@@ -1,4 +1,4 @@
-// The Acciones tab of the skill editor (spec §2 "Actions list per skill", §4, §6): the skill's
+// The Acciones tab of the skill editor: the skill's
 // actions in order, each an editor card, reordered by drag and drop (or the keyboard), and one add
 // button per kind. One card is edited at a time; leaving with an unsaved one asks first. Without
 // isBotEdit everything is read-only: the server refuses such a user's action writes.
@@ -16,7 +16,8 @@ import { messageOf } from '../../../api/HttpError';
 import type { Accion } from '../../../api/skills';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
-import { ACTION_LABELS, SKILL_MESSAGES, firstActionProblem, type ActionType } from '../../../../common/schemas/skillRules';
+import { SKILL_MESSAGES, type ActionType } from '../../../../common/schemas/skillRules';
+import { ACTION_LABELS, firstActionProblem } from '../../../../common/actions';
 import { useCardList } from '../cards/useCardList';
 import { useLeaveGuard } from '../cards/useLeaveGuard';
 import { AccionCard } from './AccionCard';
@@ -28,7 +29,7 @@ import { useAccionesOrder } from './useAccionesOrder';
 export interface SkillAccionesTabProps {
   skillId: string;
   idBot: string;
-  /** The user's isBotEdit flag (spec §6). */
+  /** The user's isBotEdit flag. */
   canEdit: boolean;
 }
 

@@ -1,8 +1,9 @@
-// What each action kind brings to the registry (DESIGN.md: one folder per kind, like Dify's
-// nodes): the fields a new card opens with, the editor inside the card's form, and the view
-// of a saved action.
+// What each action kind brings to the registry (one folder per kind): its rule half from
+// common/actions/<kind> (type, Spanish name and texts, schema, validate), the fields a new card
+// opens with, the editor inside the card's form, and the view of a saved action.
 import type { ComponentType } from 'react';
 import type { Accion } from '../../../api/skills';
+import type { AccionRule } from '../../../../common/actions';
 import type { ActionType } from '../../../../common/schemas/skillRules';
 import type { AccionValues } from './accionModel';
 
@@ -18,6 +19,7 @@ export interface AccionViewProps extends AccionContext {
 
 export interface AccionKind {
   type: ActionType;
+  rule: AccionRule<ActionType, object>;
   /** The kind's own fields and their values in a new card (red and unique are every kind's). */
   defaults: () => Partial<AccionValues>;
   /** The inputs, inside the card's react-hook-form FormProvider. */

@@ -1,7 +1,8 @@
-// What an action card's form holds and sends (spec §3 "Action", "Button"): the kind's own fields
+// What an action card's form holds and sends: the kind's own fields
 // filled in so every input is controlled, the channels and `unique`, and the body of POST /accion.
 import type { Accion, AccionBody } from '../../../api/skills';
-import { ACTION_LABELS, CHANNELS, DEFAULT_RED, type ActionType } from '../../../../common/schemas/skillRules';
+import { CHANNELS, DEFAULT_RED, type ActionType } from '../../../../common/schemas/skillRules';
+import { ACTION_LABELS } from '../../../../common/actions';
 import { toField, toFieldRow, type FieldRow } from '../fields/fieldModel';
 
 /** A card's form: the action without its identity, order and revision. */

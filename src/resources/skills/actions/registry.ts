@@ -1,18 +1,18 @@
-// Every action kind, by type (DESIGN.md §12): adding a kind is its folder and one line here. The
-// order is the add buttons' order: the spec's eight, then 'Respuesta rápida'.
+// Every action kind, by type: adding a kind is its folder and one line here. The order is the add
+// buttons' order: the eight first kinds, then 'Respuesta rápida'.
 import type { ActionType } from '../../../../common/schemas/skillRules';
 import type { AccionKind } from './accionKind';
-import { boton } from './button';
+import { button } from './button';
 import { card } from './card';
 import { carousel } from './carousel';
-import { irBot } from './goBot';
-import { humano } from './goHuman';
-import { irSkill } from './goSkill';
-import { respuestaRapida } from './quickReply';
-import { texto } from './text';
-import { webHook } from './webhook';
+import { goBot } from './goBot';
+import { goHuman } from './goHuman';
+import { goSkill } from './goSkill';
+import { quickReply } from './quickReply';
+import { text } from './text';
+import { webhook } from './webhook';
 
-export const ACCION_KINDS: readonly AccionKind[] = [texto, card, carousel, boton, webHook, irSkill, irBot, humano, respuestaRapida];
+export const ACCION_KINDS: readonly AccionKind[] = [text, card, carousel, button, webhook, goSkill, goBot, goHuman, quickReply];
 
 const BY_TYPE = new Map<ActionType, AccionKind>(ACCION_KINDS.map((kind) => [kind.type, kind]));
 

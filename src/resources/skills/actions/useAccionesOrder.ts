@@ -1,4 +1,4 @@
-// Reordering the actions by drag and drop (spec §4): refused while any card is unsaved ('Primero
+// Reordering the actions by drag and drop: refused while any card is unsaved ('Primero
 // debe guardar todas las acciones') or when the new order breaks the first-action rule; otherwise
 // the list moves at once and POST /accion.order answers the stored order. A refusal (409: someone
 // else changed the list) shows the server's message and reloads the list.
@@ -10,7 +10,8 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Accion } from '../../../api/skills';
 import { noticeText } from '../../../layout/noticeText';
-import { SKILL_MESSAGES, moveItem, orderProblem } from '../../../../common/schemas/skillRules';
+import { SKILL_MESSAGES, moveItem } from '../../../../common/schemas/skillRules';
+import { orderProblem } from '../../../../common/actions';
 import type { CardList } from '../cards/useCardList';
 
 export interface OrderOptions {

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
+import { ACCION_MESSAGES as SKILL_MESSAGES } from '../../../../common/actions';
 import { addCard, group, inCard, renderAcciones, save, serveAcciones, serveSave } from './support';
 
 describe('Editores de acciones: texto, card, botón, respuesta rápida y carousel', () => {

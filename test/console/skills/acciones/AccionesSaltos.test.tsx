@@ -3,7 +3,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
+import { ACCION_MESSAGES as SKILL_MESSAGES } from '../../../../common/actions';
 import { serveSkills, skill } from '../../flow/support';
 import { record } from '../../resources/support';
 import { addCard, group, inCard, renderAcciones, save, serveAcciones, serveSave } from './support';

@@ -1,11 +1,13 @@
-// BUTTON: a text with buttons under it, and the invalid-option message (spec §3).
+// BUTTON: a text with buttons under it, and the invalid-option message.
+import { button as rule } from '../../../../../common/actions/button';
 import type { AccionKind } from '../accionKind';
-import { BotonEditor } from './BotonEditor';
-import { BotonView } from './BotonView';
+import { ButtonEditor } from './ButtonEditor';
+import { ButtonView } from './ButtonView';
 
-export const boton: AccionKind = {
-  type: 'BUTTON',
+export const button: AccionKind = {
+  type: rule.type,
+  rule,
   defaults: () => ({ title: '', invalidOption: '', buttons: [] }),
-  Editor: BotonEditor,
-  View: BotonView,
+  Editor: ButtonEditor,
+  View: ButtonView,
 };

@@ -1,6 +1,6 @@
-// A card's editor (spec §3 CARD, §5): image, title, subtitle, the invalid-option message and
+// A card's editor: image, title, subtitle, the invalid-option message and
 // buttons; it needs an image or a button ('Debe ingresar una URL de imagen o un botón').
-import { BUTTON_TYPES_FOR } from '../../../../../common/schemas/skillRules';
+import { BUTTON_TYPES_FOR } from '../../../../../common/actions/shared';
 import { ButtonsInput } from '../inputs/ButtonsInput';
 import { FormTextField } from '../inputs/FormInputs';
 

@@ -1,10 +1,12 @@
-// CARD: image, title, subtitle, invalid option and buttons (spec §3).
+// CARD: image, title, subtitle, invalid option and buttons.
+import { card as rule } from '../../../../../common/actions/card';
 import type { AccionKind } from '../accionKind';
 import { CardEditor } from './CardEditor';
 import { CardView } from './CardView';
 
 export const card: AccionKind = {
-  type: 'CARD',
+  type: rule.type,
+  rule,
   defaults: () => ({ imageUrl: '', title: '', subTitle: '', invalidOption: '', buttons: [] }),
   Editor: CardEditor,
   View: CardView,

@@ -1,4 +1,4 @@
-// A carousel's editor (spec §3 CAROUSEL, §5, §9): up to ten cards, each with image, title,
+// A carousel's editor: up to ten cards, each with image, title,
 // subtitle and invalid-option message ('campo requerido' each) and its buttons.
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -9,7 +9,9 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useFieldArray } from 'react-hook-form';
-import { BUTTON_TYPES_FOR, LIMITS, SKILL_MESSAGES } from '../../../../../common/schemas/skillRules';
+import { LIMITS } from '../../../../../common/schemas/skillRules';
+import { carousel } from '../../../../../common/actions/carousel';
+import { BUTTON_TYPES_FOR } from '../../../../../common/actions/shared';
 import { emptyCarouselCard } from '../accionModel';
 import { ButtonsInput } from '../inputs/ButtonsInput';
 import { FormTextField, ListError } from '../inputs/FormInputs';
@@ -51,7 +53,7 @@ export function CarouselEditor() {
       <Button startIcon={<AddIcon />} onClick={() => append(emptyCarouselCard())} disabled={atMax}>
         {translate('quipu.acciones.carousel.agregar')}
       </Button>
-      {atMax && <FormHelperText>{SKILL_MESSAGES.maxTarjetas}</FormHelperText>}
+      {atMax && <FormHelperText>{carousel.messages.maxTarjetas}</FormHelperText>}
     </>
   );
 }

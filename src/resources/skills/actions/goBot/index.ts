@@ -1,11 +1,13 @@
-// GO_BOT: hand the conversation to another bot of the company, with a value (spec §3).
+// GO_BOT: hand the conversation to another bot of the company, with a value.
+import { goBot as rule } from '../../../../../common/actions/goBot';
 import type { AccionKind } from '../accionKind';
-import { IrBotEditor } from './IrBotEditor';
-import { IrBotView } from './IrBotView';
+import { GoBotEditor } from './GoBotEditor';
+import { GoBotView } from './GoBotView';
 
-export const irBot: AccionKind = {
-  type: 'GO_BOT',
+export const goBot: AccionKind = {
+  type: rule.type,
+  rule,
   defaults: () => ({ b: '', sk: '' }),
-  Editor: IrBotEditor,
-  View: IrBotView,
+  Editor: GoBotEditor,
+  View: GoBotView,
 };

@@ -1,11 +1,13 @@
-// GO_HUMAN: hand the conversation to an agent; b, if given, is the bot that takes it back (spec §3).
+// GO_HUMAN: hand the conversation to an agent; b, if given, is the bot that takes it back.
+import { goHuman as rule } from '../../../../../common/actions/goHuman';
 import type { AccionKind } from '../accionKind';
-import { HumanoEditor } from './HumanoEditor';
-import { HumanoView } from './HumanoView';
+import { GoHumanEditor } from './GoHumanEditor';
+import { GoHumanView } from './GoHumanView';
 
-export const humano: AccionKind = {
-  type: 'GO_HUMAN',
+export const goHuman: AccionKind = {
+  type: rule.type,
+  rule,
   defaults: () => ({ b: '' }),
-  Editor: HumanoEditor,
-  View: HumanoView,
+  Editor: GoHumanEditor,
+  View: GoHumanView,
 };

@@ -1,11 +1,13 @@
-// GO_SKILL: continue in another skill of this bot, with values (spec §3).
+// GO_SKILL: continue in another skill of this bot, with values.
+import { goSkill as rule } from '../../../../../common/actions/goSkill';
 import type { AccionKind } from '../accionKind';
-import { IrSkillEditor } from './IrSkillEditor';
-import { IrSkillView } from './IrSkillView';
+import { GoSkillEditor } from './GoSkillEditor';
+import { GoSkillView } from './GoSkillView';
 
-export const irSkill: AccionKind = {
-  type: 'GO_SKILL',
+export const goSkill: AccionKind = {
+  type: rule.type,
+  rule,
   defaults: () => ({ sk: '', fields: [] }),
-  Editor: IrSkillEditor,
-  View: IrSkillView,
+  Editor: GoSkillEditor,
+  View: GoSkillView,
 };

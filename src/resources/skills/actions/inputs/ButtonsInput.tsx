@@ -1,4 +1,4 @@
-// The buttons of a card, a buttons action, a carousel card or a quick reply (spec §3 "Button"):
+// The buttons of a card, a buttons action, a carousel card or a quick reply:
 // type, title ≤ 50, subtitle ≤ 50, value ≤ 150 and render ≤ 30, with counters; Facebook's
 // three-button warning; and a limit where the kind has one (quick replies: 3).
 import AddIcon from '@mui/icons-material/Add';
@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { LIMITS, facebookWarning, type ActionType, type ButtonType } from '../../../../../common/schemas/skillRules';
+import { LIMITS, type ActionType, type ButtonType } from '../../../../../common/schemas/skillRules';
+import { facebookWarning } from '../../../../../common/actions/shared';
 import { emptyButton } from '../accionModel';
 import { FormSelect, FormTextField, ListError } from './FormInputs';
 

@@ -1,7 +1,7 @@
 // The inputs of an action card's form. Each card is a plain react-hook-form form (one per card,
 // so one card's draft never touches another's), so these bind MUI fields with useController
 // rather than react-admin's inputs, which expect react-admin's <Form>. They show the shared rules'
-// message at their path, a list's own message, and the §9 character counters.
+// message at their path, a list's own message, and the character counters.
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -29,7 +29,7 @@ export interface FormTextFieldProps {
   name: string;
   /** An i18n key, or a text already in Spanish. */
   label: string;
-  /** §9 limit: shows a counter (the rule refuses a longer text with 'Máximo n caracteres'). */
+  /** A length limit: shows a counter (the rule refuses a longer text with 'Máximo n caracteres'). */
   max?: number;
   /** A hint under the field (an i18n key), replaced by the rule's message when there is one. */
   helper?: string;

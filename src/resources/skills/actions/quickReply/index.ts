@@ -1,11 +1,13 @@
-// QUICK_REPLY: a question and up to three replies (spec §3, §9). Shown like a buttons action.
-import { BotonView } from '../button/BotonView';
+// QUICK_REPLY: a question and at most three replies. Shown like a buttons action.
+import { quickReply as rule } from '../../../../../common/actions/quickReply';
+import { ButtonView } from '../button/ButtonView';
 import type { AccionKind } from '../accionKind';
-import { RespuestaRapidaEditor } from './RespuestaRapidaEditor';
+import { QuickReplyEditor } from './QuickReplyEditor';
 
-export const respuestaRapida: AccionKind = {
-  type: 'QUICK_REPLY',
+export const quickReply: AccionKind = {
+  type: rule.type,
+  rule,
   defaults: () => ({ title: '', buttons: [] }),
-  Editor: RespuestaRapidaEditor,
-  View: BotonView,
+  Editor: QuickReplyEditor,
+  View: ButtonView,
 };

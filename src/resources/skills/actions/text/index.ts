@@ -1,11 +1,13 @@
-// TEXT: a list of texts (spec §3).
+// TEXT: a list of texts.
+import { text as rule } from '../../../../../common/actions/text';
 import type { AccionKind } from '../accionKind';
-import { TextoEditor } from './TextoEditor';
-import { TextoView } from './TextoView';
+import { TextEditor } from './TextEditor';
+import { TextView } from './TextView';
 
-export const texto: AccionKind = {
-  type: 'TEXT',
+export const text: AccionKind = {
+  type: rule.type,
+  rule,
   defaults: () => ({ text: [] }),
-  Editor: TextoEditor,
-  View: TextoView,
+  Editor: TextEditor,
+  View: TextView,
 };

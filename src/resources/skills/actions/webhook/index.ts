@@ -1,11 +1,12 @@
-// WEB_HOOK: a call to another system (spec §3), POST with a JSON Content-Type by default.
-import { WEBHOOK_DEFAULTS } from '../../../../../common/schemas/skillRules';
+// WEB_HOOK: a call to another system, POST with a JSON Content-Type by default.
+import { WEBHOOK_DEFAULTS, webhook as rule } from '../../../../../common/actions/webhook';
 import type { AccionKind } from '../accionKind';
-import { WebHookEditor } from './WebHookEditor';
-import { WebHookView } from './WebHookView';
+import { WebhookEditor } from './WebhookEditor';
+import { WebhookView } from './WebhookView';
 
-export const webHook: AccionKind = {
-  type: 'WEB_HOOK',
+export const webhook: AccionKind = {
+  type: rule.type,
+  rule,
   defaults: () => ({
     method: WEBHOOK_DEFAULTS.method,
     url: '',
@@ -16,6 +17,6 @@ export const webHook: AccionKind = {
     op: 'AND',
     resp: [],
   }),
-  Editor: WebHookEditor,
-  View: WebHookView,
+  Editor: WebhookEditor,
+  View: WebhookView,
 };

@@ -1,4 +1,4 @@
-// A jump to another skill of this bot (spec §3 GO_SKILL): the skill ('Seleccione un Skill'; not
+// A jump to another skill of this bot: the skill ('Seleccione un Skill'; not
 // this one) and the values handed to it.
 import { useTranslate } from 'react-admin';
 import { useSkills } from '../../../bots/flow/useSkills';
@@ -6,7 +6,7 @@ import type { AccionContext } from '../accionKind';
 import { FormSelect } from '../inputs/FormInputs';
 import { KeyValueRows } from '../inputs/KeyValueRows';
 
-export function IrSkillEditor({ idBot, skillId }: AccionContext) {
+export function GoSkillEditor({ idBot, skillId }: AccionContext) {
   const translate = useTranslate();
   const { data: skills = [] } = useSkills(idBot);
   const options = skills.filter((skill) => skill.id !== skillId).map((skill) => ({ value: skill.id, label: skill.nm }));

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AccionViewProps } from '../accionKind';
 
-export function TextoView({ accion }: AccionViewProps) {
+export function TextView({ accion }: AccionViewProps) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 3 }}>
       {(accion.text ?? []).map((text, i) => (

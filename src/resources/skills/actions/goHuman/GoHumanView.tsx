@@ -5,7 +5,7 @@ import type { AccionViewProps } from '../accionKind';
 import { ViewLine } from '../AccionViewParts';
 import { useBotRefs } from '../goBot/useBotRefs';
 
-export function HumanoView({ accion }: AccionViewProps) {
+export function GoHumanView({ accion }: AccionViewProps) {
   const translate = useTranslate();
   const { data: bots } = useBotRefs();
   if (!accion.b) return <Typography variant="body2">{translate('quipu.acciones.humano.sinRetorno')}</Typography>;

@@ -1,10 +1,12 @@
-// A quick reply's editor (spec §3 QUICK_REPLY, §5, §9): the question and up to three replies, of
+// A quick reply's editor: the question and up to three replies, of
 // the quick replies' own types (POSTBACK, LOCATION, PHONE, EMAIL).
-import { BUTTON_TYPES_FOR, LIMITS, SKILL_MESSAGES } from '../../../../../common/schemas/skillRules';
+import { LIMITS } from '../../../../../common/schemas/skillRules';
+import { quickReply } from '../../../../../common/actions/quickReply';
+import { BUTTON_TYPES_FOR } from '../../../../../common/actions/shared';
 import { ButtonsInput } from '../inputs/ButtonsInput';
 import { FormTextField } from '../inputs/FormInputs';
 
-export function RespuestaRapidaEditor() {
+export function QuickReplyEditor() {
   return (
     <>
       <FormTextField name="title" label="quipu.acciones.tituloCampo" multiline />
@@ -13,7 +15,7 @@ export function RespuestaRapidaEditor() {
         kind="QUICK_REPLY"
         types={BUTTON_TYPES_FOR.QUICK_REPLY}
         max={LIMITS.quickReplies}
-        maxMessage={SKILL_MESSAGES.maxRespuestasRapidas}
+        maxMessage={quickReply.messages.maxRespuestasRapidas}
       />
     </>
   );

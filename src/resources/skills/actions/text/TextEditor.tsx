@@ -1,4 +1,4 @@
-// A text action's editor (spec §3 TEXT, §5): its texts, each editable, and a new one added with
+// A text action's editor: its texts, each editable, and a new one added with
 // Enter or 'Agregar texto'. A blank one is refused with the info 'Debe ingresar un texto valido
 // para ser agregado'; the action needs at least one ('Debe ingresar al menos un texto').
 import AddIcon from '@mui/icons-material/Add';
@@ -16,7 +16,7 @@ import { addToList } from '../../../../../common/schemas/skillRules';
 import { noticeText } from '../../../../layout/noticeText';
 import { errorAt } from '../../cards/formRules';
 
-export function TextoEditor() {
+export function TextEditor() {
   const translate = useTranslate();
   const notify = useNotify();
   const id = useId();

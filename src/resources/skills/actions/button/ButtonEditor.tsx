@@ -1,11 +1,11 @@
-// A buttons action's editor (spec §3 BUTTON, §5): the text above the buttons ('Ingrese un texto'),
+// A buttons action's editor: the text above the buttons ('Ingrese un texto'),
 // the invalid-option message and at least one button ('Debe tener al menos un botón'); from three
 // buttons on, Facebook's limit is shown as a warning.
-import { BUTTON_TYPES_FOR } from '../../../../../common/schemas/skillRules';
+import { BUTTON_TYPES_FOR } from '../../../../../common/actions/shared';
 import { ButtonsInput } from '../inputs/ButtonsInput';
 import { FormTextField } from '../inputs/FormInputs';
 
-export function BotonEditor() {
+export function ButtonEditor() {
   return (
     <>
       <FormTextField name="title" label="quipu.acciones.tituloCampo" multiline />

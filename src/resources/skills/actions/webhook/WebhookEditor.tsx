@@ -1,4 +1,4 @@
-// A webhook's editor (spec §3 WEB_HOOK): method (POST by default) and URL, headers
+// A webhook's editor: method (POST by default) and URL, headers
 // (Content-Type: application/json by default), body fields (query parameters for GET; `{{nombre}}`
 // reads a value from memory, `{{secreto.nombre}}` an encrypted extra of the bot), whether the client's attachments are sent, the conditions that must
 // hold for it to be called (AND/OR), and which values of its JSON answer are kept in memory.
@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
-import { CONDITION_OPERATORS, WEBHOOK_METHODS } from '../../../../../common/schemas/skillRules';
+import { CONDITION_OPERATORS } from '../../../../../common/schemas/skillRules';
+import { WEBHOOK_METHODS } from '../../../../../common/actions/webhook';
 import { FieldRowsInput } from '../../fields/FieldRowsInput';
 import { FormSelect, FormSwitch, FormTextField } from '../inputs/FormInputs';
 import { KeyValueRows } from '../inputs/KeyValueRows';
@@ -40,7 +41,7 @@ function CondicionesInput() {
   );
 }
 
-export function WebHookEditor() {
+export function WebhookEditor() {
   const translate = useTranslate();
   return (
     <>

@@ -3,7 +3,7 @@ import type { AccionViewProps } from '../accionKind';
 import { ViewLine } from '../AccionViewParts';
 import { useBotRefs } from './useBotRefs';
 
-export function IrBotView({ accion }: AccionViewProps) {
+export function GoBotView({ accion }: AccionViewProps) {
   const { data: bots } = useBotRefs();
   const target = bots?.find((bot) => bot.id === accion.b);
   return (

@@ -3,7 +3,7 @@ import { useSkills } from '../../../bots/flow/useSkills';
 import type { AccionViewProps } from '../accionKind';
 import { ViewLine } from '../AccionViewParts';
 
-export function IrSkillView({ accion, idBot }: AccionViewProps) {
+export function GoSkillView({ accion, idBot }: AccionViewProps) {
   const { data: skills } = useSkills(idBot);
   const target = skills?.find((skill) => skill.id === accion.sk);
   return (

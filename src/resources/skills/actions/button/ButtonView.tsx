@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { AccionViewProps } from '../accionKind';
 import { ButtonsView, ViewLine } from '../AccionViewParts';
 
-export function BotonView({ accion }: AccionViewProps) {
+export function ButtonView({ accion }: AccionViewProps) {
   return (
     <>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>

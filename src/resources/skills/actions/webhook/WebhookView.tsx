@@ -6,7 +6,7 @@ import { ViewLine } from '../AccionViewParts';
 
 const pairs = (rows: ReadonlyArray<{ k: string; v: string }> | undefined) => (rows?.length ? rows.map((r) => `${r.k}: ${r.v}`).join(', ') : null);
 
-export function WebHookView({ accion }: AccionViewProps) {
+export function WebhookView({ accion }: AccionViewProps) {
   const translate = useTranslate();
   return (
     <>

@@ -1,0 +1,76 @@
+// What a turn of a conversation takes and gives: the state kept between messages, the message
+// in, the context the caller supplies, and the bot's messages out with what happened.
+import type { ChatMessage, TurnDebug } from '../../../common/schemas/chat';
+import type { EntityValue } from './entities';
+import type { CompiledBot } from './bundle';
+import type { OutboundGuard } from '../net/outbound';
+
+/** What the conversation remembers between messages (stored as JSON in conversacion.estado). */
+export interface ConversationState {
+  /** The bot answering now (a jump to a bot hands the conversation over); the first bot when absent. */
+  bot?: string;
+  memory: Record<string, unknown>;
+  /** A skill waiting for requirement fields, with the entities gathered so far. */
+  pending?: { skill: string; attempts: number; entities: EntityValue[] };
+  /** The buttons last offered: their postback values and titles, and what an answer outside them gets. */
+  options?: { values: string[]; titles: string[]; invalidOption: string };
+  /** Consecutive messages nothing recognised (or answered outside the options). */
+  attempts: number;
+  /** Waiting for a person; `back` is the bot that takes the conversation back. */
+  human?: { since: string; back?: string };
+  /** Unique actions already sent in this session. */
+  sent: string[];
+  /** The number of the session's last recorded message (kept by the caller). */
+  seq?: number;
+}
+
+export const newState = (): ConversationState => ({ memory: {}, attempts: 0, sent: [] });
+
+export interface TurnInput {
+  text?: string;
+  postback?: string;
+  /** Ends a wait for a person at once ('Terminar atención'): no client message, the bot takes over. */
+  endHuman?: boolean;
+}
+
+export interface TurnContext {
+  /** The conversation's channel code (8 sees every action). */
+  red: number;
+  now: Date;
+  /** Working definition: the messages carry `debug`. */
+  test: boolean;
+  webhookTimeoutMs: number;
+  /** Where a webhook URL starting with '/' goes (the bot's baseUrl, else the server itself). */
+  baseUrl?: string;
+  /** What every webhook call goes through (internal addresses refused unless OUTBOUND_ALLOW admits them). */
+  outbound: OutboundGuard;
+  timeZone?: string;
+  /** The work (engine/patterns.ts steps) this message may ask of the bot's expressions, entities and conditions together. */
+  patternBudget?: number;
+  /** This server as the client reaches it (origin, no path): an image path starting with '/' points there. */
+  publicOrigin?: string;
+  /** Another bot of the company, ready to answer (a jump to it), or undefined when it cannot. */
+  resolveBot(id: string): Promise<CompiledBot | undefined>;
+  /** A bot's encrypted extras, decrypted, for its webhooks' `{{secreto.nombre}}` only (never memory, texts or debug). */
+  secretsOf?(bot: CompiledBot): Readonly<Record<string, string>>;
+}
+
+/** A message as the conversation records it, beside what the client receives. */
+export interface TurnMessage {
+  message: ChatMessage;
+  /** The skill whose action sent it, and that skill's score for this turn. */
+  idSkill: string | null;
+  score: number | null;
+}
+
+export interface TurnResult {
+  messages: TurnMessage[];
+  state: ConversationState;
+  debug: TurnDebug;
+  /** The skill chosen first (null: none), its score, and whether the phrase was recognised (else it counts as unrecognised). */
+  skillId: string | null;
+  score: number;
+  recognised: boolean;
+  /** The bot that answered (a jump to a bot may change it). */
+  botId: string;
+}
