@@ -29,4 +29,4 @@ if (chunk) {
   const total = [...parts.values()].reduce((a, b) => a + b, 0) || 1;
   for (const [pkg, length] of [...parts].sort((a, b) => b[1] - a[1])) console.log(`  ${pkg.padEnd(24)} ${((100 * length) / total).toFixed(0).padStart(3)} %`);
 }
-console.log('Referencia (gzip, medidos para el issue): Typebot embed 0.10.7: 192 KB; Botpress webchat 4.5.2: 228 KB; n8n chat 1.37: 444 KB.');
+console.log('Referencia (gzip, widgets de otros productos): Typebot embed 0.10.7: 192 KB; Botpress webchat 4.5.2: 228 KB; n8n chat 1.37: 444 KB.');
