@@ -60,7 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ajv: AJV_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const { db, dialect } = await openDb(config);
+  const { db, dialect, checkpoints } = await openDb(config);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
@@ -84,6 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await app.jobs.stop();
     await app.outbound.close();
     await db.destroy();
+    // The WAL thread's last checkpoint writes in the data folder: closed means it has ended.
+    await checkpoints?.exited;
   });
 
   try {
@@ -91,7 +93,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   } catch (error) {
     // The caller never gets the app to close, so release the database (and a LISTEN connection) here.
     await app.realtime.close().catch(() => undefined);
+    await app.jobs.stop().catch(() => undefined);
+    await app.outbound.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
+    await checkpoints?.exited;
     throw error;
   }
   return app;
