@@ -34,6 +34,14 @@ module.exports = {
       to: { path: '^server/src/(services|conversation)/' },
     },
     {
+      name: 'capas-inferiores-no-suben',
+      severity: 'error',
+      comment:
+        'config, db/, engine/, net/, auth/ y la base (types, errors, secrets) están debajo del resto del servidor: no importan plugins, realtime, trabajos, servicios, conversación, canales, rutas ni la carga de demostración.',
+      from: { path: '^server/src/((db|engine|net|auth)/|(config|types|errors|secrets)\\.ts$)' },
+      to: { path: '^server/src/((plugins|realtime|jobs|services|conversation|channels|routes|seed)/|(app|main)\\.ts$)' },
+    },
+    {
       name: 'servicios-no-importan-rutas',
       severity: 'error',
       comment: 'Un servicio no importa rutas: importe el esquema de common/schemas.',

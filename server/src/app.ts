@@ -17,7 +17,7 @@ import { trainingLimits } from './services/bots/limits';
 import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
-import { webchatAssets } from './plugins/webchat';
+import { webchatAssets } from './channels/web/assets';
 import { sessionPlugin } from './plugins/session';
 import { aboutRoutes } from './routes/about';
 import { routePlugins, type RoutePlugin } from './routes/index';

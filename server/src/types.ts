@@ -1,12 +1,10 @@
 // The signed-in user as the server holds it, and the shape of the app routes receive. Each
 // decoration is declared by the module that creates it (config.ts, db/index.ts, jobs/queue.ts,
-// net/outbound.ts, plugins/session.ts, app.ts), so this file imports nothing above it.
+// net/outbound.ts, plugins/session.ts, realtime/broker.ts, services/chat.ts, app.ts), so this file imports nothing above it.
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SessionEmpresa, SessionUser as SessionUserFields } from '../../common/sessionTypes';
 import type { Flags } from '../../common/roles';
-import type { Broker } from './realtime/broker';
-import type { BotEngine } from './services/chat';
 
 /** The company as the session holds it: what the console sees, plus what only the server uses. */
 export interface SessionEmpresaServidor extends SessionEmpresa {
@@ -18,15 +16,6 @@ export interface SessionEmpresaServidor extends SessionEmpresa {
 export interface SessionUser extends SessionUserFields {
   flags: Flags;
   emp: SessionEmpresaServidor;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The STOMP broker of `{API_BASE}/ws`: publish() reaches subscribers on every instance. */
-    realtime: Broker;
-    /** The bots this instance has ready to answer (deployed versions and working definitions). */
-    engine: BotEngine;
-  }
 }
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

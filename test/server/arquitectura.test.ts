@@ -32,6 +32,7 @@ describe('reglas de arquitectura', () => {
     ['servidor-importa-consola', 'servidor-no-importa-consola', 'server/src/types.ts', 'src/menu.ts'],
     ['plugin-importa-servicio', 'plugins-y-realtime-no-importan-servicios', 'server/src/plugins/session.ts', 'server/src/services/sesiones.ts'],
     ['realtime-importa-conversacion', 'plugins-y-realtime-no-importan-servicios', 'server/src/realtime/broker.ts', 'server/src/conversation/engine.ts'],
+    ['motor-importa-servicio', 'capas-inferiores-no-suben', 'server/src/engine/runtime.ts', 'server/src/services/bots.ts'],
     ['servicio-importa-ruta', 'servicios-no-importan-rutas', 'server/src/services/bots.ts', 'server/src/routes/bots.ts'],
     ['ruta-importa-ruta', 'ruta-no-importa-ruta', 'server/src/routes/bots.ts', 'server/src/routes/canales.ts'],
   ])('%s: la regla %s lo rechaza', async (caso, rule, from, to) => {
@@ -41,7 +42,7 @@ describe('reglas de arquitectura', () => {
   it('un ciclo hecho solo de imports de tipos también se rechaza', async () => {
     const found = await violations('ciclo-de-tipos');
     expect(found.map((v) => v.rule)).toEqual(['sin-ciclos']);
-    expect([found[0].from, found[0].to].sort()).toEqual(['server/src/services/chat.ts', 'server/src/types.ts']);
+    expect([found[0].from, found[0].to].sort()).toEqual(['server/src/services/bots.ts', 'server/src/services/chat.ts']);
     // Only because type-only imports count: without them the same tree has no cycle.
     expect(await violations('ciclo-de-tipos', { tsPreCompilationDeps: false })).toEqual([]);
   });

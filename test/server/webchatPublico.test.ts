@@ -22,7 +22,7 @@ import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
 import type { BotDefinition } from '../../common/schemas/bots';
 import { DEMO_PLANS } from '../../common/schemas/rules';
 import { SAMPLE_QUESTIONS } from '../../server/src/services/webchatEjemplo';
-import { WIDGET_NOT_BUILT } from '../../server/src/plugins/webchat';
+import { WIDGET_NOT_BUILT } from '../../server/src/channels/web/assets';
 import { WEBCHAT_MESSAGES_PER_MINUTE, WEBCHAT_TOKEN_MS } from '../../server/src/services/webchatPublico';
 import { companyId } from './adminFixtures';
 import { deployNow, insertChatBot, texts, type ChatBot } from './chatFixtures';

@@ -13,6 +13,13 @@ import { DEFAULT_LIMITS, StompError, type StompFrame } from './frames';
 import { STOMP_MESSAGES } from './messages';
 import { parseDestination } from '../../../common/topics';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The STOMP broker of `{API_BASE}/ws`: publish() reaches subscribers on every instance. */
+    realtime: Broker;
+  }
+}
+
 /** A client's SEND to a destination that accepts it. Throw a StompError to answer with an ERROR. */
 export type SendHandler = (message: { destination: string; body: string; headers: Record<string, string>; principal: Principal }) => Promise<void> | void;
 

@@ -22,6 +22,13 @@ import { KeptConversations, StaleConversation, readConversation, writeTurn } fro
 import { assertBotRole, findBotFor, readBotSecrets, type BotRecord } from './bots/bots';
 import { knownTimeZone } from './empresas/empresas';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bots this instance has ready to answer (deployed versions and working definitions). */
+    engine: BotEngine;
+  }
+}
+
 /** How long a deployed bot's row is trusted before it is read again. */
 const BOT_ROW_MS = 1000;
 /** How many times a turn is tried again when another instance changed the conversation meanwhile. */

@@ -6,12 +6,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
-import { WIDGET_SAMPLE_PATH, WIDGET_SCRIPT_PATH } from '../../../common/schemas/webchatKey';
-import { sampleChoice, sampleNotFoundHtml, samplePageHtml } from '../services/webchatEjemplo';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../services/auth/sessions';
-import { notFound } from '../errors';
-import type { App, SessionUser } from '../types';
-import { checkSession } from './session';
+import { WIDGET_SAMPLE_PATH, WIDGET_SCRIPT_PATH } from '../../../../common/schemas/webchatKey';
+import { sampleChoice, sampleNotFoundHtml, samplePageHtml } from '../../services/webchatEjemplo';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../auth/sessions';
+import { notFound } from '../../errors';
+import type { App, SessionUser } from '../../types';
+import { checkSession } from '../../plugins/session';
 
 export const WIDGET_NOT_BUILT = 'El chat web no está construido: ejecute npm run build';
 
