@@ -1,4 +1,4 @@
-// The STOMP topics, built here for the publisher (services/chat.ts, channels/inbound.ts) and the
+// The STOMP topics, built here for the publisher (conversation/index.ts, conversation/gate.ts) and the
 // authoriser (access.ts) alike; the destinations clients name come from schemas/destinations.ts.
 // Clients never name whose conversation they follow: they subscribe to a destination under
 // /user/, and the broker resolves it for the connection's own principal to the topic the server

@@ -12,7 +12,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
-import { BotEngine } from './services/chat';
+import { BotEngine } from './conversation/index';
 import { trainingLimits } from './services/bots/limits';
 import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
@@ -23,7 +23,7 @@ import { aboutRoutes } from './routes/about';
 import { routePlugins, type RoutePlugin } from './routes/index';
 import { sessionRoutes } from './routes/session';
 import { usuarioLookupRoutes } from './routes/usuarioLookup';
-import { webchatTokens } from './services/webchatPublico';
+import { webchatTokens } from './channels/web/index';
 import { DEFAULT_SCRYPT_N } from './services/auth/passwords';
 import type { App } from './types';
 

@@ -1,12 +1,12 @@
 // What every channel does with a client's message before and after the bot answers
-// (channels/inbound.ts): an active channel linked to a deployed bot answers through the engine and
+// (conversation/gate.ts): an active channel linked to a deployed bot answers through the engine and
 // records the conversation under the channel; an inactive, unlinked or undeployed one does not; a
 // delivery the provider repeats is answered once; outside its hours the channel says so in the
 // company's time zone; WhatsApp's excluded numbers get nothing; the console cannot write into a
 // channel's conversation.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localHour, outOfHoursText, receiveChannelMessage, withinHours, type CanalRow } from '../../server/src/channels/inbound';
+import { localHour, outOfHoursText, receiveChannelMessage, withinHours, type CanalRow } from '../../server/src/conversation/gate';
 import { CHAT_MESSAGES } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { deployNow, insertChatBot, post, texts, type ChatBot } from './chatFixtures';

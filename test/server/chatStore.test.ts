@@ -1,7 +1,7 @@
-// The conversations an instance keeps as it last wrote them (services/chatStore.ts): bounded by
+// The conversations an instance keeps as it last wrote them (conversation/store.ts): bounded by
 // count and by the characters of their state, least recently used dropped first.
 import { describe, expect, it } from 'vitest';
-import { KeptConversations, type ConversationRow } from '../../server/src/services/chatStore';
+import { KeptConversations, type ConversationRow } from '../../server/src/conversation/store';
 
 const row = (id: string, estado = '{}'): ConversationRow => ({ id, idClt: 'c', idSesion: 's', estado, ua: 0, rev: 0, idU: null, clientTest: 0 });
 

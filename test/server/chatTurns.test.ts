@@ -1,4 +1,4 @@
-// A turn's rows written all or nothing (services/chatStore.ts writeTurn), alone or, on PostgreSQL,
+// A turn's rows written all or nothing (conversation/store.ts writeTurn), alone or, on PostgreSQL,
 // grouped with the turns that arrive while another is being written: each turn keeps its own
 // compare-and-set, and one turn's conflict fails that turn only.
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/src/app';
 import * as fraseUnica from '../../server/src/db/migrations/011_frases_unicas';
-import { StaleConversation, writeTurn, type TurnWrite } from '../../server/src/services/chatStore';
+import { StaleConversation, writeTurn, type TurnWrite } from '../../server/src/conversation/store';
 import { phraseHash } from '../../server/src/services/bots/frases';
 import { insertBot } from './botFixtures';
 import { TEST_PASSWORD_COST, createTestApp, dialects, userRow, type TestApp } from './helpers';

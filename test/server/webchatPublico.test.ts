@@ -21,9 +21,9 @@ import { IntentModel, type SerializedModel } from '../../server/src/engine/nlu/c
 import { Matcher, matchSkills } from '../../server/src/engine/nlu/matcher';
 import type { BotDefinition } from '../../common/schemas/bots';
 import { DEMO_PLANS } from '../../common/schemas/rules';
-import { SAMPLE_QUESTIONS } from '../../server/src/services/webchatEjemplo';
+import { SAMPLE_QUESTIONS } from '../../server/src/channels/web/sample';
 import { WIDGET_NOT_BUILT } from '../../server/src/channels/web/assets';
-import { WEBCHAT_MESSAGES_PER_MINUTE, WEBCHAT_TOKEN_MS } from '../../server/src/services/webchatPublico';
+import { WEBCHAT_MESSAGES_PER_MINUTE, WEBCHAT_TOKEN_MS } from '../../server/src/channels/web/index';
 import { companyId } from './adminFixtures';
 import { deployNow, insertChatBot, texts, type ChatBot } from './chatFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';

@@ -7,7 +7,7 @@ import { ApiError } from '../errors';
 import type { CanalKind } from '../../../common/schemas/canales';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import type { App } from '../types';
-import type { CanalRow, InboundMessage } from './inbound';
+import type { CanalRow, InboundMessage } from '../conversation';
 
 /** Where an answer goes: the chat (Telegram chat id, WhatsApp number, Slack channel) and, on Slack, the thread. */
 export interface Recipient {

@@ -8,7 +8,7 @@ import { canalById } from '../services/canales/canales';
 import type { App } from '../types';
 import type { ChannelAdapter, ProviderMessage, WebhookInput } from './adapter';
 import { CHANNEL_ADAPTERS } from './index';
-import { receiveChannelMessage, type CanalRow } from './inbound';
+import { receiveChannelMessage, type CanalRow } from '../conversation';
 
 export type WebhookAnswer = { ok: true } | Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 // caller's company (another company's bot answers 404).
 import { Type } from 'typebox';
 import { currentUser, requireUser } from '../plugins/guards';
-import { deleteTestConversations, endHumanWait, requestOrigin, sendMessage } from '../services/chat';
+import { deleteTestConversations, endHumanWait, requestOrigin, sendMessage } from '../conversation';
 import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/bots/pruebas';
 import type { App } from '../types';
 import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../../../common/schemas/chat';

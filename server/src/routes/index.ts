@@ -16,7 +16,7 @@ import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
 import { versionesRoutes } from './versiones';
-import { webchatPublicoRoutes } from './webchatPublico';
+import { webchatPublicoRoutes } from '../channels/web/routes';
 
 export type RoutePlugin = (app: App) => Promise<void>;
 

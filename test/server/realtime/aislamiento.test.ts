@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { IMessage } from '@stomp/stompjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { receiveChannelMessage } from '../../../server/src/channels/inbound';
+import { receiveChannelMessage } from '../../../server/src/conversation/gate';
 import { STOMP_MESSAGES } from '../../../server/src/realtime/messages';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import type { WebchatConversation, WebchatReply } from '../../../common/schemas/webchat';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { WIDGET_SAMPLE_PATH, WIDGET_SCRIPT_PATH } from '../../../../common/schemas/webchatKey';
-import { sampleChoice, sampleNotFoundHtml, samplePageHtml } from '../../services/webchatEjemplo';
+import { sampleChoice, sampleNotFoundHtml, samplePageHtml } from './sample';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../auth/sessions';
 import { notFound } from '../../errors';
 import type { App, SessionUser } from '../../types';

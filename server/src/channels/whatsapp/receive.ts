@@ -4,7 +4,7 @@
 // not when it was sent, so a message older than the deduplication window (whose id may be
 // forgotten) is left out: a replayed delivery is not answered twice.
 import { pressed, type ProviderMessage } from '../adapter';
-import { DELIVERY_KEEP_MS } from '../inbound';
+import { DELIVERY_KEEP_MS } from '../../conversation';
 
 interface CloudMessage {
   from?: string;

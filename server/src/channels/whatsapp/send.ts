@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../../../common/schemas/chat';
 import { readCanalSecret } from '../../services/canales/canales';
 import type { App } from '../../types';
 import type { Recipient } from '../adapter';
-import type { CanalRow } from '../inbound';
+import type { CanalRow } from '../../conversation';
 import { toWhatsapp, type WhatsappContent } from './format';
 import { hubSignature } from './verify';
 

@@ -1,4 +1,4 @@
-// What a turn of a conversation reads and writes (services/chat.ts turnOnce): the live conversation
+// What a turn of a conversation reads and writes (conversation/index.ts turnOnce): the live conversation
 // with its client, and the turn's rows (client, session, messages, the conversation's new state,
 // the unrecognised phrase) written all or nothing. The conversation's `rev` is compared and set, so
 // of two instances answering the same conversation at once one writes and the other starts over.
@@ -19,7 +19,7 @@ import { placeholderRow, precompile, precompiledShapes, type Placeholders } from
 import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import { constraintViolation } from '../db/errors';
-import { phraseHash } from './bots/frases';
+import { phraseHash } from '../services/bots/frases';
 
 /** The conversation changed since it was read (another instance, or a deletion): read it again and retry. */
 export class StaleConversation extends Error {}

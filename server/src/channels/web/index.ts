@@ -3,15 +3,15 @@
 // plus this server's own pages), the per-conversation token (HMAC with SECRET_KEY, with an expiry)
 // that the messages and the STOMP CONNECT carry, and the conversation so far.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { badRequest, forbidden, unauthorized } from '../errors';
-import { receiveChannelMessage, type CanalRow } from '../channels/inbound';
-import { canalById } from './canales/canales';
-import type { ConversationGrant, TokenVerifier } from '../realtime/access';
-import { CANAL_KINDS, CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../../../common/schemas/canales';
-import { CHAT_MESSAGES, type ChatMessage } from '../../../common/schemas/chat';
-import { WEBCHAT_MESSAGES, type WebchatCanal, type WebchatConversation, type WebchatEntry, type WebchatMessageBody, type WebchatReply } from '../../../common/schemas/webchat';
-import { decodeCanalKey } from '../../../common/schemas/webchatKey';
-import type { App } from '../types';
+import { badRequest, forbidden, unauthorized } from '../../errors';
+import { receiveChannelMessage, type CanalRow } from '../../conversation';
+import { canalById } from '../../services/canales/canales';
+import type { ConversationGrant, TokenVerifier } from '../../realtime/access';
+import { CANAL_KINDS, CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../../../../common/schemas/canales';
+import { CHAT_MESSAGES, type ChatMessage } from '../../../../common/schemas/chat';
+import { WEBCHAT_MESSAGES, type WebchatCanal, type WebchatConversation, type WebchatEntry, type WebchatMessageBody, type WebchatReply } from '../../../../common/schemas/webchat';
+import { decodeCanalKey } from '../../../../common/schemas/webchatKey';
+import type { App } from '../../types';
 
 /** How long a conversation token lasts; every answered message renews it. */
 export const WEBCHAT_TOKEN_MS = 24 * 60 * 60_000;

@@ -5,11 +5,11 @@
 // a session it shows only the installation's demo channel; another channel's widget (?canal=) only
 // to a signed-in user of that channel's company or a system administrator, so the console's origin
 // never lends itself to any company's chat.
-import type { CanalRow } from '../channels/inbound';
-import { DEMO_PLANS } from '../../../common/schemas/rules';
-import { embedSnippet } from '../../../common/schemas/webchatKey';
-import type { App, SessionUser } from '../types';
-import { canalOfKey, sampleCanal } from './webchatPublico';
+import type { CanalRow } from '../../conversation';
+import { DEMO_PLANS } from '../../../../common/schemas/rules';
+import { embedSnippet } from '../../../../common/schemas/webchatKey';
+import type { App, SessionUser } from '../../types';
+import { canalOfKey, sampleCanal } from './index';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -4,12 +4,12 @@
 // site's call gets 403 and no CORS headers. Opening is throttled per address, messages per
 // conversation.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, forbidden, notFound } from '../errors';
-import type { CanalRow } from '../channels/inbound';
-import { REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
-import { CANAL_MESSAGES } from '../../../common/schemas/canales';
-import { ErrorBody } from '../../../common/schemas/common';
-import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatOpenBody, WebchatReply } from '../../../common/schemas/webchat';
+import { ApiError, forbidden, notFound } from '../../errors';
+import type { CanalRow } from '../../conversation';
+import { REQUESTS_THROTTLED, perAddressLimit } from '../../plugins/ratelimit';
+import { CANAL_MESSAGES } from '../../../../common/schemas/canales';
+import { ErrorBody } from '../../../../common/schemas/common';
+import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatOpenBody, WebchatReply } from '../../../../common/schemas/webchat';
 import {
   WEBCHAT_MESSAGES_PER_MINUTE,
   callerAllowed,
@@ -20,9 +20,9 @@ import {
   webchatCanal,
   webchatCaller,
   type Caller,
-} from '../services/webchatPublico';
-import { requestOrigin } from '../services/chat';
-import type { App } from '../types';
+} from './index';
+import { requestOrigin } from '../../conversation';
+import type { App } from '../../types';
 
 const tags = ['Conversaciones'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };

@@ -7,10 +7,10 @@
 import type { Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { CanalTable } from '../db/schema';
-import { CANAL_KINDS, CANAL_MESSAGES } from '../../../common/schemas/canales';
-import { channelTopic } from '../../../common/topics';
+import { CANAL_MESSAGES } from '../../../common/schemas/canales';
 import type { ChatMessage } from '../../../common/schemas/chat';
-import { deliver } from '../services/chat';
+import { deliver } from './deliver';
+import { publish } from './publish';
 import { constraintViolation } from '../db/errors';
 import { companyTimeZone } from '../services/empresas/empresas';
 import type { App } from '../types';
@@ -94,7 +94,8 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
   try {
     if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await companyTimeZone(app, canal.idE)), canal.hi, canal.hf)) {
       const answer: ChatMessage = { id: randomUUID(), type: 'TEXT', text: outOfHoursText(canal), fc: new Date(now).toISOString() };
-      if (Number(canal.red) === CANAL_KINDS.Web.red) await app.realtime.publish(channelTopic(canal.id, message.psi), answer);
+      // The channel answers without its bot, on the same topic the bot's answers take.
+      await publish(app, { idBot: canal.b, idChannel: canal.id, psi: message.psi, red: canal.red }, [answer]);
       return { kind: 'outOfHours', messages: [answer] };
     }
     const entry = await app.engine.botEntry(app.db, canal.b);

@@ -1,0 +1,57 @@
+// A message of a conversation to its bot, from any entry: its turns run one at a time per
+// conversation on this instance (again on a conflict with another instance), each is recorded,
+// and the answer is published on the conversation's topic before it goes back to the entry.
+import { conflict } from '../errors';
+import { CHAT_MESSAGES, type ChatMessage } from '../../../common/schemas/chat';
+import type { App, SessionUser } from '../types';
+import type { CompiledBot } from '../engine/bundle';
+import type { TurnInput } from '../engine/runtime';
+import type { BotRecord } from '../services/bots/bots';
+import { publish } from './publish';
+import { StaleConversation } from './store';
+import { conversationKey, turnOnce } from './turn';
+
+/** How many times a turn is tried again when another instance changed the conversation meanwhile. */
+const CONFLICT_RETRIES = 3;
+
+/** Who a message goes to and where it came from: the console's test chat (with its user) or a channel. */
+export interface Delivery {
+  bot: BotRecord;
+  compiled: CompiledBot;
+  /** The channel's id (DEMO_CHANNEL for the console's chat). */
+  idChannel: string;
+  /** The channel type code whose actions answer. */
+  red: number;
+  psi: string;
+  test: boolean;
+  nm?: string;
+  /** The console user of a test chat; none for a channel's client. */
+  user?: SessionUser;
+  sesionId?: string;
+  /** The bot's company's time zone (null or absent: CHAT_TIME_ZONE). */
+  timeZone?: string | null;
+  /** This server as the client reached it, for images on this server (absent: PUBLIC_URL, else the listening address). */
+  publicOrigin?: string;
+}
+
+/**
+ * One message of `psi` to the bot, from any channel: runs the turn (one at a time per
+ * conversation on this instance, again on a conflict with another instance), records it, and
+ * publishes the answer on the conversation's topic: the console user's own, or the web channel's
+ * (a provider channel's conversation has no listener).
+ */
+export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<ChatMessage[]> {
+  const { bot } = to;
+  const messages = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
+      } catch (error) {
+        if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
+      }
+    }
+  });
+  await publish(app, { idBot: bot.id, idChannel: to.idChannel, psi: to.psi, red: to.red, user: to.user }, messages);
+  return messages;
+}
+

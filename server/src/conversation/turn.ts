@@ -1,0 +1,207 @@
+// One turn of a conversation: the stored conversation (as this instance last wrote it, else
+// read), the session (ended after the bot's tsession minutes), the engine's turn with what it
+// needs of this server, and the write of the messages, the client, the session and the state in
+// one transaction, checked against the conversation's rev.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { badRequest, forbidden } from '../errors';
+import { CHAT_MESSAGES, DEMO_NAME, type ChatMessage } from '../../../common/schemas/chat';
+import type { App, SessionUser } from '../types';
+import type { CompiledBot } from '../engine/bundle';
+import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
+import { readBotSecrets } from '../services/bots/bots';
+import { StaleConversation, readConversation, writeTurn } from './store';
+
+/** The server's own address, for webhook URLs that start with '/'. */
+function ownBaseUrl(app: App): string | undefined {
+  if (app.config.publicUrl) return app.config.publicUrl.replace(/\/$/, '');
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return undefined;
+  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Decrypted extras by compiled bot: a deployed version (or working definition) is decrypted once per instance. */
+const secretsKept = new WeakMap<CompiledBot, Readonly<Record<string, string>>>();
+
+/** The encrypted extras of `bot` (a bot of company `idE`) its webhooks may send, decrypted once. */
+function botSecrets(app: App, idE: string, bot: CompiledBot): Readonly<Record<string, string>> {
+  let secrets = secretsKept.get(bot);
+  if (!secrets) {
+    secrets = readBotSecrets(app.config.secretKey, idE, bot.definition.bot.id, bot.definition.bot.extrasEnc);
+    secretsKept.set(bot, secrets);
+  }
+  return secrets;
+}
+
+/**
+ * What a turn of `bot` needs of this server: its clock, webhook timeout and address, how much of
+ * one message its expressions may read, the time zone dates are read in (the company's, given as
+ * `timeZone`, else CHAT_TIME_ZONE), and, given the company `idE` (every bot a turn reaches is of
+ * it), the bots' decrypted extras for their webhooks.
+ */
+export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot' | 'publicOrigin'> & { timeZone?: string | null; idE?: string }, now = app.config.now()): TurnContext {
+  const { idE, ...rest } = turn;
+  return {
+    ...rest,
+    ...(idE ? { secretsOf: (b: CompiledBot) => botSecrets(app, idE, b) } : {}),
+    now: new Date(now),
+    webhookTimeoutMs: app.config.webhookTimeoutMs,
+    patternBudget: app.config.patternBudget,
+    // The bot's baseUrl and this server's own address alike are reached only through the guard.
+    baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
+    outbound: app.outbound,
+    timeZone: turn.timeZone || app.config.chatTimeZone,
+    publicOrigin: turn.publicOrigin || (app.config.publicUrl ? new URL(app.config.publicUrl).origin : ownBaseUrl(app)),
+  };
+}
+
+/** This server as a client's request reached it: PUBLIC_URL's origin when set, else the request's own scheme and host. */
+export function requestOrigin(app: App, request: { protocol: string; host: string }): string {
+  return app.config.publicUrl ? new URL(app.config.publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
+const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
+
+/** The text a message is recorded with: its text, or its title, or its kind. */
+function recordedText(message: ChatMessage): string {
+  if (message.text) return message.text;
+  if (message.title) return message.title;
+  if (message.carousel?.length) return message.carousel.map((c) => c.title).join(' | ');
+  return message.type;
+}
+
+export interface TurnRequest {
+  user: SessionUser | undefined;
+  sesionId: string | undefined;
+  idBot: string;
+  idE: string;
+  tsession: number;
+  idChannel: string;
+  psi: string;
+  red: number;
+  test: boolean;
+  nm?: string;
+  timeZone?: string | null;
+  publicOrigin?: string;
+  compiled: CompiledBot;
+  input: TurnInput;
+}
+
+/** The key of a conversation on this instance: its turns run one at a time, and it is kept as last written. */
+export const conversationKey = (idBot: string, idChannel: string, psi: string) => `c:${idBot}:${idChannel}:${psi}`;
+
+export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
+  const { db } = app;
+  const now = app.config.now();
+  const fc = new Date(now).toISOString();
+  const key = conversationKey(req.idBot, req.idChannel, req.psi);
+  // As this instance last wrote it, else read; a copy changed since (another instance, a deletion)
+  // fails the rev check of the write, and the turn runs again on the stored one. A bot that may
+  // call out is always read, so a webhook never runs twice for one message.
+  const kept = mayCallOut(req.compiled) ? undefined : app.engine.conversations.get(key);
+  const read = kept ? undefined : await readConversation(db, req);
+  const conversation = kept ?? read?.conversation;
+  // A console conversation is its user's alone: another user naming the same psi is refused, and
+  // so is a console user naming a client the console did not start.
+  const client = conversation ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest } : read?.client;
+  if (client && (req.user || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
+  let state = conversation ? parseState(conversation.estado) : newState();
+  if (kept && state.bot && state.bot !== req.idBot) {
+    // Handed to another bot, which may call out: read it.
+    app.engine.conversations.forget(key);
+    return turnOnce(app, req);
+  }
+  const before: ChatMessage[] = [];
+  const ending = req.input.endHuman === true;
+  let idSesion = conversation?.idSesion ?? null;
+  let closeSesion: { id: string; ff: string } | undefined;
+  // tsession minutes without a message end the session: the next message starts a new one.
+  if (conversation && idSesion && now - Number(conversation.ua) > req.tsession * 60_000) {
+    closeSesion = { id: idSesion, ff: new Date(Number(conversation.ua)).toISOString() };
+    idSesion = null;
+    state = { ...newState(), bot: undefined };
+    const expired = req.compiled.definition.bot.params.sessionExpired?.trim();
+    if (expired && !ending) before.push({ id: randomUUID(), type: 'TEXT', text: expired, fc });
+  }
+  if (ending && !state.human) throw badRequest(CHAT_MESSAGES.sinEspera);
+
+  // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
+  const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, idE: req.idE, publicOrigin: req.publicOrigin, resolveBot: (id) => resolveBot(app, req, id) }, now));
+  const idIn = randomUUID();
+  const debug = { ...result.debug, turn: idIn };
+  const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));
+  const skillOf = new Map(result.messages.map((m) => [m.message.id, m]));
+  const inputText = req.input.postback ?? req.input.text ?? '';
+
+  const idClt = client?.id ?? randomUUID();
+  const newSesion = !idSesion;
+  const current = idSesion ?? randomUUID();
+  // The session's messages are numbered by the conversation (kept in its state), not counted again.
+  const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
+  let seq = sessionStarted ? 0 : (state.seq ?? 0);
+  const rows = [
+    // Ending a wait is no message of the client's: only the bot's answer is recorded.
+    ...(ending ? [] : [{ id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq }]),
+    ...messages.map((m) => {
+      const { debug: _debug, ...plain } = m;
+      const origin = skillOf.get(m.id);
+      return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
+    }),
+  ];
+  const estado = JSON.stringify({ ...result.state, seq });
+  const idConversation = conversation?.id ?? randomUUID();
+  try {
+    await writeTurn(db, app.dialect, {
+      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.user?.id ?? null, fc } }),
+      ...(closeSesion ? { closeSesion } : {}),
+      ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
+      messages: rows,
+      conversation: conversation
+        ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
+        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
+      ...(!result.recognised && req.input.text !== undefined && inputText.trim() ? { unrecognised: { idBot: req.idBot, f: inputText.trim().slice(0, 1000), fc } } : {}),
+    });
+  } catch (error) {
+    // Stale, or not known to be written: read it again next time.
+    app.engine.conversations.forget(key);
+    // A kept copy changed elsewhere: run the turn again on the stored one, not counted as a conflict.
+    if (kept && error instanceof StaleConversation) return turnOnce(app, req);
+    throw error;
+  }
+  app.engine.conversations.set(key, {
+    id: idConversation,
+    idClt,
+    idSesion: current,
+    estado,
+    ua: now,
+    rev: conversation ? Number(conversation.rev) + 1 : 0,
+    idU: client ? client.idU : (req.user?.id ?? null),
+    clientTest: client ? Number(client.test) : req.test ? 1 : 0,
+  });
+  return messages;
+}
+
+/** Bots whose turns may call out (WEB_HOOK) or hand over to another bot (GO_BOT), by compiled bot. */
+const callingOut = new WeakMap<CompiledBot, boolean>();
+
+function mayCallOut(bot: CompiledBot): boolean {
+  let calls = callingOut.get(bot);
+  if (calls === undefined) {
+    calls = bot.definition.acciones.some((a) => a.type === 'WEB_HOOK' || a.type === 'GO_BOT');
+    callingOut.set(bot, calls);
+  }
+  return calls;
+}
+
+/** Another bot of the same company for GO_BOT: its working definition in a test, else its deployed version. */
+async function resolveBot(app: App, req: TurnRequest, id: string): Promise<CompiledBot | undefined> {
+  const other = await app.db.selectFrom('bot').select(['id', 'idE']).where('id', '=', id).executeTakeFirst();
+  if (!other || other.idE !== req.idE) return undefined;
+  if (other.id === req.compiled.definition.bot.id) return req.compiled;
+  if (req.test) return app.engine.workingBot(app.db, other.id);
+  const entry = req.user ? await app.engine.botFor(app.db, req.user, other.id) : await app.engine.botEntry(app.db, other.id);
+  return app.engine.deployedBot(app.db, entry?.idVersion ?? null);
+}
+
