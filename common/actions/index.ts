@@ -4,7 +4,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { literals, closed } from '../schemas/common';
 import { AndOr, Field, Id, optionalAll } from '../schemas/skills';
-import { ACTION_TYPES, CHANNEL_CODES, DEFAULT_RED, SKILL_MESSAGES, conditionProblems, type ActionType, type Problem } from '../schemas/skillRules';
+import { ACTION_TYPES, ALL_CHANNELS, CHANNEL_CODES, type ActionChannelCode, DEFAULT_RED, SKILL_MESSAGES, conditionProblems, type ActionType, type Problem } from '../schemas/skillRules';
 import type { AccionCommonInput, AccionContext, AccionLink, AccionRule } from './kind';
 import { button } from './button';
 import { card } from './card';
@@ -46,8 +46,8 @@ type KindFields = UnionToIntersection<(typeof KINDS)[ActionType]['fields']>;
 const COMMON_FIELDS = {
   /** Send it only once per conversation. */
   unique: Type.Boolean(),
-  /** Channels it answers on: codes 0, 1, 2, 4, 6, or [8] for all. */
-  red: Type.Array(literals(CHANNEL_CODES), { maxItems: 6 }),
+  /** Channels it answers on: the catalogue's action channels (0, 1, 2, 4, 6), or [8] for all. */
+  red: Type.Array(Type.Unsafe<ActionChannelCode | typeof ALL_CHANNELS>(literals(CHANNEL_CODES)), { maxItems: 6 }),
 };
 /** Any action may run only when its conditions hold (all of them, or any with op OR). */
 const CONDITION_FIELDS = { cond: Type.Array(Field, { maxItems: 50 }), op: AndOr };

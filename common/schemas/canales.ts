@@ -27,17 +27,24 @@ export const CANAL_MESSAGES = {
   chasquiHttps: 'La URL del relay debe comenzar con https://',
 } as const;
 
-/** The channel kinds (`name`) and the type code (`red`) of each (access spec §3; Slack has none there: 7, below 8 "all"). */
+/**
+ * The channel catalogue: every kind of channel (`name`), its type code (`red`; Slack's 7 and
+ * Google's 9 sit around 8, which stands for all), its editor's path, and whether a skill's actions
+ * may be limited to it (the skill editor's switches, labelled `action`: the five kinds of the
+ * original skill editor). Every list of channels, on either side, is read from here.
+ */
 export const CANAL_KINDS = {
-  Twitter: { red: 0, path: 'tw' },
-  Facebook: { red: 1, path: 'fb' },
-  Telegram: { red: 2, path: 'tg' },
-  Web: { red: 3, path: 'web' },
-  Whatsapp: { red: 4, path: 'whatsapp' },
-  Microsoft: { red: 6, path: 'msft' },
-  Slack: { red: 7, path: 'slack' },
-  Google: { red: 9, path: 'google' },
+  Twitter: { red: 0, path: 'tw', action: 'Twitter' },
+  Facebook: { red: 1, path: 'fb', action: 'Facebook' },
+  Telegram: { red: 2, path: 'tg', action: 'Telegram' },
+  Web: { red: 3, path: 'web', action: null },
+  Whatsapp: { red: 4, path: 'whatsapp', action: 'Whatsapp' },
+  Microsoft: { red: 6, path: 'msft', action: 'Teams' },
+  Slack: { red: 7, path: 'slack', action: null },
+  Google: { red: 9, path: 'google', action: null },
 } as const;
+/** The type code that stands for every channel (an action for all channels, a test on all). */
+export const ALL_CHANNELS = 8;
 export type CanalKind = keyof typeof CANAL_KINDS;
 export const CANAL_NAMES = ['Twitter', 'Facebook', 'Telegram', 'Web', 'Whatsapp', 'Microsoft', 'Slack', 'Google'] as const satisfies readonly CanalKind[];
 

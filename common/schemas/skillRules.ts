@@ -3,19 +3,19 @@
 // server runs the same functions on every save and answers the first problem as a 400 naming the
 // field. Plain TypeScript: no typebox. The shapes below are loose on purpose (a form's values may be
 // half filled); skills.ts and common/actions hold the exact wire schemas.
+import { ALL_CHANNELS, CANAL_KINDS, CANAL_NAMES } from './canales';
 
 export const ACTION_TYPES = ['TEXT', 'CARD', 'CAROUSEL', 'BUTTON', 'QUICK_REPLY', 'WEB_HOOK', 'GO_BOT', 'GO_HUMAN', 'GO_SKILL'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
-/** Channel codes (spec §9): 0 Twitter, 1 Facebook, 2 Telegram, 4 Whatsapp, 6 Teams; 8 all. */
-export const CHANNEL_CODES = [0, 1, 2, 4, 6, 8] as const;
-export const ALL_CHANNELS = 8;
-export const CHANNELS: ReadonlyArray<{ code: number; nm: string }> = [
-  { code: 0, nm: 'Twitter' },
-  { code: 1, nm: 'Facebook' },
-  { code: 2, nm: 'Telegram' },
-  { code: 4, nm: 'Whatsapp' },
-  { code: 6, nm: 'Teams' },
-];
+/** The channels an action may be limited to, from the channel catalogue, and 8 for all. */
+export const CHANNELS: ReadonlyArray<{ code: number; nm: string }> = CANAL_NAMES.flatMap((kind) => {
+  const { red, action } = CANAL_KINDS[kind];
+  return action ? [{ code: red, nm: action }] : [];
+});
+export type ActionChannelCode = { [K in keyof typeof CANAL_KINDS]: (typeof CANAL_KINDS)[K]['action'] extends null ? never : (typeof CANAL_KINDS)[K]['red'] }[keyof typeof CANAL_KINDS];
+/** The codes an action's `red` may hold: those channels' and 8. */
+export const CHANNEL_CODES = [...CHANNELS.map((c) => c.code), ALL_CHANNELS] as ReadonlyArray<ActionChannelCode | typeof ALL_CHANNELS>;
+export { ALL_CHANNELS };
 
 export const BUTTON_TYPES = ['WEB_URL', 'POSTBACK', 'CALL', 'LOCATION', 'PHONE', 'EMAIL'] as const;
 export type ButtonType = (typeof BUTTON_TYPES)[number];

@@ -29,6 +29,10 @@ import { DEFAULT_PATTERN_BUDGET, literalPattern, PatternBudget } from './pattern
 import { fillTemplate, fillTemplateWith } from './template';
 import { runAccion, runnable, type ActionTurn, type RunnableAccion } from './actions';
 import type { ConversationState, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
+import { ALL_CHANNELS } from '../../../common/schemas/canales';
+
+/** All channels (8): an action with it answers everywhere; a conversation with it sees every action. */
+export { ALL_CHANNELS };
 
 // Callers take the turn's types from here.
 export { newState } from './turnTypes';
@@ -38,8 +42,6 @@ export type { ConversationState, TurnContext, TurnInput, TurnMessage, TurnResult
 export const DEFAULT_MAX_ATTEMPT = 3;
 export const DEFAULT_MSG_ATTEMPT = 'Intentos excedidos';
 export const DEFAULT_INVALID_OPTION = 'Opción no válida';
-/** All channels: an action with it answers everywhere; a conversation with it sees every action. */
-export const ALL_CHANNELS = 8;
 /** Skills one message may run through jumps before the engine stops following them. */
 const MAX_JUMPS = 10;
 
