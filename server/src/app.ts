@@ -12,13 +12,13 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { Broker } from './realtime/broker';
-import { BotEngine } from './conversation/index';
+import { BotEngine } from './conversation';
 import { trainingLimits } from './services/bots/limits';
 import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
 import { webchatAssets } from './channels/web/assets';
-import { sessionPlugin } from './plugins/session';
+import { checkSession, sessionPlugin } from './plugins/session';
 import { aboutRoutes } from './routes/about';
 import { routePlugins, type RoutePlugin } from './routes/index';
 import { sessionRoutes } from './routes/session';
@@ -66,7 +66,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('dialect', dialect);
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false, concurrency: config.jobConcurrency }));
-  app.decorate('realtime', new Broker(app, {
+  app.decorate('realtime', new Broker({
+    db,
+    dialect,
+    log: app.log,
+    config,
+    verifySession: (token, ip) => checkSession(app, token, ip, false),
+    // The engine keeps a deployed bot's row a second, as a chat message reads it.
+    botFor: async (user, idBot) => (await app.engine.botFor(app.db, user, idBot)).bot,
+  }, {
     heartbeatMs: config.stompHeartbeatMs,
     maxConnectionsPerCredential: config.stompMaxConnectionsPerToken,
     maxConnectionsPerAddress: config.stompMaxConnectionsPerIp,

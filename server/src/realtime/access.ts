@@ -6,7 +6,8 @@
 // through the conversation history, under its own role rules.
 import { ApiError } from '../errors';
 import { DEMO_CHANNEL } from '../../../common/schemas/chat';
-import type { App, SessionUser } from '../types';
+import type { DB } from '../db';
+import type { SessionUser } from '../types';
 import { channelTopic, userTopic, type Destination } from '../../../common/topics';
 
 /** The one conversation a token opens. */
@@ -48,7 +49,7 @@ export function credentialOf(principal: Principal): string {
  * `firstTime`, a console chat is also refused when the company's test client of that psi is
  * another user's (its topic would never carry that conversation anyway: the topic is per user).
  */
-export async function topicFor(app: Pick<App, 'db' | 'engine'>, principal: Principal, destination: Destination, firstTime = true): Promise<string | null> {
+export async function topicFor(app: { db: DB; botFor: (user: SessionUser, idBot: string) => Promise<{ idE: string }> }, principal: Principal, destination: Destination, firstTime = true): Promise<string | null> {
   if (principal.kind === 'token') {
     return destination.kind === 'conversation' ? channelTopic(principal.grant.idCanal, principal.grant.psi) : null;
   }
@@ -57,7 +58,7 @@ export async function topicFor(app: Pick<App, 'db' | 'engine'>, principal: Princ
   try {
     // The bot rules of the HTTP routes: a role that opens bots, and the user's own company unless
     // ROLE_ADMIN; the bot's row as a chat message reads it (kept a second once deployed).
-    idE = (await app.engine.botFor(app.db, principal.user, destination.idBot)).bot.idE;
+    idE = (await app.botFor(principal.user, destination.idBot)).idE;
   } catch (error) {
     if (error instanceof ApiError) return null;
     throw error;

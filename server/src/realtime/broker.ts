@@ -4,8 +4,11 @@
 // sharing the PostgreSQL database.
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { checkSession, sessionToken } from '../plugins/session';
-import type { App, SessionUser } from '../types';
+import { sessionToken, type SessionCheck } from '../plugins/session';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { DB, DialectName } from '../db';
+import type { SessionUser } from '../types';
 import { consoleOrigin, credentialOf, topicFor, type Principal, type TokenContext, type TokenVerifier } from './access';
 import { CLOSE, StompConnection, sharedMessageTail, type ConnectionSettings, type Hub, type StompSocket, type Subscription } from './connection';
 import { localOnly, startPgFanout, type Fanout } from './fanout';
@@ -57,6 +60,22 @@ interface Upgrade {
   credential?: string;
 }
 
+/**
+ * What the broker needs of the server, as narrow functions: the database and its dialect (for the
+ * fan-out and a test chat's owner), the log, the clock and public address, a session check, and
+ * the company of a bot a user may open (the HTTP bot rules). app.ts hands them over.
+ */
+export interface BrokerContext {
+  db: DB;
+  dialect: DialectName;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'databaseUrl' | 'realtimePresence' | 'now' | 'publicUrl'>;
+  /** The session named by `token`, judged for `ip` without touching its activity. */
+  verifySession: (token: string, ip: string) => Promise<SessionCheck>;
+  /** The company of bot `idBot` when `user` may open it; throws the route's ApiError otherwise. */
+  botFor: (user: SessionUser, idBot: string) => Promise<{ idE: string }>;
+}
+
 export class Broker implements Hub {
   readonly instanceId = randomUUID();
   readonly settings: ConnectionSettings;
@@ -72,7 +91,7 @@ export class Broker implements Hub {
   private recheckTimer?: NodeJS.Timeout;
 
   constructor(
-    private readonly app: App,
+    private readonly app: BrokerContext,
     settings: Partial<ConnectionSettings> = {},
   ) {
     this.settings = { ...DEFAULT_SETTINGS, ...settings };
@@ -158,9 +177,9 @@ export class Broker implements Hub {
     }
     // One check per session, however many connections it has open.
     for (const [token, held] of bySession) {
-      let found: Awaited<ReturnType<typeof checkSession>>;
+      let found: SessionCheck;
       try {
-        found = await checkSession(this.app, token, held[0].principal.ip, false);
+        found = await this.app.verifySession(token, held[0].principal.ip);
       } catch (error) {
         // The database is unreachable: keep the connections until the next check.
         this.app.log.warn({ err: error }, 'no se pudo verificar la sesión de una conexión STOMP');
@@ -267,7 +286,7 @@ export class Broker implements Hub {
     const now = this.app.config.now();
     // A clock that went back also calls for a check.
     if (principal.kind === 'sesion' && !(now >= principal.checkedAt && now - principal.checkedAt < SUBSCRIBE_TRUST_MS)) {
-      const found = await checkSession(this.app, principal.token, principal.ip, false);
+      const found = await this.app.verifySession(principal.token, principal.ip);
       if (!found || !('sesion' in found) || !found.user) throw new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded);
       principal.user = found.user;
       principal.checkedAt = now;
