@@ -1,5 +1,5 @@
 // A provider's webhook call, the same for every adapter: the channel of that kind, the provider's
-// signature, then each message through the channel's entry (inbound.ts: active, linked, hours,
+// signature, then each message through the conversation module's gate (active, linked, hours,
 // exclusions, a delivery answered once) and its answer back out through the provider. The provider
 // gets 200 whenever the call was genuine, answered or not, so it does not retry for ever.
 import { ApiError, notFound } from '../errors';
@@ -32,7 +32,7 @@ export async function answerWebhook(app: App, kind: CanalKind, id: string, input
 
 async function answerMessage(app: App, adapter: ChannelAdapter, canal: CanalRow, { to, ack, ...message }: ProviderMessage): Promise<void> {
   if (ack) await ack().catch((error: unknown) => app.log.warn(`${adapter.kind}: no se pudo confirmar el botón: ${error instanceof Error ? error.message : String(error)}`));
-  // An engine failure propagates: the provider's retry may be answered (inbound.ts gives the delivery back).
+  // An engine failure propagates: the provider's retry may be answered (the gate gives the delivery back).
   const result = await receiveChannelMessage(app, canal, message);
   if (result.kind !== 'answered' && result.kind !== 'outOfHours') return;
   try {

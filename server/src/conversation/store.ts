@@ -1,4 +1,4 @@
-// What a turn of a conversation reads and writes (conversation/index.ts turnOnce): the live conversation
+// What a turn of a conversation reads and writes (turn.ts turnOnce): the live conversation
 // with its client, and the turn's rows (client, session, messages, the conversation's new state,
 // the unrecognised phrase) written all or nothing. The conversation's `rev` is compared and set, so
 // of two instances answering the same conversation at once one writes and the other starts over.
