@@ -23,7 +23,7 @@ console.log(`webchat/quipu-webchat.js: ${kb(file.length)} raw, ${kb(gzip)} gzip 
 if (chunk) {
   const parts = new Map<string, number>();
   for (const [id, info] of Object.entries(chunk.modules)) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (id.includes('/server/src/') ? 'esquemas compartidos' : 'widget (src/widget)');
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (id.includes('/common/') ? 'compartido (common/)' : 'widget (src/widget)');
     parts.set(pkg, (parts.get(pkg) ?? 0) + info.renderedLength);
   }
   const total = [...parts.values()].reduce((a, b) => a + b, 0) || 1;
