@@ -1,4 +1,4 @@
-// Bots (bot-building spec §2, §3, §4, §5, §7): the bot with its parameters, QnA settings, extras
+// Bots: the bot with its parameters, QnA settings, extras
 // and encrypted extras; the flow diagram; skills as the diagram lists them; entities; unrecognised
 // phrases; import and export; deploy, versions, restore and the comparison of two versions.
 import { PruebaPaso } from './chat';
@@ -33,7 +33,7 @@ export const BOT_MESSAGES = {
   linksNeedEdit: 'Solo quien edita bots puede agregar o quitar enlaces del diagrama',
 } as const;
 
-/** Spec §9 and §3 defaults. */
+/** A new bot's defaults. */
 export const BOT_DEFAULTS = {
   tsession: 30,
   maxAttempt: 3,
@@ -41,7 +41,7 @@ export const BOT_DEFAULTS = {
   invalidOption: 'Opción no válida',
 } as const;
 
-/** Skill kinds (spec §3): 0 Business, 1 Fallback, 2 QnA. */
+/** Skill kinds: 0 Business, 1 Fallback, 2 QnA. */
 export const SKILL_TYPES = { 0: 'Business', 1: 'Fallback', 2: 'QnA' } as const;
 
 // Null first: the validator coerces types, and in a union tried string-first a null became ''
@@ -49,12 +49,12 @@ export const SKILL_TYPES = { 0: 'Business', 1: 'Fallback', 2: 'QnA' } as const;
 const Text = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
-/** params of the bot (spec §3 "Bot params") and the QnA texts (kb*). Every one optional. */
+/** params of the bot and the QnA texts (kb*). Every one optional. */
 export const BotParams = Type.Object({
   sessionExpired: Text(1000),
   loginsk: Text(64),
   skillMenu: Text(64),
-  // The §5 rules (main bot: maxAttempt ≥ 1, both messages) depend on `main`: the service checks them.
+  // The main bot's rules (maxAttempt ≥ 1, both messages) depend on `main`: the service checks them.
   maxAttempt: Type.Optional(Type.Union([Type.Null(), Type.Integer({ maximum: 100 })])),
   msgAttempt: Text(1000),
   skillAttempt: Text(64),
@@ -73,7 +73,7 @@ export const BotParams = Type.Object({
   kbNotFoundMsg: Text(1000),
   kbRepeatMsg: Text(1000),
   kbResultsGlobal: Text(1000),
-  /** Beyond the spec: a failed regression test stops the deploy (otherwise the deploy reports it). */
+  /** Optional: a failed regression test stops the deploy (otherwise the deploy reports it). */
   pruebasBloquean: Type.Optional(Type.Boolean()),
 }, closed);
 export type BotParams = Static<typeof BotParams>;
@@ -182,7 +182,7 @@ export const BotRow = Type.Object({ id: Type.String(), nm: Type.String(), dsc: T
 export type BotRow = Static<typeof BotRow>;
 /** POST /bot/search: the paged list; filters `q` (name or description contains) and `ids`. */
 export const BotSearchBody = Type.Object(pageRequestFields, closed);
-/** GET /bots?idE: id and name of the caller's company's bots (spec §7). */
+/** GET /bots?idE: id and name of the caller's company's bots. */
 export const BotRef = Type.Object({ id: Type.String(), nm: Type.String() });
 export const BotsQuery = Type.Object({ idE: Text(64) });
 
@@ -204,7 +204,7 @@ export const SkillDeleteBody = Type.Object({
   links: Type.Optional(Type.Array(Type.String({ maxLength: 140 }), { maxItems: 50_000 })),
 }, closed);
 
-/** Entities (spec §3): keyword lists or a regular expression compiled on the server. */
+/** Entities: keyword lists or a regular expression compiled on the server. */
 export const Entidad = Type.Object({
   id: Type.String(),
   idBot: Type.String(),
@@ -226,14 +226,14 @@ export const EntidadBody = Type.Object({
   format: Text(2000),
   keywords: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 5000 })),
   type: Text(40),
-  // Forced to text and length by the server (spec §7), whatever arrives.
+  // Forced to text and length by the server, whatever arrives.
   paths: Type.Optional(Type.Array(Type.Object({ nm: Type.String({ maxLength: 40 }), tp: Type.String({ maxLength: 40 }) }), { maxItems: 10 })),
 }, closed);
 export type EntidadBody = Static<typeof EntidadBody>;
 /** GET /entity/internal/list: the built-in entities, read-only. */
 export const InternalEntity = Type.Object({ id: Type.String(), nm: Type.String(), dsc: Type.String() });
 
-/** Unrecognised phrases (spec §3): text and repetitions, 20 per page. */
+/** Unrecognised phrases: text and repetitions, 20 per page. */
 export const FraseNr = Type.Object({ id: Type.String(), f: Type.String(), c: Type.Integer() });
 export const FrasesBody = Type.Object({
   botId: Id,
@@ -254,7 +254,7 @@ export const FrasesDeleteBody = Type.Object({
   ids: Type.Array(Id, { maxItems: 500 }),
 }, closed);
 
-/** Deploy and versions (spec §3 "Bot version", §4). */
+/** Deploy and versions. */
 export const BotVersion = Type.Object({
   id: Type.String(),
   idBot: Type.String(),
@@ -286,7 +286,7 @@ export const VersionChange = Type.Object({
 });
 export type VersionChange = Static<typeof VersionChange>;
 
-/** POST /bot.export query (spec §7): replace keeps ids; replaceParams overwrites the parameters too. */
+/** POST /bot.export query: replace keeps ids; replaceParams overwrites the parameters too. */
 export const ImportQuery = Type.Object({
   replace: Type.Optional(Type.Boolean()),
   replaceParams: Type.Optional(Type.Boolean()),
@@ -342,7 +342,7 @@ export const SkillDef = Type.Object({
   dsc: Nullable(Type.String()),
   tipo: Type.Integer({ minimum: 0, maximum: 2 }),
   frases: Type.Array(Type.String()),
-  /** Every other field of the skill (spec §3 "Skill"). */
+  /** Every other field of the skill. */
   cfg: JsonObject,
   fc: Type.String({ maxLength: 32 }),
 }, closed);
@@ -352,7 +352,7 @@ export type SkillDef = Static<typeof SkillDef>;
 export const AccionDef = Type.Object({
   id: Id,
   idSkill: Id,
-  /** One of the kinds the skill editor knows (spec §3 "Action"): a file with another is refused. */
+  /** One of the kinds the skill editor knows: a file with another is refused. */
   type: literals(ACTION_TYPES),
   ord: Type.Integer(),
   /** unique, red and the kind's own fields (GO_SKILL `sk`, GO_BOT and GO_HUMAN `b`, ...). */
@@ -383,7 +383,7 @@ export const EntidadDef = Type.Object({
 }, closed);
 export type EntidadDef = Static<typeof EntidadDef>;
 
-/** A regression test of the bot (beyond the spec): messages and the skills that must answer them. */
+/** A regression test of the bot: messages and the skills that must answer them. */
 export const PruebaDef = Type.Object({
   id: Id,
   nm: Type.String({ minLength: 1, maxLength: 200 }),

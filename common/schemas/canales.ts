@@ -1,6 +1,5 @@
-// Channels (access spec §2, §3, §4, §5, §7; bot-building spec §2, §3, §5, §7): the channel with its
-// hours, its bot, the web chat's appearance, and each provider's settings. Provider secrets are
-// write-only: a body may carry them, an answer only says which are set.
+// Channels: the channel with its hours, its bot, the web chat's appearance, and each provider's
+// settings. Provider secrets are write-only: a body may carry them, an answer only says which are set.
 import { Type, type Static } from 'typebox';
 import { closed, literals, RequiredText } from './common';
 
@@ -55,7 +54,7 @@ const Text = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Hour = Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Type.String({ pattern: HOUR_PATTERN, 'x-message': CANAL_MESSAGES.badHour })]));
 
-/** Web chat colours and fonts (bot-building spec §3, "Theme"). Colours are rgba text. */
+/** Web chat colours and fonts. Colours are rgba text. */
 export const WebTheme = Type.Object({
   background: Text(60),
   fontFamily: Text(200),
@@ -71,7 +70,7 @@ export const WebTheme = Type.Object({
 }, closed);
 export type WebTheme = Static<typeof WebTheme>;
 
-/** The web chat's appearance (bot-building spec §3, "Channel (web)"). Sizes are CSS lengths ('540px'). */
+/** The web chat's appearance. Sizes are CSS lengths ('540px'). */
 export const WebConfig = Type.Object({
   /** Sites allowed to embed the widget (host names or origins); empty allows none but this server's own sample page. */
   domain: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
@@ -102,7 +101,7 @@ export const WebConfig = Type.Object({
 }, closed);
 export type WebConfig = Static<typeof WebConfig>;
 
-/** Bot-building spec §3 and §9: 540 × 360 px, welcome height 60, purple and white. */
+/** Defaults: 540 × 360 px, welcome height 60, purple and white. */
 export const WEB_DEFAULTS = {
   domain: [],
   dsc: '',
@@ -228,10 +227,10 @@ export type CanalBody = Static<typeof CanalBody>;
 
 /** GET /ch: `id` answers one channel; otherwise the list of `idE` (ROLE_ADMIN may name any company). */
 export const CanalQuery = Type.Object({ id: Type.Optional(Id), idE: Type.Optional(Type.String({ maxLength: 64 })) });
-/** POST /ch/suscribe (the spec's GET, signed as every write): idB = 'blk' unlinks. */
+/** POST /ch/suscribe (a POST, signed as every write): idB = 'blk' unlinks. */
 export const SuscribeQuery = Type.Object({ id: Id, idB: Type.String({ minLength: 1, maxLength: 64 }) });
 export const UNLINK = 'blk';
-/** POST /ch/active (the spec's GET, signed as every write). */
+/** POST /ch/active (a POST, signed as every write). */
 export const ActiveQuery = Type.Object({ id: Id, active: Type.Boolean() });
 
 /** POST /loginTg: checks the token with getMe and sets the webhook. */

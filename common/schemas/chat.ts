@@ -1,6 +1,6 @@
-// The engine's conversations (bot-building §3 "Chat message", §4 "Test chat", §7 /webchat/demo,
-// /skill.test, the websocket topics; access §3 session, message, client card), and what the test
-// chat adds beyond the spec: the debug of each answer and the bot's regression tests.
+// The engine's conversations (chat message, test chat, /webchat/demo, /skill.test, the websocket
+// topics; session, message, client card), and what the test chat adds: the debug of each answer
+// and the bot's regression tests.
 import { Type, type Static } from 'typebox';
 import { CANAL_KINDS, CANAL_NAMES } from './canales';
 import { closed, literals } from './common';
@@ -10,7 +10,7 @@ const Id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** The longest message a client may send; the engine reads the first 4,000 characters of it. */
 export const MAX_MESSAGE = 8000;
-/** The test chat's channel id and demo name (spec §9: "a fixed channel id and demo name"). */
+/** The test chat's fixed channel id and demo name. */
 export const DEMO_CHANNEL = 'demo';
 export const DEMO_NAME = 'Demo';
 /** Web: the test chat's channel by default, the kind every company has. */
@@ -73,7 +73,7 @@ export const TurnDebug = Type.Object({
 });
 export type TurnDebug = Static<typeof TurnDebug>;
 
-/** A chat message (spec §3), as the STOMP topics carry it and POST /webchat/demo answers it. */
+/** A chat message, as the STOMP topics carry it and POST /webchat/demo answers it. */
 export const ChatMessage = Type.Object({
   id: Type.String(),
   type: literals(CHAT_TYPES),
@@ -92,7 +92,7 @@ export const ChatMessage = Type.Object({
 export type ChatMessage = Static<typeof ChatMessage>;
 
 /**
- * POST /webchat/demo (spec §7): a message (text) or a postback (a button's value) from `psi` to
+ * POST /webchat/demo: a message (text) or a postback (a button's value) from `psi` to
  * the bot. `test` talks to the working definition, otherwise to the deployed version. `red` is
  * the channel code whose actions answer (8 all). The answer goes to the user's own
  * `/user/bot/{idBot}/{psi}` (schemas/destinations.ts), and is also the body of the reply.
@@ -224,5 +224,5 @@ export const CHAT_MESSAGES = {
   conversacionCambio: 'La conversación cambió mientras se respondía; envíe el mensaje otra vez',
 } as const;
 
-/** Bot parameters the engine reads beyond the spec's: what a failed regression test does to a deploy. */
+/** Extra bot parameters the engine reads: what a failed regression test does to a deploy. */
 export const TESTS_BLOCK_DEPLOY = 'pruebasBloquean';

@@ -337,7 +337,7 @@ export function moveItem<T>(list: readonly T[], source: number, destination: num
   return out;
 }
 
-// Channels (spec §4)
+// Channels an action answers on
 
 /** Whether an action with channels `red` answers on channel `code`. */
 export function answersOn(red: readonly number[], code: number): boolean {

@@ -1,7 +1,7 @@
-// The provider channels (access spec §2, §7): Telegram's sign-in and sign-out, Slack's OAuth, the
-// WhatsApp relay's configuration export, and the providers' webhooks. The console's calls need
-// channel access (§6) within the user's company (another company's channel answers 404); the
-// webhooks and Slack's callback are public, verified the way each provider signs its calls.
+// The provider channels: Telegram's sign-in and sign-out, Slack's OAuth, the WhatsApp relay's
+// configuration export, and the providers' webhooks. The console's calls need channel access
+// (admin, compania or showChannels) within the user's company (another company's channel answers
+// 404); the webhooks and Slack's callback are public, verified the way each provider signs its calls.
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { WebhookInput } from '../channels/adapter';

@@ -1,4 +1,4 @@
-// The engine's calls (bot-building §7 /webchat/demo, /skill.test) and the bot's regression tests.
+// The engine's calls (/webchat/demo, /skill.test) and the bot's regression tests.
 // Every route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER (the roles that open bots), within the
 // caller's company (another company's bot answers 404).
 import { Type } from 'typebox';

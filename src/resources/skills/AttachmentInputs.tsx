@@ -1,4 +1,4 @@
-// Files the client may attach (spec §3, §5, §9): with hasAttachments on, whether they are required,
+// Files the client may attach: with hasAttachments on, whether they are required,
 // 1 to 5 files of 1 to 5 MB each, and the accepted types; the rules say what is out of range.
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-// The knowledge-base settings (spec §3): KB mode, and for a QnA skill (tipo 2) or one in KB mode
+// The knowledge-base settings: KB mode, and for a QnA skill (tipo 2) or one in KB mode
 // the tags it searches ('t0' global by default, at least one: 'Seleccione mínimo 1 tag'), whether
 // it lists the answers, whether every tag must match, and the skill that shows the results menu.
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// 'Frases de entrenamiento' (spec §2, §5, §8): phrases from a .txt file (one a line) or from the
+// 'Frases de entrenamiento': phrases from a .txt file (one a line) or from the
 // server's greetings, farewells or insults, each with a checkbox. 'Agregar' sends the checked ones
 // to POST /skill.frases, which stores them at once; the form then shows them without losing what
 // was typed and not saved yet, and takes the skill's new rev when no one else saved in between.

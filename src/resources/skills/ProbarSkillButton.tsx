@@ -1,5 +1,5 @@
-// 'Probar Skill' in the skill editor (spec §2 "Modals: Probar Skill (phrase test and token
-// test)"): POST /skill.test with the saved skill (disabled for a skill without id).
+// 'Probar Skill' in the skill editor (phrase test and token test): POST /skill.test with the saved
+// skill (disabled for a skill without id).
 import ScienceIcon from '@mui/icons-material/Science';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,4 +1,4 @@
-// The Skill tab (spec §2, §3, §5): general data, recognition settings, training phrases, keyword
+// The Skill tab: general data, recognition settings, training phrases, keyword
 // lists, tokens, KB mode and attachments. Without isBotEdit only the phrases and the keyword lists
 // change (the server takes nothing else from such a user); the rest is shown read-only.
 import Alert from '@mui/material/Alert';

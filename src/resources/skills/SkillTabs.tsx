@@ -1,4 +1,4 @@
-// The skill editor's tabs (spec §2): Skill, Acciones (once the skill has an id), Requerimientos and
+// The skill editor's tabs: Skill, Acciones (once the skill has an id), Requerimientos and
 // Memoria. A tab once opened stays mounted, hidden while another is shown, so nothing typed in it
 // is lost; switching tab with unsaved changes in the Skill form says 'Existen cambios pendientes de
 // guardar'.
@@ -33,7 +33,7 @@ export function SkillTabs({ skillId, idBot, canEdit }: SkillTabsProps) {
     dirty.current = value;
   }, []);
 
-  // Acciones only for a skill with an id (spec §2); this editor always opens a saved one.
+  // Acciones only for a skill with an id; this editor always opens a saved one.
   const tabs: TabName[] = skillId ? ['skill', 'acciones', 'requerimientos', 'memoria'] : ['skill', 'requerimientos', 'memoria'];
   const change = (next: TabName) => {
     if (next !== current && dirty.current) notify('quipu.skills.cambiosPendientes', { type: 'warning' });

@@ -1,4 +1,4 @@
-// Token mode (spec §3 "Token", §5): with modToken on, the tokens (name, synonyms typed with Enter,
+// Token mode: with modToken on, the tokens (name, synonyms typed with Enter,
 // obligatory, requirement, order, unique), at least one ('Modo Token activo, debe ingresar mínimo
 // uno.'), no repeated token or synonym, and never two requirement tokens in a row.
 import AddIcon from '@mui/icons-material/Add';

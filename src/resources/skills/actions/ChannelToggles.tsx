@@ -1,4 +1,4 @@
-// The channels an answer goes to (spec §4 "Channels for responses"): in the action editor several
+// The channels an answer goes to: in the action editor several
 // are switched on ('Todos' is [8], and all five on is stored as [8]); in single mode (the test
 // chat) exactly one is chosen. Codes: 0 Twitter, 1 Facebook, 2 Telegram, 4 Whatsapp, 6 Teams.
 import FormControl from '@mui/material/FormControl';

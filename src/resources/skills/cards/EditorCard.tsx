@@ -1,4 +1,4 @@
-// One editor card of a list (spec §4): a view that shows the saved record and an edit mode with
+// One editor card of a list: a view that shows the saved record and an edit mode with
 // Guardar and Cancelar; Editar and Eliminar for whoever may edit. Its state is said in words:
 // 'Cambios pendientes de guardar', 'Faltan datos o no son válidos', 'Guardando...'. Deleting a
 // saved card asks 'Seguro desea borrar?'; a card never saved goes without asking.
@@ -30,7 +30,7 @@ export interface EditorCardProps {
   /** The form's rules are broken (shown after a save attempt or as the user types). */
   invalid: boolean;
   saving: boolean;
-  /** Whoever may not edit sees the card without Editar and Eliminar (spec §6). */
+  /** Whoever may not edit sees the card without Editar and Eliminar. */
   canEdit: boolean;
   onEdit: () => void;
   onCancel: () => void;

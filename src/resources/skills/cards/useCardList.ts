@@ -1,4 +1,4 @@
-// The state of a list of editor cards (spec §4 "Action editors"): which card is being edited
+// The state of a list of editor cards: which card is being edited
 // (one at a time), which ones have unsaved changes, and the new ones not saved yet. The records
 // themselves come from the server; a card's draft lives in its own form.
 import { useCallback, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The rows of fields of a requirement, of memory, or of a webhook's conditions (spec §3 "Field"):
+// The rows of fields of a requirement, of memory, or of a webhook's conditions:
 // entity, path, operation, value, order and the message when it is missing. Used inside a card's
 // react-hook-form (FormProvider), as a field array under `name`.
 import AddIcon from '@mui/icons-material/Add';

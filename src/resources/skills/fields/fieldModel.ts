@@ -1,4 +1,4 @@
-// A field row's data (spec §3 "Field"): the row a form edits, a new one, the row as the server
+// A field row's data: the row a form edits, a new one, the row as the server
 // takes it, and the row read as a sentence ('Correo electrónico · text · Está presente').
 import type { Field } from '../../../../common/schemas/skills';
 import { OPERATOR_LABELS, VALUE_OPERATORS, type FilterOperator } from '../../../../common/schemas/skillRules';
@@ -11,7 +11,7 @@ export interface EntityOption {
   paths: string[];
 }
 
-/** What every entity exposes (spec §7: an entity's paths are forced to text and length). */
+/** What every entity exposes (an entity's paths are forced to text and length). */
 export const DEFAULT_PATHS: readonly string[] = ['text', 'length'];
 
 /** A row as the form holds it: every text a string, so each input is controlled from the start. */

@@ -1,5 +1,5 @@
 // The messages a requirement answers with when a field is missing: a list that grows with Enter.
-// A blank Enter is refused with 'Debe ingresar un texto valido para ser agregado' (spec §5).
+// A blank Enter is refused with 'Debe ingresar un texto valido para ser agregado'.
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';

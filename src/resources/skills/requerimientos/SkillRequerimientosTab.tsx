@@ -1,6 +1,6 @@
 // The Requerimientos (tp 0) and Memoria (tp 1) tabs of the skill editor: the skill's saved
 // requirements as editor cards, one edited at a time, and the entities their fields may name.
-// Either load failing is said in an alert with a retry (and a notice), in the spec's words.
+// Either load failing is said in an alert with a retry (and a notice), in SKILL_MESSAGES' words.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +19,7 @@ export interface SkillRequerimientosTabProps {
   skillId: string;
   idBot: string;
   tp: 0 | 1;
-  /** The user's isBotEdit flag (spec §6). */
+  /** The user's isBotEdit flag: whether the skill may be edited. */
   canEdit: boolean;
 }
 
