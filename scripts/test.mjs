@@ -50,12 +50,12 @@ function capture(command, args) {
   });
 }
 
-function vitest(project) {
+function vitest(project, extra = []) {
   if (!wanted(project)) return;
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quipu-test-')), `${project}.json`);
   console.log(`\n=== ${project} ===`);
   const started = Date.now();
-  const status = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const status = run(bin('vitest'), ['run', '--project', project, ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   const entry = { name: project, ok: status === 0, seconds: (Date.now() - started) / 1000 };
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -80,8 +80,12 @@ await checks([
   { step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
   { step: 'lint', command: bin('depcruise'), args: ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'common', 'src', 'server'] },
 ]);
-vitest('console');
-vitest('server');
+// The console and server files wait (on timers, the database, the DOM's async work) about as much
+// as they compute, so twice as many workers as cores keeps the cores busy: on 2 cores the console
+// went from 446 to 342 s and the server (SQLite and PostgreSQL) from 227 to 150 s.
+const workers = `--maxWorkers=${Math.max(2, os.availableParallelism() * 2)}`;
+vitest('console', [workers]);
+vitest('server', [workers]);
 if (wanted('e2e')) ensureBuilt();
 vitest('e2e');
 
