@@ -35,7 +35,8 @@ export default defineConfig({
           globalSetup: ['test/e2e/globalSetup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own server (own port and data folder) and its own browser, so files
+          // run side by side; scripts/test.mjs runs two at a time.
         },
       },
     ],

@@ -1,7 +1,11 @@
 // The end-to-end suite runs against the built console: build it first when it is missing or stale.
+// The packaged browser is unpacked here, once, before test files that run side by side launch it.
 // @ts-expect-error plain ES module without types
 import { ensureBuilt } from '../../scripts/lib.mjs';
 
-export default function setup() {
+import { executablePath } from './support/chromium';
+
+export default async function setup() {
   ensureBuilt();
+  await executablePath();
 }

@@ -16,7 +16,8 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-async function executablePath(): Promise<string> {
+/** The browser's file; the packaged one is unpacked into the temporary folder on its first call. */
+export async function executablePath(): Promise<string> {
   const forcePackaged = process.env.QUIPU_E2E_CHROMIUM === 'packaged';
   if (!forcePackaged && process.env.CHROME_PATH) return process.env.CHROME_PATH;
   if (!forcePackaged && fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
