@@ -81,13 +81,13 @@ await checks([
   { step: 'lint', command: bin('depcruise'), args: ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'common', 'src', 'server'] },
 ]);
 // The console's files wait (on timers and the DOM's async work) about as much as they compute, so
-// twice as many workers as cores keeps the cores busy: 446 → 356 s on 2 cores. The server's stay
+// twice as many workers as cores keeps the cores busy: 446 → 335 s on 2 cores. The server's stay
 // at one per core: their PostgreSQL migrations read the catalogue of every schema, and more files
 // creating and dropping schemas at once made that read meet a schema being dropped.
 vitest('console', [`--maxWorkers=${Math.max(2, os.availableParallelism() * 2)}`]);
 vitest('server');
 if (wanted('e2e')) ensureBuilt();
-// Two end-to-end files at a time, each with its server and browser: 309 → 197 s on 2 cores.
+// Two end-to-end files at a time, each with its server and browser: 309 → 167 s on 2 cores.
 vitest('e2e', ['--maxWorkers=2']);
 
 console.log('\n=== Resumen ===');
