@@ -9,7 +9,8 @@ import { clearSessionCookie, setSessionCookie } from '../plugins/session';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES, changePassword, checkSignIn, findUserByLogin } from '../services/auth/login';
 import { createCaptcha, verifyCaptcha } from '../services/auth/captcha';
 import { RESET_NEUTRAL_MESSAGE, requestRecovery } from '../services/auth/passwordReset';
-import { createSesion, deleteSesion, loadSessionUser, sessionInfo } from '../services/auth/sessions';
+import { createSesion, deleteSesion, loadSessionUser } from '../auth/sessions';
+import { sessionInfo } from '../services/auth/sessions';
 import type { App } from '../types';
 import { ErrorBody, MessageBody, signedErrors } from '../../../common/schemas/common';
 import {

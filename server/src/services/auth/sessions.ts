@@ -1,8 +1,6 @@
-// The session as the console receives it, and the session store's calls the sign-in routes use.
+// The session as the console receives it (the store itself is server/src/auth/sessions.ts).
 import { sidebarLinks } from '../../../../common/roles';
 import type { SessionUser } from '../../types';
-
-export { SECURE_SESSION_COOKIE, SESSION_COOKIE, createSesion, deleteSesion, loadSessionUser } from '../../auth/sessions';
 
 /** The {user, config, emp} answer of POST /enki. */
 export function sessionInfo(user: SessionUser, k: string) {
