@@ -140,6 +140,9 @@ describe('Bots', () => {
     expect(box.height).toBeGreaterThanOrEqual(480);
     const map = (await minimap.boundingBox())!;
     expect(map.x >= box.x + box.width || map.y >= box.y + box.height).toBe(true);
+    // With the page at its top the app bar is showing (it hides only while scrolling down).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.evaluate(() => document.querySelector('.RaAppBar-toolbar')!.getBoundingClientRect().bottom)).toBeGreaterThan(20);
     await page.getByRole('button', { name: 'Pantalla completa' }).click();
     await page.getByRole('button', { name: 'Salir de pantalla completa' }).waitFor();
     await expect.poll(async () => (await canvas.boundingBox())!.height).toBeGreaterThanOrEqual(768 - 160);

@@ -4,6 +4,7 @@
 // layout is written to the form through useFlowDiagram.
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -63,6 +64,9 @@ const HELP_ID = 'quipu-flow-help';
 // but never so little that a few skills do not fit. Full screen covers the app bar too (not the
 // dialogs and notices, which sit higher).
 const CANVAS_HEIGHT = { xs: 'max(360px, calc(100dvh - 260px))', md: 'max(480px, calc(100vh - 200px))' };
+// The layout's content is its own layer (z-index 2) below the app bar; while the diagram fills the
+// screen it stops being one, so the diagram's z-index ranks against the app bar and the sidebar.
+const FULL_SCREEN_PAGE = { 'body .layout .RaLayout-content': { zIndex: 'auto' } } as const;
 const FULL_SCREEN = { position: 'fixed', top: 0, right: 0, bottom: 0, left: 0, zIndex: (theme: Theme) => theme.zIndex.drawer + 1, bgcolor: 'background.paper', p: 1, display: 'flex', flexDirection: 'column' } as const;
 
 export interface FlowCanvasProps {
@@ -242,6 +246,7 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
 
   return (
     <Box ref={wrapper} className="quipu-flow" onKeyDown={onKeyDown} sx={full ? FULL_SCREEN : undefined}>
+      {full && <GlobalStyles styles={FULL_SCREEN_PAGE} />}
       <FlowToolbar
         canEdit={canEdit}
         canUndo={flow.canUndo}
