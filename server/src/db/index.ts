@@ -19,6 +19,7 @@ import * as m009 from './migrations/009_conversaciones';
 import * as m010 from './migrations/010_canales';
 import * as m011 from './migrations/011_frases_unicas';
 import * as m012 from './migrations/012_trabajo_empresa';
+import * as m013 from './migrations/013_historial';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010_canales': m010,
   '011_frases_unicas': m011,
   '012_trabajo_empresa': m012,
+  '013_historial': m013,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -353,6 +353,69 @@ export interface ConteoTable {
   n: number;
 }
 
+/** A client's activity with a bot on one day of the company (the history's cards). */
+export interface ChatClienteDiaTable {
+  idBot: string;
+  dia: string;
+  idClt: string;
+  idE: string;
+  red: number;
+  nm: string | null;
+  ses: Generated<number>;
+  msg: Generated<number>;
+  ultimo: string;
+}
+
+/** The dashboard's counters per bot, day, hour and channel. */
+export interface UsoTable {
+  idBot: string;
+  dia: string;
+  hora: number;
+  idChannel: string;
+  idE: string;
+  red: number;
+  /** 1 Sunday … 7 Saturday. */
+  ds: number;
+  ses: Generated<number>;
+  clt: Generated<number>;
+  msg: Generated<number>;
+}
+
+/** Per bot, day and skill: answers, sessions that reached it, sessions that ended there. */
+export interface UsoSkillTable {
+  idBot: string;
+  dia: string;
+  idSkill: string;
+  idE: string;
+  n: Generated<number>;
+  llegan: Generated<number>;
+  terminan: Generated<number>;
+}
+
+/** A generated report; its file is in informe_parte. */
+export interface InformeTable {
+  id: string;
+  idE: string;
+  idBot: string | null;
+  idU: string | null;
+  tipo: string;
+  nm: string;
+  datos: string;
+  estado: 'generando' | 'hecho' | 'error';
+  progreso: Generated<number>;
+  total: Generated<number>;
+  error: string | null;
+  tam: number | null;
+  fc: number;
+  expira: number;
+}
+
+export interface InformeParteTable {
+  idInforme: string;
+  n: number;
+  datos: Uint8Array;
+}
+
 export interface Database {
   empresa: EmpresaTable;
   usuario: UsuarioTable;
@@ -376,4 +439,9 @@ export interface Database {
   conversacion: ConversacionTable;
   canal: CanalTable;
   canal_entrega: CanalEntregaTable;
+  chat_cliente_dia: ChatClienteDiaTable;
+  uso: UsoTable;
+  uso_skill: UsoSkillTable;
+  informe: InformeTable;
+  informe_parte: InformeParteTable;
 }
