@@ -45,6 +45,8 @@ export const SessionEmpresaInfo = Type.Object({
   audit: Type.Boolean(),
   tg: Type.Boolean(),
   liveAgent: Type.Boolean(),
+  /** The company's time zone (its days and hours in the history and the dashboard). */
+  tz: Type.String(),
 });
 
 export const SessionInfo = Type.Object({

@@ -8,7 +8,9 @@ import type { SessionEmpresa, SessionUser as SessionUserFields } from '../../com
 import type { Flags } from '../../common/roles';
 
 /** The company as the session holds it: what the console sees, plus what only the server uses. */
-export interface SessionEmpresaServidor extends SessionEmpresa {
+export interface SessionEmpresaServidor extends Omit<SessionEmpresa, 'tz'> {
+  /** The stored time zone; null (or one this runtime does not know) reads CHAT_TIME_ZONE. */
+  tz: string | null;
   /** Session inactivity limit in minutes. */
   ts: number;
 }

@@ -10,7 +10,8 @@ interface EnkiAnswer {
 
 export const DEFAULT_BRAND = { name: 'Quipu', alt: false };
 
-const DEFAULT_EMPRESA: SessionEmpresa = { id: '', nm: 'Administración', audit: false, tg: false, liveAgent: false };
+// Until the server names the company's time zone, the browser's.
+const DEFAULT_EMPRESA: SessionEmpresa = { id: '', nm: 'Administración', audit: false, tg: false, liveAgent: false, tz: Intl.DateTimeFormat().resolvedOptions().timeZone };
 
 export function toSession(answer: EnkiAnswer): { session: Session; key: string | undefined } {
   const { k, ...config } = answer.config ?? {};

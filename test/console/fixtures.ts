@@ -21,7 +21,7 @@ export function makeSession(user: Partial<SessionUser> = {}, emp: Partial<Sessio
       ...user,
     },
     config: { fb: false, tw: false, web: false, tg: false, wp: false },
-    emp: { id: '3', nm: 'Demo Internacional', audit: false, tg: false, liveAgent: false, ...emp },
+    emp: { id: '3', nm: 'Demo Internacional', audit: false, tg: false, liveAgent: false, tz: 'America/Lima', ...emp },
   };
 }
 

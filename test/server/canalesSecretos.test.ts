@@ -117,7 +117,7 @@ describe.each(dialects)('secretos de canales (%s)', (dialect) => {
     it('findCanalFor: 404 fuera del alcance del usuario, 403 sin acceso a canales, el administrador del sistema llega a todas', async () => {
       const id = await insertCanal(t, demo, { dsc: unique() });
       const subject = (rol: 'ROLE_COMPANIA' | 'ROLE_ADMIN' | 'ROLE_DASHBOARD', idE: string) => ({
-        id: 'u', usuario: 'u@test', idE, rol, nm: 'U', ap: 'U', flags: deriveFlags({ rol }), emp: { id: idE, nm: 'E', audit: false, tg: false, liveAgent: false, ts: 30 },
+        id: 'u', usuario: 'u@test', idE, rol, nm: 'U', ap: 'U', flags: deriveFlags({ rol }), emp: { id: idE, nm: 'E', audit: false, tg: false, liveAgent: false, ts: 30, tz: null },
       }) as unknown as Parameters<typeof findCanalFor>[1];
       expect((await findCanalFor(t.app.db, subject('ROLE_COMPANIA', demo), id)).id).toBe(id);
       expect((await findCanalFor(t.app.db, subject('ROLE_ADMIN', otra), id)).id).toBe(id);

@@ -46,7 +46,7 @@ export async function deleteSesion(db: DB, id: string): Promise<void> {
 /** The user's and company's columns a session needs, aliased apart from the session's own. */
 const USER_COLUMNS = [
   'u.id as uId', 'u.usuario', 'u.nm', 'u.ap', 'u.rol', 'u.idE', 'u.sso', 'u.pmHist', 'u.showChannels', 'u.a',
-  'e.nm as empNm', 'e.audit', 'e.tg', 'e.liveAgent', 'e.ts', 'e.activo',
+  'e.nm as empNm', 'e.audit', 'e.tg', 'e.liveAgent', 'e.ts', 'e.activo', 'e.tz',
 ] as const;
 
 type UserRow = {
@@ -66,13 +66,14 @@ type UserRow = {
   liveAgent: unknown;
   ts: number | null;
   activo: unknown;
+  tz: string | null;
 };
 
 /** The SessionUser of a joined user and company row, or null when they no longer allow a session. */
 function sessionUserOf(row: UserRow, defaultMinutes: number): SessionUser | null {
   if (!row.uId || !row.a || !row.activo || !isRol(row.rol)) return null;
   const ts = Number(row.ts ?? 0);
-  const emp = { id: row.idE!, nm: row.empNm!, audit: !!row.audit, tg: !!row.tg, liveAgent: !!row.liveAgent, ts: ts > 0 ? ts : defaultMinutes };
+  const emp = { id: row.idE!, nm: row.empNm!, audit: !!row.audit, tg: !!row.tg, liveAgent: !!row.liveAgent, ts: ts > 0 ? ts : defaultMinutes, tz: row.tz };
   const base = { rol: row.rol, pmHist: !!row.pmHist, showChannels: !!row.showChannels, sso: !!row.sso };
   return {
     id: row.uId,

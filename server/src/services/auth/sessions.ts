@@ -1,9 +1,10 @@
 // The session as the console receives it (the store itself is server/src/auth/sessions.ts).
 import { sidebarLinks } from '../../../../common/roles';
+import { knownTimeZone } from '../empresas/empresas';
 import type { SessionUser } from '../../types';
 
 /** The {user, config, emp} answer of POST /enki. */
-export function sessionInfo(user: SessionUser, k: string) {
+export function sessionInfo(user: SessionUser, k: string, defaultTimeZone: string) {
   return {
     user: {
       id: user.id,
@@ -19,6 +20,6 @@ export function sessionInfo(user: SessionUser, k: string) {
     },
     // Channel sign-ins are not configured on this server yet, hence all false.
     config: { k, fb: false, tw: false, web: false, tg: false, wp: false, ts: user.emp.ts, menu: sidebarLinks(user.flags).map((l) => l.path) },
-    emp: { id: user.emp.id, nm: user.emp.nm, audit: user.emp.audit, tg: user.emp.tg, liveAgent: user.emp.liveAgent },
+    emp: { id: user.emp.id, nm: user.emp.nm, audit: user.emp.audit, tg: user.emp.tg, liveAgent: user.emp.liveAgent, tz: knownTimeZone(user.emp.tz) ?? defaultTimeZone },
   };
 }
