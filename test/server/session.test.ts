@@ -95,7 +95,7 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
         menu: ['/dashboard', '/canal', '/bot', '/historial', '/about'],
       });
       expect(body.config.k).not.toBe(preKey);
-      expect(body.emp).toEqual({ id: row.idE, nm: 'Demo Internacional', audit: true, tg: true, liveAgent: true });
+      expect(body.emp).toEqual({ id: row.idE, nm: 'Demo Internacional', audit: true, tg: true, liveAgent: true, tz: 'America/Lima' });
       expect(c.cookies.get('quipu_sid')).not.toBe(preCookie);
       // The pre-session row is gone; one signed-in row remains, holding the new key.
       const rows = await t.app.db.selectFrom('sesion').selectAll().execute();
