@@ -20,6 +20,7 @@ import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionT
 import { randomUUID } from 'node:crypto';
 import { constraintViolation } from '../db/errors';
 import { phraseHash } from '../services/bots/frases';
+import type { ClienteDiaRow, UsageWrite, UsoRow, UsoSkillRow } from './uso';
 
 /** The conversation changed since it was read (another instance, or a deletion): read it again and retry. */
 export class StaleConversation extends Error {}
@@ -127,6 +128,8 @@ export interface TurnWrite {
   conversation: { update: ConversationUpdate } | { insert: Row<ConversacionTable> };
   /** A phrase no skill recognised, for Monitoreo. */
   unrecognised?: Unrecognised;
+  /** What the turn adds to the history's and the dashboard's counters (none for a test conversation). */
+  usage?: UsageWrite;
 }
 
 /** Writes a turn all or nothing; StaleConversation when the conversation changed since it was read, or another instance started it. */
@@ -156,6 +159,11 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
     if (write.unrecognised) {
       const { idBot, f, fc } = write.unrecognised;
       await COUNT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, fh: phraseHash(f), c: 1, fc });
+    }
+    if (write.usage) {
+      await COUNT_USO.execute(trx, write.usage.uso);
+      await COUNT_CLIENTE_DIA.execute(trx, write.usage.cliente);
+      for (const skill of write.usage.skills) await COUNT_USO_SKILL.execute(trx, skill);
     }
   });
 }
@@ -187,6 +195,45 @@ const COUNT_UNRECOGNISED = precompile((db, $: Placeholders<Row<FraseNrTable>>) =
     .insertInto('frase_nr')
     .values(placeholderRow($, ['id', 'idBot', 'f', 'fh', 'c', 'fc']))
     .onConflict((oc) => oc.columns(['idBot', 'fh']).doUpdateSet({ c: sql<number>`"frase_nr"."c" + "excluded"."c"` })),
+);
+
+// The counters: a new key's row, or the turn's increments added to the row there is.
+const COUNT_USO = precompile((db, $: Placeholders<UsoRow>) =>
+  db
+    .insertInto('uso')
+    .values(placeholderRow($, ['idBot', 'dia', 'hora', 'idChannel', 'idE', 'red', 'ds', 'ses', 'clt', 'msg']))
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'hora', 'idChannel']).doUpdateSet({
+        ses: sql<number>`"uso"."ses" + "excluded"."ses"`,
+        clt: sql<number>`"uso"."clt" + "excluded"."clt"`,
+        msg: sql<number>`"uso"."msg" + "excluded"."msg"`,
+      }),
+    ),
+);
+const COUNT_CLIENTE_DIA = precompile((db, $: Placeholders<ClienteDiaRow>) =>
+  db
+    .insertInto('chat_cliente_dia')
+    .values(placeholderRow($, ['idBot', 'dia', 'idClt', 'idE', 'red', 'nm', 'ses', 'msg', 'ultimo']))
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'idClt']).doUpdateSet({
+        ses: sql<number>`"chat_cliente_dia"."ses" + "excluded"."ses"`,
+        msg: sql<number>`"chat_cliente_dia"."msg" + "excluded"."msg"`,
+        ultimo: sql<string>`"excluded"."ultimo"`,
+        nm: sql<string | null>`coalesce("excluded"."nm", "chat_cliente_dia"."nm")`,
+      }),
+    ),
+);
+const COUNT_USO_SKILL = precompile((db, $: Placeholders<UsoSkillRow>) =>
+  db
+    .insertInto('uso_skill')
+    .values(placeholderRow($, ['idBot', 'dia', 'idSkill', 'idE', 'n', 'llegan', 'terminan']))
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'idSkill']).doUpdateSet({
+        n: sql<number>`"uso_skill"."n" + "excluded"."n"`,
+        llegan: sql<number>`"uso_skill"."llegan" + "excluded"."llegan"`,
+        terminan: sql<number>`"uso_skill"."terminan" + "excluded"."terminan"`,
+      }),
+    ),
 );
 
 /** What became of one turn of a group: written, stale (nothing written), or its own error. */
@@ -224,7 +271,7 @@ const conversationId = (write: TurnWrite) => ('update' in write.conversation ? w
 
 /** Writes `writes` in one statement; tells, per turn, whether its compare-and-set held. */
 async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
-  const rows = { upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[] };
+  const rows = { upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[], uso: [] as unknown[], ccd: [] as unknown[], usk: [] as unknown[] };
   for (const write of writes) {
     const conv = conversationId(write);
     const { conversation } = write;
@@ -235,6 +282,11 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
     if (write.sesion) rows.ses.push({ ...write.sesion, conv });
     for (const message of write.messages) rows.msg.push({ ...message, conv });
     if (write.unrecognised) rows.nr.push({ ...write.unrecognised, fh: phraseHash(write.unrecognised.f), id: randomUUID(), conv });
+    if (write.usage) {
+      rows.uso.push({ ...write.usage.uso, conv });
+      rows.ccd.push({ ...write.usage.cliente, conv });
+      for (const skill of write.usage.skills) rows.usk.push({ ...skill, conv });
+    }
   }
   const json = Object.fromEntries(Object.entries(rows).map(([part, list]) => [part, JSON.stringify(list)])) as Record<keyof typeof rows, string>;
   const { rows: answer } = await TURNS.execute(db, json);
@@ -247,8 +299,9 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
  * are written only when its conversation was (`conv`): updated at the rev it was read at, or
  * inserted. Foreign keys are checked at the end of the statement.
  */
-const TURNS = precompile((_db, $: Placeholders<Record<'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr', string>>) => {
-  const rows = (part: 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr', columns: string) => sql`json_to_recordset(${$(part)}::json) as r(${sql.raw(columns)})`;
+type TurnPart = 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr' | 'uso' | 'ccd' | 'usk';
+const TURNS = precompile((_db, $: Placeholders<Record<TurnPart, string>>) => {
+  const rows = (part: TurnPart, columns: string) => sql`json_to_recordset(${$(part)}::json) as r(${sql.raw(columns)})`;
   const written = sql`r.conv in (select id from conv)`;
   return sql<{ written: string[] }>`with
     upd as (update conversacion c set estado = r.estado, ua = r.ua, "idSesion" = r."idSesion", rev = c.rev + 1
@@ -270,6 +323,22 @@ const TURNS = precompile((_db, $: Placeholders<Record<'upd' | 'ins' | 'clt' | 'c
     nr as (insert into frase_nr (id, "idBot", f, fh, c, fc)
       select min(r.id), r."idBot", min(r.f), r.fh, count(*)::int, min(r.fc)
       from ${rows('nr', 'id text, "idBot" text, f text, fh text, fc text, conv text')} where ${written} group by r."idBot", r.fh
-      on conflict ("idBot", fh) do update set c = frase_nr.c + excluded.c)
+      on conflict ("idBot", fh) do update set c = frase_nr.c + excluded.c),
+    cuso as (insert into uso ("idBot", dia, hora, "idChannel", "idE", red, ds, ses, clt, msg)
+      select r."idBot", r.dia, r.hora, r."idChannel", min(r."idE"), min(r.red), min(r.ds), sum(r.ses), sum(r.clt), sum(r.msg)
+      from ${rows('uso', '"idBot" text, dia text, hora int, "idChannel" text, "idE" text, red int, ds int, ses int, clt int, msg int, conv text')} where ${written}
+      group by r."idBot", r.dia, r.hora, r."idChannel" order by 1, 2, 3, 4
+      on conflict ("idBot", dia, hora, "idChannel") do update set ses = uso.ses + excluded.ses, clt = uso.clt + excluded.clt, msg = uso.msg + excluded.msg),
+    cccd as (insert into chat_cliente_dia ("idBot", dia, "idClt", "idE", red, nm, ses, msg, ultimo)
+      select r."idBot", r.dia, r."idClt", min(r."idE"), min(r.red), max(r.nm), sum(r.ses), sum(r.msg), max(r.ultimo)
+      from ${rows('ccd', '"idBot" text, dia text, "idClt" text, "idE" text, red int, nm text, ses int, msg int, ultimo text, conv text')} where ${written}
+      group by r."idBot", r.dia, r."idClt" order by 1, 2, 3
+      on conflict ("idBot", dia, "idClt") do update set ses = chat_cliente_dia.ses + excluded.ses, msg = chat_cliente_dia.msg + excluded.msg,
+        ultimo = greatest(chat_cliente_dia.ultimo, excluded.ultimo), nm = coalesce(excluded.nm, chat_cliente_dia.nm)),
+    cusk as (insert into uso_skill ("idBot", dia, "idSkill", "idE", n, llegan, terminan)
+      select r."idBot", r.dia, r."idSkill", min(r."idE"), sum(r.n), sum(r.llegan), sum(r.terminan)
+      from ${rows('usk', '"idBot" text, dia text, "idSkill" text, "idE" text, n int, llegan int, terminan int, conv text')} where ${written}
+      group by r."idBot", r.dia, r."idSkill" order by 1, 2, 3
+      on conflict ("idBot", dia, "idSkill") do update set n = uso_skill.n + excluded.n, llegan = uso_skill.llegan + excluded.llegan, terminan = uso_skill.terminan + excluded.terminan)
     select coalesce(json_agg(id), '[]'::json) as written from conv`;
 });

@@ -11,6 +11,7 @@ import type { CompiledBot } from '../engine/bundle';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
 import { readBotSecrets } from '../services/bots/bots';
 import { StaleConversation, readConversation, writeTurn } from './store';
+import { usageOfTurn } from './uso';
 
 /** The server's own address, for webhook URLs that start with '/'. */
 function ownBaseUrl(app: App): string | undefined {
@@ -107,6 +108,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
   const client = conversation ? { id: conversation.idClt, idU: conversation.idU, test: conversation.clientTest } : read?.client;
   if (client && (req.user || client.test) && client.idU !== req.user?.id) throw forbidden(CHAT_MESSAGES.conversacionAjena);
   let state = conversation ? parseState(conversation.estado) : newState();
+  const mark = state.uso;
   if (kept && state.bot && state.bot !== req.idBot) {
     // Handed to another bot, which may call out: read it.
     app.engine.conversations.forget(key);
@@ -150,7 +152,14 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
       return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
     }),
   ];
-  const estado = JSON.stringify({ ...result.state, seq });
+  // A test conversation is neither listed in the history nor counted.
+  const usage = req.test
+    ? undefined
+    : usageOfTurn({
+        idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, red: req.red, idClt, nm: req.nm?.trim() || null, timeZone: req.timeZone || app.config.chatTimeZone,
+        now, previous: conversation ? Number(conversation.ua) : undefined, mark, newSesion, rows,
+      });
+  const estado = JSON.stringify({ ...result.state, seq, uso: usage?.mark });
   const idConversation = conversation?.id ?? randomUUID();
   try {
     await writeTurn(db, app.dialect, {
@@ -158,6 +167,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
       ...(closeSesion ? { closeSesion } : {}),
       ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
       messages: rows,
+      ...(usage ? { usage: usage.write } : {}),
       conversation: conversation
         ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
         : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },

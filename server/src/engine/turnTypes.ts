@@ -22,6 +22,18 @@ export interface ConversationState {
   sent: string[];
   /** The number of the session's last recorded message (kept by the caller). */
   seq?: number;
+  /** What the usage counters already hold of this conversation (kept by the caller). */
+  uso?: UsageMark;
+}
+
+/** What the counters hold of a conversation: its last counted day, and of its session, the skills that answered and the latest. */
+export interface UsageMark {
+  /** The company-local day (YYYY-MM-DD) of the last counted turn. */
+  dia: string;
+  /** Skills that answered in this session. */
+  skills: string[];
+  /** The session's latest answering skill, and the day it was counted as where the session ends. */
+  fin?: { skill: string; dia: string };
 }
 
 export const newState = (): ConversationState => ({ memory: {}, attempts: 0, sent: [] });

@@ -1,0 +1,111 @@
+// What one turn adds to the history's and the dashboard's counters, so no screen ever scans the
+// messages: the client's row of the day (its cards), the bot's counters of the day, hour and
+// channel, and each skill's answers, the sessions that reached it and the sessions whose latest
+// answer it gave (a session that goes on to another skill moves its end there). Days and hours
+// are the company's. The mark kept in the conversation's state says what is already counted.
+import { localDay, localTime } from '../../../common/dias';
+import type { UsageMark } from '../engine/turnTypes';
+
+export interface UsoRow {
+  idBot: string;
+  dia: string;
+  hora: number;
+  idChannel: string;
+  idE: string;
+  red: number;
+  ds: number;
+  ses: number;
+  clt: number;
+  msg: number;
+}
+
+export interface ClienteDiaRow {
+  idBot: string;
+  dia: string;
+  idClt: string;
+  idE: string;
+  red: number;
+  nm: string | null;
+  ses: number;
+  msg: number;
+  ultimo: string;
+}
+
+export interface UsoSkillRow {
+  idBot: string;
+  dia: string;
+  idSkill: string;
+  idE: string;
+  n: number;
+  llegan: number;
+  terminan: number;
+}
+
+/** Everything a turn adds to the counters. */
+export interface UsageWrite {
+  uso: UsoRow;
+  cliente: ClienteDiaRow;
+  skills: UsoSkillRow[];
+}
+
+export interface TurnFacts {
+  idE: string;
+  idBot: string;
+  idChannel: string;
+  red: number;
+  idClt: string;
+  nm: string | null;
+  timeZone: string;
+  now: number;
+  /** Last activity of the stored conversation (ms), none for a new one. */
+  previous?: number;
+  /** The mark of the stored conversation. */
+  mark?: UsageMark;
+  /** Whether this turn starts a session. */
+  newSesion: boolean;
+  /** The rows written: the client's message and the bot's, in order, with the skill of each outgoing one. */
+  rows: readonly { t: number; idSkill: string | null }[];
+}
+
+/** The counters' increments of a turn, and the conversation's new mark. */
+export function usageOfTurn(turn: TurnFacts): { write: UsageWrite; mark: UsageMark } {
+  const { dia, hora, ds } = localTime(turn.now, turn.timeZone);
+  const lastDay = turn.mark?.dia ?? (turn.previous !== undefined ? localDay(turn.previous, turn.timeZone) : undefined);
+  const firstToday = lastDay !== dia;
+  const session = turn.newSesion ? { skills: [] as string[], fin: undefined } : { skills: turn.mark?.skills ?? [], fin: turn.mark?.fin };
+  const base = { idBot: turn.idBot, idE: turn.idE };
+
+  const bySkill = new Map<string, UsoSkillRow>();
+  const add = (idSkill: string, day: string, change: Partial<Pick<UsoSkillRow, 'n' | 'llegan' | 'terminan'>>) => {
+    const key = `${day} ${idSkill}`;
+    const row = bySkill.get(key) ?? { ...base, dia: day, idSkill, n: 0, llegan: 0, terminan: 0 };
+    row.n += change.n ?? 0;
+    row.llegan += change.llegan ?? 0;
+    row.terminan += change.terminan ?? 0;
+    bySkill.set(key, row);
+  };
+  const skills = [...session.skills];
+  let latest: string | undefined;
+  for (const row of turn.rows) {
+    if (row.t !== 0 || !row.idSkill) continue;
+    add(row.idSkill, dia, { n: 1 });
+    if (!skills.includes(row.idSkill)) {
+      skills.push(row.idSkill);
+      add(row.idSkill, dia, { llegan: 1 });
+    }
+    latest = row.idSkill;
+  }
+  let fin = session.fin;
+  if (latest && (fin?.skill !== latest || fin.dia !== dia)) {
+    if (fin) add(fin.skill, fin.dia, { terminan: -1 });
+    add(latest, dia, { terminan: 1 });
+    fin = { skill: latest, dia };
+  }
+
+  const write: UsageWrite = {
+    uso: { ...base, dia, hora, ds, idChannel: turn.idChannel, red: turn.red, ses: turn.newSesion ? 1 : 0, clt: firstToday ? 1 : 0, msg: turn.rows.length },
+    cliente: { ...base, dia, idClt: turn.idClt, red: turn.red, nm: turn.nm, ses: turn.newSesion || firstToday ? 1 : 0, msg: turn.rows.length, ultimo: new Date(turn.now).toISOString() },
+    skills: [...bySkill.values()].sort((a, b) => (a.dia + a.idSkill < b.dia + b.idSkill ? -1 : 1)),
+  };
+  return { write, mark: { dia, skills, ...(fin ? { fin } : {}) } };
+}

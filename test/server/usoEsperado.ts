@@ -1,0 +1,81 @@
+// The counters of the history and the dashboard as a count of the recorded messages gives them,
+// computed here the slow way (every message read), to compare with what the store keeps.
+import { localTime } from '../../common/dias';
+import type { TestApp } from './helpers';
+
+export interface Counters {
+  uso: Record<string, { ses: number; clt: number; msg: number }>;
+  cliente: Record<string, { ses: number; msg: number; ultimo: string }>;
+  skill: Record<string, { n: number; llegan: number; terminan: number }>;
+}
+
+/** Counters as they are stored for `idBot`, rows with only zeros left out. */
+export async function storedCounters(t: TestApp, idBot: string): Promise<Counters> {
+  const { db } = t.app;
+  const out: Counters = { uso: {}, cliente: {}, skill: {} };
+  for (const r of await db.selectFrom('uso').selectAll().where('idBot', '=', idBot).execute()) {
+    if (r.ses || r.clt || r.msg) out.uso[`${r.dia} ${r.hora} ${r.idChannel}`] = { ses: Number(r.ses), clt: Number(r.clt), msg: Number(r.msg) };
+  }
+  for (const r of await db.selectFrom('chat_cliente_dia').selectAll().where('idBot', '=', idBot).execute()) {
+    out.cliente[`${r.dia} ${r.idClt}`] = { ses: Number(r.ses), msg: Number(r.msg), ultimo: r.ultimo };
+  }
+  for (const r of await db.selectFrom('uso_skill').selectAll().where('idBot', '=', idBot).execute()) {
+    if (r.n || r.llegan || r.terminan) out.skill[`${r.dia} ${r.idSkill}`] = { n: Number(r.n), llegan: Number(r.llegan), terminan: Number(r.terminan) };
+  }
+  return out;
+}
+
+/** Counters counted from the messages of `idBot` (test conversations left out), days and hours in `timeZone`. */
+export async function countedCounters(t: TestApp, idBot: string, timeZone: string): Promise<Counters> {
+  const rows = await t.app.db
+    .selectFrom('chat_mensaje as m')
+    .innerJoin('chat_sesion as s', 's.id', 'm.idSesion')
+    .innerJoin('conversacion as c', (j) => j.onRef('c.idClt', '=', 's.idClt').onRef('c.idBot', '=', 's.idBot'))
+    .select(['m.t', 'm.idSkill', 'm.fc', 'm.seq', 's.id as sesion', 's.idClt', 's.fi', 'c.idChannel'])
+    .where('m.idBot', '=', idBot)
+    .where('s.test', '=', 0)
+    .orderBy('s.id')
+    .orderBy('m.seq')
+    .execute();
+  const out: Counters = { uso: {}, cliente: {}, skill: {} };
+  const uso = (key: string) => (out.uso[key] ??= { ses: 0, clt: 0, msg: 0 });
+  const skill = (key: string) => (out.skill[key] ??= { n: 0, llegan: 0, terminan: 0 });
+  const clientDays = new Set<string>();
+  const sessionDays = new Set<string>();
+  const sessions = new Set<string>();
+  const reached = new Set<string>();
+  const last = new Map<string, string>();
+  // A client's first message of a day counts it in that day's hour; the session's start counts where it started.
+  const ordered = [...rows].sort((a, b) => (a.fc === b.fc ? a.seq - b.seq : a.fc < b.fc ? -1 : 1));
+  for (const r of ordered) {
+    const at = localTime(Date.parse(r.fc), timeZone);
+    const key = `${at.dia} ${at.hora} ${r.idChannel}`;
+    uso(key).msg += 1;
+    if (!sessions.has(r.sesion)) {
+      sessions.add(r.sesion);
+      const start = localTime(Date.parse(r.fi), timeZone);
+      uso(`${start.dia} ${start.hora} ${r.idChannel}`).ses += 1;
+    }
+    if (!clientDays.has(`${at.dia} ${r.idClt}`)) {
+      clientDays.add(`${at.dia} ${r.idClt}`);
+      uso(key).clt += 1;
+    }
+    const day = (out.cliente[`${at.dia} ${r.idClt}`] ??= { ses: 0, msg: 0, ultimo: r.fc });
+    day.msg += 1;
+    if (r.fc > day.ultimo) day.ultimo = r.fc;
+    if (!sessionDays.has(`${at.dia} ${r.sesion}`)) {
+      sessionDays.add(`${at.dia} ${r.sesion}`);
+      day.ses += 1;
+    }
+    if (r.t === 0 && r.idSkill) {
+      skill(`${at.dia} ${r.idSkill}`).n += 1;
+      if (!reached.has(`${r.sesion} ${r.idSkill}`)) {
+        reached.add(`${r.sesion} ${r.idSkill}`);
+        skill(`${at.dia} ${r.idSkill}`).llegan += 1;
+      }
+      last.set(r.sesion, `${at.dia} ${r.idSkill}`);
+    }
+  }
+  for (const key of last.values()) skill(key).terminan += 1;
+  return out;
+}
