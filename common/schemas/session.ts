@@ -37,6 +37,8 @@ export const SessionConfigInfo = Type.Object({
   wp: Type.Boolean(),
   ts: Type.Integer({ description: 'Minutos de inactividad antes de cerrar la sesión' }),
   menu: Type.Array(Type.String()),
+  /** The users' manual, when the server names one (MANUAL_URL). */
+  manualUrl: Type.Optional(Type.String()),
 });
 
 export const SessionEmpresaInfo = Type.Object({

@@ -75,6 +75,8 @@ export interface Config {
   adminEmail?: string;
   /** The console's public address, used in mails (and https here means Secure cookies and HSTS); unset means the address the request came to. */
   publicUrl?: string;
+  /** The users' manual (an http or https address), linked from the history; unset shows no link. */
+  manualUrl?: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client address for throttling and company ACLs). */
   trustProxy: boolean | string[];
   logLevel: string;
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/*$/, '/') : undefined,
+    manualUrl: /^https?:\/\/\S+$/.test(env.MANUAL_URL ?? '') ? env.MANUAL_URL : undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),

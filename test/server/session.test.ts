@@ -381,3 +381,18 @@ describe('detrás de un balanceador (TRUST_PROXY)', () => {
     expect(refused.json()).toEqual({ message: 'No se permite el ingreso desde la dirección 10.7.7.7' });
   });
 });
+
+describe('el manual de usuario (MANUAL_URL)', () => {
+  it('la sesión lo nombra cuando está configurado, y no lo nombra cuando no', async () => {
+    for (const [manualUrl, expected] of [['https://manual.example/quipu', 'https://manual.example/quipu'], [undefined, undefined]] as const) {
+      const t = await createTestApp('sqlite', { manualUrl });
+      try {
+        const c = await t.login('historial@quipu.test');
+        const info = (await c.post(`${API}/enki`)).json();
+        expect(info.config.manualUrl).toBe(expected);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});

@@ -127,7 +127,7 @@ export async function sessionRoutes(app: App): Promise<void> {
       const authorization = request.headers.authorization;
       if (!authorization) {
         if (!request.user || !request.sesion) throw unauthorized(SESSION_MESSAGES.notSignedIn, 'SESSION');
-        return sessionInfo(request.user, request.sesion.k, app.config.chatTimeZone);
+        return sessionInfo(request.user, request.sesion.k, app.config);
       }
       const credentials = basicCredentials(authorization);
       if (!credentials) throw unauthorized(AUTH_MESSAGES.wrongCredentials);
@@ -140,7 +140,7 @@ export async function sessionRoutes(app: App): Promise<void> {
       setSessionCookie(request, reply, token);
       request.sesion = sesion;
       request.user = user;
-      return sessionInfo(user, sesion.k, app.config.chatTimeZone);
+      return sessionInfo(user, sesion.k, app.config);
     },
   );
 

@@ -4,7 +4,7 @@ import { knownTimeZone } from '../empresas/empresas';
 import type { SessionUser } from '../../types';
 
 /** The {user, config, emp} answer of POST /enki. */
-export function sessionInfo(user: SessionUser, k: string, defaultTimeZone: string) {
+export function sessionInfo(user: SessionUser, k: string, config: { chatTimeZone: string; manualUrl?: string }) {
   return {
     user: {
       id: user.id,
@@ -19,7 +19,7 @@ export function sessionInfo(user: SessionUser, k: string, defaultTimeZone: strin
       a: user.a,
     },
     // Channel sign-ins are not configured on this server yet, hence all false.
-    config: { k, fb: false, tw: false, web: false, tg: false, wp: false, ts: user.emp.ts, menu: sidebarLinks(user.flags).map((l) => l.path) },
-    emp: { id: user.emp.id, nm: user.emp.nm, audit: user.emp.audit, tg: user.emp.tg, liveAgent: user.emp.liveAgent, tz: knownTimeZone(user.emp.tz) ?? defaultTimeZone },
+    config: { k, fb: false, tw: false, web: false, tg: false, wp: false, ts: user.emp.ts, menu: sidebarLinks(user.flags).map((l) => l.path), ...(config.manualUrl ? { manualUrl: config.manualUrl } : {}) },
+    emp: { id: user.emp.id, nm: user.emp.nm, audit: user.emp.audit, tg: user.emp.tg, liveAgent: user.emp.liveAgent, tz: knownTimeZone(user.emp.tz) ?? config.chatTimeZone },
   };
 }
