@@ -84,7 +84,9 @@ async function main(): Promise<void> {
     await session.signIn('compania@quipu.test', DEMO_PASSWORD);
     const json = async <T>(method: string, url: string, body?: unknown) => (await (await session.send(method, url, body)).json()) as T;
     const { idBot, today } = data;
-    const day = { idBot, fd: today, fh: today };
+    // Yesterday: a whole day (today's is cut at this hour), the console's one-day range at its fullest.
+    const yesterday = addDays(today, -1);
+    const day = { idBot, fd: yesterday, fh: yesterday };
 
     console.log('POST /session.clientes');
     const first = await json<{ totalPages: number; totalElements: number }>('POST', '/api/session.clientes', { ...day, page: 0 });
