@@ -97,7 +97,7 @@ export function sidebarLinks(flags: Flags) {
 }
 
 /** The route checks, by the name of the check. */
-export type RouteCheck = 'none' | 'admin' | 'adminUserOrChannel' | 'channel' | 'botEditOrUser' | 'botNamesOrChannel' | 'historial';
+export type RouteCheck = 'none' | 'admin' | 'adminUserOrChannel' | 'channel' | 'botEditOrUser' | 'historial';
 
 export const CHECKS: Record<RouteCheck, (f: Flags) => boolean> = {
   none: () => true,
@@ -105,8 +105,6 @@ export const CHECKS: Record<RouteCheck, (f: Flags) => boolean> = {
   adminUserOrChannel: (f) => f.isAdmin || f.isCompania || f.isAdminUser || f.isAccessChannel,
   channel: (f) => f.isAccessChannel,
   botEditOrUser: (f) => f.isBotEdit || f.isUser,
-  /** The company's bot names (GET /bots): whoever opens bots, and whoever links channels to them. */
-  botNamesOrChannel: (f) => f.isBotEdit || f.isUser || f.isAccessChannel,
   historial: (f) => f.isHistorial,
 };
 

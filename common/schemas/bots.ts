@@ -183,7 +183,8 @@ export type BotRow = Static<typeof BotRow>;
 /** POST /bot/search: the paged list; filters `q` (name or description contains) and `ids`. */
 export const BotSearchBody = Type.Object(pageRequestFields, closed);
 /** GET /bots?idE: id and name of the caller's company's bots. */
-export const BotRef = Type.Object({ id: Type.String(), nm: Type.String() });
+/** A bot as the selectors list it: id, name and its deployed version (0 while never deployed). */
+export const BotRef = Type.Object({ id: Type.String(), nm: Type.String(), version: Type.Integer() });
 export const BotsQuery = Type.Object({ idE: Text(64) });
 
 /** GET /skills?idBot: what the diagram shows of each skill. */

@@ -78,9 +78,10 @@ export async function botsRoutes(app: App): Promise<void> {
   app.get(
     '/bots',
     {
-      // Id and name only: channel users need them for the bot selector, without seeing the bots.
-      preHandler: requireUser('botNamesOrChannel'),
-      schema: { tags, operationId: 'listBotRefs', summary: 'Id y nombre de los bots de la empresa (también para quien tiene acceso a canales)', querystring: BotsQuery, response: { 200: Type.Array(BotRef), ...refusals } },
+      // Id, name and deployed version only, for every signed-in role: the dashboard (everyone's), the
+      // history and the channel editor choose a bot by name, without seeing the bots.
+      preHandler: requireUser(),
+      schema: { tags, operationId: 'listBotRefs', summary: 'Id, nombre y versión desplegada de los bots de la empresa (para elegir un bot)', querystring: BotsQuery, response: { 200: Type.Array(BotRef), ...refusals } },
     },
     async (request) => {
       const user = currentUser(request);

@@ -323,8 +323,8 @@ export async function searchBots(db: DB, idE: string, req: PageRequest): Promise
 }
 
 /** GET /bots: id and name of one company's bots, by name. */
-export function listBotRefs(db: DB, idE: string): Promise<Array<{ id: string; nm: string }>> {
-  return db.selectFrom('bot').select(['id', 'nm']).where('idE', '=', idE).orderBy('nm').orderBy('id').execute();
+export function listBotRefs(db: DB, idE: string): Promise<Array<{ id: string; nm: string; version: number }>> {
+  return db.selectFrom('bot').select(['id', 'nm', 'version']).where('idE', '=', idE).orderBy('nm').orderBy('id').execute();
 }
 
 /** Deletes a bot and everything under it (the tables cascade), with its audit row. isBotEdit only. */
