@@ -26,7 +26,8 @@ export function attachment(name: string): string {
 }
 
 /** A name safe as a file name on any system: the bot's name without path or reserved characters. */
-const fileSafe = (text: string) => text.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'bot';
+const fileSafe = (text: string) =>
+  [...text].map((ch) => (ch < ' ' || '\\/:*?"<>|'.includes(ch) ? '_' : ch)).join('').trim() || 'bot';
 
 /** Validates like the history's search, stores the report as 'generando' and queues its job, together. */
 export async function askReport(app: App, user: SessionUser, query: HistoryQuery): Promise<{ id: string }> {
