@@ -107,7 +107,7 @@ describe.each(dialects)('historial (%s)', (dialect) => {
   it('las tarjetas: la más reciente primero, paginadas, con el filtro de nombre (sin mayúsculas, % y _ literales) y varios días', async () => {
     const ana = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana García', limaAt(dia, 9), ['hola']);
     const luis = await talk(t, chat.bot, `web-${randomUUID()}`, 'Luis 100%_x', limaAt(dia, 10), ['hola']);
-    const beto = await talk(t, chat.bot, `web-${randomUUID()}`, 'Beto', limaAt(dia, 11), ['hola']);
+    const beto = await talk(t, chat.bot, `web-${randomUUID()}`, 'Beto Ramos', limaAt(dia, 11), ['hola']);
     // Ana again the next day, in a new session.
     await talk(t, chat.bot, (await t.app.db.selectFrom('chat_cliente').select('psi').where('id', '=', ana).executeTakeFirstOrThrow()).psi, 'Ana García', limaAt(addDays(dia, 1), 8), ['cuánto cuesta']);
     const c = await t.login('compania@quipu.test');
@@ -118,6 +118,11 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     expect(first).toMatchObject({ totalElements: 3, totalPages: 2, totalExact: true });
     expect((await cards({ pageSize: 2, page: 1 })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
     expect((await cards({ pageSize: 2, page: 5 })).content).toEqual([]);
+    // Past the middle a page is read from the end, in the same order.
+    const single = await Promise.all([0, 1, 2].map(async (p) => (await cards({ pageSize: 1, page: p })).content.map((x: ClientCard) => x.idClt)));
+    expect(single).toEqual([[beto], [luis], [ana]]);
+    expect(await cards({ name: 'a', pageSize: 1 })).toMatchObject({ totalElements: 2, totalPages: 2, totalExact: true });
+    expect(await cards({ name: 'a', pageSize: 1, page: 4 })).toMatchObject({ content: [], totalElements: 2, totalExact: true });
     expect((await cards({})).content).toHaveLength(3);
 
     expect((await cards({ name: 'GARCÍA' })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
