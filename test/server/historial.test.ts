@@ -186,7 +186,7 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
     const fc = new Date(limaAt(dia, 9, 30)).toISOString();
     for (let start = 10; start < 10_010; start += 500) {
-      const rows = Array.from({ length: 500 }, (_, i) => ({ id: randomUUID(), idSesion: session.id, idBot: chat.bot, t: (start + i) % 2, m: `mensaje ${start + i}`, tipo: 'TEXT', body: null, idSkill: null, score: null, fc, seq: start + i }));
+      const rows = Array.from({ length: 500 }, (_, i) => ({ id: randomUUID(), idSesion: session.id, idBot: chat.bot, t: (start + i) % 2, m: `mensaje ${start + i}`, tipo: 'TEXT', body: (start + i) % 2 ? null : (start + i) % 10 ? `{"type":"TEXT","text":"mensaje ${start + i}"}` : '{no es json', idSkill: null, score: null, fc, seq: start + i }));
       await t.app.db.insertInto('chat_mensaje').values(rows).execute();
     }
     const c = await t.login('historial@quipu.test');
@@ -196,6 +196,10 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     const ms = performance.now() - started;
     expect(newest.msgs.map((m) => m.m).slice(-2)).toEqual(['mensaje 10008', 'mensaje 10009']);
     expect(newest).toMatchObject({ hayMas: true, total: 10_003 });
+    // A body kept without its id or time takes the message's; one that does not read is left out.
+    const bot = newest.msgs.find((m) => m.m === 'mensaje 10008')!;
+    expect(bot.body).toEqual({ type: 'TEXT', text: 'mensaje 10008', id: bot.id, fc });
+    expect(newest.msgs.find((m) => m.m === 'mensaje 10000')!.body).toBeNull();
     expect(newest.msgs).toHaveLength(200);
     expect(older.msgs.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 4800 + i));
     expect(ms).toBeLessThan(1_000);

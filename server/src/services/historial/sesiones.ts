@@ -1,7 +1,7 @@
 // A client's sessions with a bot, and a session's messages a page at a time. Test conversations
 // (the console's test chat) are never shown.
 import { CONVERSATION_PAGE, type ConversationPage, type HistoryMessage, type HistorySession } from '../../../../common/schemas/historial';
-import type { ChatMessage } from '../../../../common/schemas/chat';
+import { CHAT_TYPES, type ChatMessage } from '../../../../common/schemas/chat';
 import { EV } from '../../../../common/schemas/rules';
 import { sameTenant } from '../../auth/tenant';
 import type { DB } from '../../db';
@@ -45,14 +45,22 @@ export async function historySession(ctx: HistoryContext, user: SessionUser, idS
   return session;
 }
 
-/** An outgoing message as the chat drew it; a body that no longer parses shows as text only. */
-export function parseBody(body: string | null): ChatMessage | null {
-  if (!body) return null;
+/**
+ * An outgoing message as the chat drew it. A body written without its id or time takes the
+ * message's; one that no longer reads as a chat message shows as text only (null).
+ */
+export function parseBody(row: { id: string; fc: string; body: string | null }): ChatMessage | null {
+  if (!row.body) return null;
+  let parsed: unknown;
   try {
-    return JSON.parse(body) as ChatMessage;
+    parsed = JSON.parse(row.body);
   } catch {
     return null;
   }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const message = parsed as Partial<ChatMessage>;
+  if (!(CHAT_TYPES as readonly unknown[]).includes(message.type)) return null;
+  return { ...message, id: typeof message.id === 'string' ? message.id : row.id, fc: typeof message.fc === 'string' ? message.fc : row.fc } as ChatMessage;
 }
 
 export interface ConversationRequest {
@@ -79,7 +87,7 @@ export async function conversationPage(ctx: HistoryContext, user: SessionUser, r
   const rows = await query.orderBy('m.seq', 'desc').limit(size + 1).execute();
   const hayMas = rows.length > size;
   const msgs: HistoryMessage[] = rows.slice(0, size).reverse().map((r) => {
-    const msg: HistoryMessage = { id: r.id, t: Number(r.t), m: r.m, tipo: r.tipo, fc: r.fc, seq: Number(r.seq), body: parseBody(r.body) };
+    const msg: HistoryMessage = { id: r.id, t: Number(r.t), m: r.m, tipo: r.tipo, fc: r.fc, seq: Number(r.seq), body: parseBody(r) };
     if (skills) Object.assign(msg, { idSkill: r.idSkill, skill: r.skill ?? null, score: r.score === null ? null : Number(r.score) });
     return msg;
   });
