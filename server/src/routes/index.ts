@@ -12,6 +12,8 @@ import { emailRoutes } from './correo';
 import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
 import { frasesRoutes } from './frases';
+import { historialRoutes } from './historial';
+import { informesRoutes } from './informes';
 import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
@@ -23,6 +25,7 @@ export type RoutePlugin = (app: App) => Promise<void>;
 export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   chatRoutes, demoRoutes,
+  historialRoutes, informesRoutes,
   canalesRoutes,
   canalesProveedoresRoutes,
   webchatPublicoRoutes,

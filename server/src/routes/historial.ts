@@ -1,0 +1,112 @@
+// The history: client cards of a bot in a range of the company's days, a client's sessions, a
+// session's messages a page at a time, and one client's messages as a spreadsheet.
+import { PassThrough } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { Type } from 'typebox';
+import { ApiError } from '../errors';
+import { currentUser, requireUser } from '../plugins/guards';
+import { clientCards } from '../services/historial/clientes';
+import { writeClientWorkbook } from '../services/historial/excel';
+import { attachment, XLSX_TYPE } from '../services/historial/informes';
+import { botRange, seesSkills } from '../services/historial/rango';
+import { auditHistory, clientSessions, conversationPage, historyClient } from '../services/historial/sesiones';
+import type { App } from '../types';
+import { ErrorBody, signedErrors } from '../../../common/schemas/common';
+import { ClientCard, ConversationPage, ConversationQuery, HistoryQuery, HistorySession, SessionQuery } from '../../../common/schemas/historial';
+import { pageResponse } from '../../../common/schemas/paging';
+
+/** The file, streamed as it is written or read (never serialised). */
+const XlsxFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+const tags = ['Historial'];
+const ClientQuery = Type.Object({ idClt: Type.Optional(Type.String({ maxLength: 64 })) });
+const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
+
+/** The client named in the query or the body; 400 naming idClt when neither does. */
+function clientId(query: { idClt?: string }, body: { idClt?: string }): string {
+  const idClt = query.idClt?.trim() || body.idClt?.trim();
+  if (!idClt) throw new ApiError(400, 'idClt: indique el cliente', undefined, 'idClt');
+  return idClt;
+}
+
+export async function historialRoutes(app: App): Promise<void> {
+  app.post(
+    '/session.clientes',
+    {
+      preHandler: requireUser('historial'),
+      schema: {
+        tags, operationId: 'historyClients',
+        summary: 'Clientes que escribieron al bot en los días de la empresa indicados, el último mensaje más reciente primero',
+        body: HistoryQuery,
+        response: { 200: pageResponse(ClientCard), ...refusals },
+      },
+    },
+    async (request) => {
+      const range = await botRange(app, currentUser(request), request.body);
+      return clientCards(app, range, request.body);
+    },
+  );
+
+  app.post(
+    '/session',
+    {
+      preHandler: requireUser('historial'),
+      schema: {
+        tags, operationId: 'historySessions',
+        summary: 'Sesiones de un cliente con el bot activas en el rango, la más reciente primero',
+        body: SessionQuery,
+        querystring: ClientQuery,
+        response: { 200: Type.Array(HistorySession), ...refusals },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const range = await botRange(app, user, request.body);
+      const client = await historyClient(app, user, range, clientId(request.query, request.body));
+      return clientSessions(app.db, range, client.id);
+    },
+  );
+
+  app.get(
+    '/conversacion',
+    {
+      preHandler: requireUser('historial'),
+      schema: {
+        tags, operationId: 'historyConversation',
+        summary: 'Una página de los mensajes de una sesión, la más reciente primero (registra la consulta en la auditoría)',
+        querystring: ConversationQuery,
+        response: { 200: ConversationPage, ...refusals },
+      },
+    },
+    async (request) => conversationPage(app, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/session/excel',
+    {
+      preHandler: requireUser('historial'),
+      schema: {
+        tags, operationId: 'historyClientExcel',
+        summary: 'Los mensajes de las sesiones de un cliente en el rango, como Sessions_{idClt}.xlsx',
+        body: SessionQuery,
+        querystring: ClientQuery,
+        response: { 200: XlsxFile, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const range = await botRange(app, user, request.body);
+      const client = await historyClient(app, user, range, clientId(request.query, request.body));
+      await auditHistory(app, user, `Exportar Excel: sesiones del cliente ${client.id} del ${range.fd} al ${range.fh}`);
+      const out = new PassThrough();
+      writeClientWorkbook(app.db, range, client.id, seesSkills(user), out).catch((error: unknown) => {
+        request.log.error({ err: error }, 'no se pudo escribir el Excel del cliente');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply
+        .header('Content-Type', XLSX_TYPE)
+        .header('Content-Disposition', attachment(`Sessions_${client.id}.xlsx`))
+        .header('Cache-Control', 'no-store')
+        .send(out);
+    },
+  );
+}

@@ -1,0 +1,252 @@
+// The history: client cards of a bot by the company's days, a client's sessions, a session's
+// messages a page at a time (with the audit of who read it), and a client's messages as Excel.
+// Conversations are made through real chat turns; the company is in Lima.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays } from '../../common/dias';
+import { HISTORY_TEXTS, type ClientCard, type ConversationPage, type HistorySession } from '../../common/schemas/historial';
+import { EV } from '../../common/schemas/rules';
+import { auditRows } from './adminFixtures';
+import type { ChatBot } from './chatFixtures';
+import { API, createTestApp, dialects, type TestApp } from './helpers';
+import { ALL, SEES_SKILLS, futureDay, historyStatus, limaAt, limaBot, limaWall, sheetRows, signInAll, talk, workbook } from './historialFixtures';
+
+describe.each(dialects)('historial (%s)', (dialect) => {
+  let t: TestApp;
+  let chat: ChatBot;
+  let idE: string;
+  const dia = futureDay(2);
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    ({ idE, chat } = await limaBot(t));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const range = (fd = dia, fh = fd) => ({ idBot: chat.bot, fd, fh });
+
+  it('cada ruta según el rol: los del historial ven los datos, los demás 403 y otra empresa 404', async () => {
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana García', limaAt(dia, 10), ['hola', 'cuánto cuesta']);
+    const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
+    const who = await signInAll(t);
+    for (const account of ALL) {
+      const c = who[account];
+      const status = historyStatus(account);
+      const cards = await c.post(`${API}/session.clientes`, range());
+      expect([account, cards.statusCode]).toEqual([account, status]);
+      const sessions = await c.post(`${API}/session?idClt=${idClt}`, { ...range(), idClt });
+      expect([account, sessions.statusCode]).toEqual([account, status]);
+      const conversation = await c.get(`${API}/conversacion?idS=${session.id}`);
+      expect([account, conversation.statusCode]).toEqual([account, status]);
+      const excel = await c.post(`${API}/session/excel`, { ...range(), idClt });
+      expect([account, excel.statusCode]).toEqual([account, status]);
+      if (status !== 200) continue;
+      expect(cards.json().content).toEqual([{ idClt, nm: 'Ana García', red: 1, ultimo: expect.any(String), sesiones: 1 }]);
+      expect((sessions.json() as HistorySession[]).map((s) => s.id)).toEqual([session.id]);
+      const page = conversation.json() as ConversationPage;
+      expect(page.msgs.map((m) => m.m).slice(0, 2)).toEqual(['hola', '¡Hola! ¿En qué le ayudo?']);
+      const answer = page.msgs[1];
+      if (SEES_SKILLS.includes(account)) expect(answer).toMatchObject({ idSkill: chat.skills.saludo, skill: 'Saludo', score: expect.any(Number) });
+      else expect(Object.keys(answer)).not.toEqual(expect.arrayContaining(['idSkill', 'skill', 'score']));
+      expect(excel.headers['content-disposition']).toContain(`Sessions_${idClt}.xlsx`);
+    }
+  });
+
+  it('otra empresa no alcanza el bot, el cliente, la sesión ni el Excel de esta (404)', async () => {
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana', limaAt(dia, 10), ['hola']);
+    const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
+    const otra = await t.login('otra@quipu.test');
+    // Its own bot, with this company's client: still 404.
+    const { id: otraIdE } = await t.app.db.selectFrom('empresa').select('id').where('nm', '=', 'Otra Empresa').executeTakeFirstOrThrow();
+    const otraBot = randomUUID();
+    await t.app.db.insertInto('bot').values({ id: otraBot, idE: otraIdE, nm: 'De otra', dsc: null, fc: new Date(t.clock.now).toISOString() }).execute();
+    expect((await otra.post(`${API}/session?idClt=${idClt}`, { idBot: otraBot, fd: dia, fh: dia })).statusCode).toBe(404);
+    expect((await otra.post(`${API}/session/excel`, { idBot: otraBot, fd: dia, fh: dia, idClt })).statusCode).toBe(404);
+    expect((await otra.get(`${API}/conversacion?idS=${session.id}`)).statusCode).toBe(404);
+    expect((await otra.post(`${API}/session.clientes`, { idBot: otraBot, fd: dia, fh: dia })).json().content).toEqual([]);
+    expect(idE).not.toBe(otraIdE);
+  });
+
+  it('sin bot, fechas al revés o días que no existen: 400 con el mensaje y el campo', async () => {
+    const c = await t.login('compania@quipu.test');
+    for (const url of ['/session.clientes', '/session?idClt=x', '/session/excel?idClt=x', '/informe/excel']) {
+      const noBot = await c.post(`${API}${url}`, { fd: dia, fh: dia });
+      expect([url, noBot.statusCode, noBot.json().message]).toEqual([url, 400, HISTORY_TEXTS.seleccioneBot]);
+      expect((await c.post(`${API}${url}`, { idBot: '', fd: dia, fh: dia })).json().message).toBe(HISTORY_TEXTS.seleccioneBot);
+      const reversed = await c.post(`${API}${url}`, range(dia, addDays(dia, -1)));
+      expect([url, reversed.statusCode, reversed.json()]).toEqual([url, 400, { message: 'La fecha hasta debe ser mayor a la fecha desde', field: 'fh' }]);
+      const badFrom = await c.post(`${API}${url}`, range('2026-02-30', '2026-03-01'));
+      expect([url, badFrom.statusCode, badFrom.json().field]).toEqual([url, 400, 'fd']);
+      expect(badFrom.json().message).toMatch(/^fd: /);
+      const badTo = await c.post(`${API}${url}`, range('2026-02-01', '2026-13-01'));
+      expect([url, badTo.statusCode, badTo.json().field]).toEqual([url, 400, 'fh']);
+      const notADay = await c.post(`${API}${url}`, range('01/02/2026', '2026-03-01'));
+      expect([url, notADay.statusCode]).toEqual([url, 400]);
+      expect(notADay.json().message).toMatch(/\bfd\b/);
+    }
+    expect((await c.post(`${API}/session.clientes`, { ...range(), idBot: randomUUID() })).statusCode).toBe(404);
+  });
+
+  it('un mensaje a las 23:30 de Lima es de ese día de Lima, no del siguiente día UTC', async () => {
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Noche', limaAt(dia, 23, 30), ['hola']);
+    const c = await t.login('historial@quipu.test');
+    const that = (await c.post(`${API}/session.clientes`, range(dia))).json();
+    expect(that.content.map((card: ClientCard) => card.idClt)).toEqual([idClt]);
+    expect(that.content[0].ultimo.slice(0, 10)).toBe(addDays(dia, 1));
+    expect((await c.post(`${API}/session.clientes`, range(addDays(dia, 1)))).json().content).toEqual([]);
+    const sessions = (await c.post(`${API}/session?idClt=${idClt}`, range(dia))).json() as HistorySession[];
+    expect(sessions).toHaveLength(1);
+    expect((await c.post(`${API}/session?idClt=${idClt}`, range(addDays(dia, 1)))).json()).toHaveLength(1);
+    expect((await c.post(`${API}/session?idClt=${idClt}`, range(addDays(dia, -1)))).json()).toEqual([]);
+  });
+
+  it('las tarjetas: la más reciente primero, paginadas, con el filtro de nombre (sin mayúsculas, % y _ literales) y varios días', async () => {
+    const ana = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana García', limaAt(dia, 9), ['hola']);
+    const luis = await talk(t, chat.bot, `web-${randomUUID()}`, 'Luis 100%_x', limaAt(dia, 10), ['hola']);
+    const beto = await talk(t, chat.bot, `web-${randomUUID()}`, 'Beto Ramos', limaAt(dia, 11), ['hola']);
+    // Ana again the next day, in a new session.
+    await talk(t, chat.bot, (await t.app.db.selectFrom('chat_cliente').select('psi').where('id', '=', ana).executeTakeFirstOrThrow()).psi, 'Ana García', limaAt(addDays(dia, 1), 8), ['cuánto cuesta']);
+    const c = await t.login('compania@quipu.test');
+    const cards = async (body: object) => (await c.post(`${API}/session.clientes`, { ...range(), ...body })).json();
+
+    const first = await cards({ pageSize: 2 });
+    expect(first.content.map((x: ClientCard) => x.idClt)).toEqual([beto, luis]);
+    expect(first).toMatchObject({ totalElements: 3, totalPages: 2, totalExact: true });
+    expect((await cards({ pageSize: 2, page: 1 })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
+    expect((await cards({ pageSize: 2, page: 5 })).content).toEqual([]);
+    // Past the middle a page is read from the end, in the same order.
+    const single = await Promise.all([0, 1, 2].map(async (p) => (await cards({ pageSize: 1, page: p })).content.map((x: ClientCard) => x.idClt)));
+    expect(single).toEqual([[beto], [luis], [ana]]);
+    expect(await cards({ name: 'a', pageSize: 1 })).toMatchObject({ totalElements: 2, totalPages: 2, totalExact: true });
+    expect(await cards({ name: 'a', pageSize: 1, page: 4 })).toMatchObject({ content: [], totalElements: 2, totalExact: true });
+    expect((await cards({})).content).toHaveLength(3);
+
+    expect((await cards({ name: 'GARCÍA' })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
+    expect((await cards({ name: 'garc' })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
+    expect((await cards({ name: '%' })).content.map((x: ClientCard) => x.idClt)).toEqual([luis]);
+    expect((await cards({ name: '_' })).content.map((x: ClientCard) => x.idClt)).toEqual([luis]);
+    expect((await cards({ name: '  ' })).content).toHaveLength(3);
+
+    // Two days: Ana once, first (her last message is the newest), with both sessions.
+    const both = await cards({ fh: addDays(dia, 1) });
+    expect(both.content.map((x: ClientCard) => [x.idClt, x.sesiones])).toEqual([[ana, 2], [beto, 1], [luis, 1]]);
+    expect(both.totalElements).toBe(3);
+    const paged = await cards({ fh: addDays(dia, 1), pageSize: 1, page: 1 });
+    expect(paged.content.map((x: ClientCard) => x.idClt)).toEqual([beto]);
+    expect(paged).toMatchObject({ totalElements: 3, totalPages: 3, totalExact: true });
+    expect((await cards({ fh: addDays(dia, 1), name: 'ana' })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
+  });
+
+  it('las sesiones del cliente: las activas en el rango, la más reciente primero', async () => {
+    const psi = `web-${randomUUID()}`;
+    const idClt = await talk(t, chat.bot, psi, 'Ana', limaAt(dia, 9), ['hola']);
+    await talk(t, chat.bot, psi, 'Ana', limaAt(addDays(dia, 1), 9), ['cuánto cuesta']);
+    const rows = await t.app.db.selectFrom('chat_sesion').select(['id', 'fi', 'ff']).where('idClt', '=', idClt).orderBy('fi').execute();
+    expect(rows).toHaveLength(2);
+    const c = await t.login('historial@quipu.test');
+    const ids = async (fd: string, fh: string) => ((await c.post(`${API}/session`, { ...range(fd, fh), idClt })).json() as HistorySession[]).map((s) => s.id);
+    expect(await ids(dia, dia)).toEqual([rows[0].id]);
+    expect(await ids(addDays(dia, 1), addDays(dia, 1))).toEqual([rows[1].id]);
+    expect(await ids(dia, addDays(dia, 1))).toEqual([rows[1].id, rows[0].id]);
+    const [newest] = (await c.post(`${API}/session?idClt=${idClt}`, range(dia, addDays(dia, 1)))).json() as HistorySession[];
+    expect(newest).toEqual({ id: rows[1].id, fi: rows[1].fi, ff: null, red: 1 });
+    expect((await c.post(`${API}/session`, range())).json().field).toBe('idClt');
+    expect((await c.post(`${API}/session?idClt=${randomUUID()}`, range())).statusCode).toBe(404);
+  });
+
+  it('la conversación por páginas: la más nueva primero, cada una de la más antigua a la más nueva', async () => {
+    const inputs = Array.from({ length: 12 }, (_, i) => (i % 2 ? 'cuánto cuesta' : 'hola'));
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana', limaAt(dia, 9), inputs);
+    const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
+    const stored = await t.app.db.selectFrom('chat_mensaje').select(['id', 'seq']).where('idSesion', '=', session.id).orderBy('seq').execute();
+    expect(stored.length).toBeGreaterThan(30);
+    const c = await t.login('historial@quipu.test');
+    const pages: ConversationPage[] = [];
+    let url = `${API}/conversacion?idS=${session.id}&cantidad=10`;
+    for (;;) {
+      const page = (await c.get(url)).json() as ConversationPage;
+      pages.push(page);
+      expect(page.total).toBe(stored.length);
+      if (!page.hayMas) break;
+      url = `${API}/conversacion?idS=${session.id}&cantidad=10&antes=${page.msgs[0].seq}`;
+    }
+    expect(pages[0].msgs).toHaveLength(10);
+    expect(pages[0].msgs.at(-1)!.id).toBe(stored.at(-1)!.id);
+    expect(pages.reverse().flatMap((p) => p.msgs.map((m) => m.id))).toEqual(stored.map((m) => m.id));
+    const carousel = pages.flatMap((p) => p.msgs).find((m) => m.body?.type === 'CAROUSEL');
+    expect(carousel?.body?.carousel?.map((x) => x.title)).toEqual(['Plan Básico', 'Plan Pro']);
+  });
+
+  it('10.000 mensajes de una sesión se leen por páginas pronto', async () => {
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Larga', limaAt(dia, 9), ['hola']);
+    const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
+    const fc = new Date(limaAt(dia, 9, 30)).toISOString();
+    for (let start = 10; start < 10_010; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, i) => ({ id: randomUUID(), idSesion: session.id, idBot: chat.bot, t: (start + i) % 2, m: `mensaje ${start + i}`, tipo: 'TEXT', body: (start + i) % 2 ? null : (start + i) % 10 ? `{"type":"TEXT","text":"mensaje ${start + i}"}` : '{no es json', idSkill: null, score: null, fc, seq: start + i }));
+      await t.app.db.insertInto('chat_mensaje').values(rows).execute();
+    }
+    const c = await t.login('historial@quipu.test');
+    const started = performance.now();
+    const newest = (await c.get(`${API}/conversacion?idS=${session.id}`)).json() as ConversationPage;
+    const older = (await c.get(`${API}/conversacion?idS=${session.id}&antes=5000`)).json() as ConversationPage;
+    const ms = performance.now() - started;
+    expect(newest.msgs.map((m) => m.m).slice(-2)).toEqual(['mensaje 10008', 'mensaje 10009']);
+    expect(newest).toMatchObject({ hayMas: true, total: 10_003 });
+    // A body kept without its id or time takes the message's; one that does not read is left out.
+    const bot = newest.msgs.find((m) => m.m === 'mensaje 10008')!;
+    expect(bot.body).toEqual({ type: 'TEXT', text: 'mensaje 10008', id: bot.id, fc });
+    expect(newest.msgs.find((m) => m.m === 'mensaje 10000')!.body).toBeNull();
+    expect(newest.msgs).toHaveLength(200);
+    expect(older.msgs.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 4800 + i));
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('abrir una conversación registra el evento 0 (Historial); las páginas anteriores no, ni sin auditoría', async () => {
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana', limaAt(dia, 9), ['hola']);
+    const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
+    const c = await t.login('historial@quipu.test');
+    const before = (await auditRows(t, EV.HISTORIAL)).length;
+    expect((await c.get(`${API}/conversacion?idS=${session.id}`)).statusCode).toBe(200);
+    const rows = await auditRows(t, EV.HISTORIAL);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows[0]).toMatchObject({ us: 'historial@quipu.test', idE });
+    expect(rows[0].val).toContain(session.id);
+    expect(rows[0].val).toContain(idClt);
+    await c.get(`${API}/conversacion?idS=${session.id}&antes=2`);
+    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + 1);
+    await c.post(`${API}/session/excel`, { ...range(), idClt });
+    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + 2);
+
+    await t.app.db.updateTable('empresa').set({ audit: 0 }).where('id', '=', idE).execute();
+    const quiet = await t.login('historial@quipu.test');
+    expect((await quiet.get(`${API}/conversacion?idS=${session.id}`)).statusCode).toBe(200);
+    expect((await quiet.post(`${API}/session/excel`, { ...range(), idClt })).statusCode).toBe(200);
+    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + 2);
+  });
+
+  it('el Excel del cliente: encabezados en castellano, fechas reales en hora de Lima, quién y el texto', async () => {
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana', limaAt(dia, 23, 50), ['hola', 'cuánto cuesta']);
+    const stored = await t.app.db.selectFrom('chat_mensaje as m').innerJoin('chat_sesion as s', 's.id', 'm.idSesion').select(['m.fc', 'm.m', 's.id', 's.fi']).where('s.idClt', '=', idClt).orderBy('m.seq').execute();
+    const c = await t.login('compania@quipu.test');
+    const response = await c.post(`${API}/session/excel`, { ...range(), idClt });
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const sheet = (await workbook(response)).worksheets[0];
+    const [headers, ...rows] = sheetRows(sheet);
+    expect(headers).toEqual(['Sesión', 'Inicio', 'Fecha', 'Quién', 'Mensaje', 'Tipo', 'Skill', 'Puntaje']);
+    expect(rows).toHaveLength(stored.length);
+    expect(rows[0].slice(0, 6)).toEqual([stored[0].id, limaWall(stored[0].fi), limaWall(stored[0].fc), 'Cliente', 'hola', 'TEXT']);
+    expect(rows[1].slice(3, 7)).toEqual(['Bot', '¡Hola! ¿En qué le ayudo?', 'TEXT', 'Saludo']);
+    // 23:50 in Lima, though in UTC it is the next day.
+    expect((rows[0][2] as Date).toISOString().slice(0, 16)).toBe(`${dia}T23:50`);
+    expect(sheet.getCell('C2').type).toBe(4);
+    expect(sheet.getCell('C2').numFmt).toMatch(/dd\/mm\/yyyy/);
+
+    const h = await t.login('historial@quipu.test');
+    const [plain] = sheetRows((await workbook(await h.post(`${API}/session/excel?idClt=${idClt}`, range()))).worksheets[0]);
+    expect(plain).toEqual(['Sesión', 'Inicio', 'Fecha', 'Quién', 'Mensaje', 'Tipo']);
+  });
+});
