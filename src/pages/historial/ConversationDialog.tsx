@@ -11,6 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -71,9 +72,11 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
     list = (
       <List dense aria-labelledby="conversacion-sesiones" sx={{ py: 0 }}>
         {sessions.data.map((row) => (
-          <ListItemButton key={row.id} selected={row.id === idS} aria-current={row.id === idS ? 'true' : undefined} onClick={() => setChosen(row.id)}>
-            <ListItemText primary={inicioSesion(row.fi, timeZone)} />
-          </ListItemButton>
+          <ListItem key={row.id} disablePadding>
+            <ListItemButton selected={row.id === idS} aria-current={row.id === idS ? 'true' : undefined} onClick={() => setChosen(row.id)}>
+              <ListItemText primary={inicioSesion(row.fi, timeZone)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );
@@ -95,12 +98,12 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
           </Typography>
           {list}
         </Box>
-        <Box component="section" aria-labelledby="conversacion-mensajes" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Typography id="conversacion-mensajes" component="h3" sx={heading}>
             {TEXTS.mensajes}
           </Typography>
           <Box sx={{ flex: 1, minHeight: 0, height: { xs: 360, md: 480 } }}>
-            {idS ? <ConversationMessages key={idS} idS={idS} timeZone={timeZone} showSkill={!!flags?.isBotEdit} /> : null}
+            {idS ? <ConversationMessages key={idS} idS={idS} timeZone={timeZone} showSkill={!!flags?.isBotEdit} labelledBy="conversacion-mensajes" /> : null}
           </Box>
         </Box>
       </DialogContent>

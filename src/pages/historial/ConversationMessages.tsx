@@ -46,9 +46,11 @@ export interface ConversationMessagesProps {
   idS: string;
   timeZone: string;
   showSkill: boolean;
+  /** The id of the heading that names the messages. */
+  labelledBy: string;
 }
 
-export function ConversationMessages({ idS, timeZone, showSkill }: ConversationMessagesProps) {
+export function ConversationMessages({ idS, timeZone, showSkill, labelledBy }: ConversationMessagesProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const scroller = useRef<HTMLDivElement>(null);
   // How far the reader was from the bottom when older messages were asked for.
@@ -84,7 +86,7 @@ export function ConversationMessages({ idS, timeZone, showSkill }: ConversationM
   else if (count === 0 || pages.every((page) => page.msgs.length === 0)) body = <Typography role="status">{TEXTS.sinDatos}</Typography>;
   else {
     body = (
-      <Box component="ol" aria-label={TEXTS.mensajes} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Box component="ol" aria-labelledby={labelledBy} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {pages
           .slice()
           .reverse()
@@ -97,7 +99,7 @@ export function ConversationMessages({ idS, timeZone, showSkill }: ConversationM
   }
 
   return (
-    <Box ref={scroller} tabIndex={0} aria-label={TEXTS.mensajes} role="region" sx={{ height: '100%', overflowY: 'auto', px: 1 }}>
+    <Box ref={scroller} tabIndex={0} aria-labelledby={labelledBy} role="region" sx={{ height: '100%', overflowY: 'auto', px: 1 }}>
       {messages.hasNextPage ? (
         <Box sx={{ textAlign: 'center', mb: 1 }}>
           <Button size="small" onClick={older} disabled={messages.isFetchingNextPage}>

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JsonBodyType } from 'msw';
 import { HISTORY_TEXTS } from '../../../common/schemas/historial';
 import { seriousViolations } from '../versions/axe';
 import { chooseBot, cliente, dayShown, fieldOf, openHistorial, serveHistorial, typeDay } from './support';
@@ -68,8 +69,8 @@ describe('Historial', () => {
   });
 
   it("sin clientes: 'No hay datos...'; mientras llegan: 'Cargando...'", async () => {
-    let answer: (value: unknown) => void = () => undefined;
-    serveHistorial({ clientes: () => new Promise((resolve) => (answer = resolve)) });
+    let answer: (value: JsonBodyType) => void = () => undefined;
+    serveHistorial({ clientes: () => new Promise<JsonBodyType>((resolve) => (answer = resolve)) });
     openHistorial();
     await screen.findByRole('heading', { level: 1, name: 'Historial' });
     await chooseBot('Ventas');

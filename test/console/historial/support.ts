@@ -3,7 +3,7 @@
 // files are caught.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { vi } from 'vitest';
 import type { Rol } from '../../../common/roles';
 import type { ClientCard, ConversationPage, HistoryMessage, HistorySession, Report } from '../../../common/schemas/historial';
@@ -39,8 +39,8 @@ export function informe(id: string, extra: Partial<Report> = {}): Report {
 }
 
 export interface ServeOptions {
-  clientes?: (page: number) => unknown;
-  sesiones?: HistorySession[];
+  clientes?: (page: number) => JsonBodyType | Promise<JsonBodyType>;
+  sesiones?: HistorySession[] | (() => Response);
   conversacion?: (idS: string, antes: number | null) => ConversationPage;
 }
 
@@ -54,7 +54,7 @@ export function serveHistorial({ clientes, sesiones = SESIONES, conversacion }: 
   record('get', '/bots', () => BOTS);
   return {
     clientes: record('post', '/session.clientes', ({ body }) => (clientes ?? (() => ({ content: [cliente(1)], totalPages: 1, totalElements: 1 })))((body as { page?: number }).page ?? 0)),
-    sesiones: record('post', '/session', () => sesiones),
+    sesiones: record('post', '/session', () => (typeof sesiones === 'function' ? sesiones() : sesiones)),
     conversacion: record('get', '/conversacion', ({ url }) =>
       (conversacion ?? (() => respuesta({ msgs: [mensaje(1)] })))(url.searchParams.get('idS')!, url.searchParams.has('antes') ? Number(url.searchParams.get('antes')) : null),
     ),
