@@ -34,9 +34,9 @@ export function createHistorialApi(apiUrl: string, httpClient: HttpClient) {
     /** GET /conversacion?idS[&antes]: the newest page of messages, or the one before `antes`. */
     getConversation: (idS: string, antes?: number) => json<ConversationPage>('GET', `/conversacion${query({ idS, antes })}`),
     /** POST /session/excel: the client's sessions in the days, with their messages, as a spreadsheet. */
-    exportSessionsExcel: (body: SessionQuery & { idClt: string }) => binary('POST', `/session/excel${query({ idClt: body.idClt, idE: body.idE ?? undefined })}`, body),
-    /** POST /informe/excel: starts a report; it shows in 'Ver Informes' as it is written. */
-    requestReport: (body: HistoryQuery & { completo: boolean }) => json<Report>('POST', '/informe/excel', body),
+    exportSessionsExcel: (body: SessionQuery & { idClt: string }) => binary('POST', `/session/excel${query({ idClt: body.idClt })}`, body),
+    /** POST /informe/excel: starts a report (answered with its id); it shows in 'Ver Informes' as it is written. */
+    requestReport: (body: HistoryQuery & { completo: boolean }) => json<{ id: string }>('POST', '/informe/excel', body),
     /** GET /informes: the caller's reports, newest first, optionally of one bot. */
     listReports: (filter: ReportFilter = {}) => json<Report[]>('GET', `/informes${query({ idBot: filter.idBot, idE: filter.idE })}`),
     /** GET /informe?id: the report's file. */

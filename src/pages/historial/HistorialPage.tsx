@@ -2,6 +2,7 @@
 // of cards at a time; a card opens its conversation. A broken rule (no bot, Hasta before Desde) is
 // written under its field and as a notice, and empties the list; the filters stay as chosen.
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -111,6 +112,11 @@ export function HistorialPage() {
 
   return (
     <PageCard title={TEXTS.titulo}>
+      {bots.error ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {`${TEXTS.botsNoDisponibles} (${messageOf(bots.error)})`}
+        </Alert>
+      ) : null}
       <HistorialFilters filters={filters} bots={bots.data ?? []} errors={errors} onChange={onChange} onSubmit={buscar} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
         <Button variant="contained" onClick={buscar}>

@@ -17,7 +17,7 @@ export const TEXTS = {
   no: 'NO',
   si: 'SI',
   mensajesAnteriores: 'Mensajes anteriores',
-  bots: 'Bot',
+  botsNoDisponibles: 'No se pudo leer la lista de bots de la empresa.',
   cliente: 'Cliente',
   skill: 'Skill',
   puntaje: 'Puntaje',

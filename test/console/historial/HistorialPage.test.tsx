@@ -3,8 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JsonBodyType } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { HISTORY_TEXTS } from '../../../common/schemas/historial';
+import { record } from '../resources/support';
 import { seriousViolations } from '../versions/axe';
 import { chooseBot, cliente, dayShown, fieldOf, openHistorial, serveHistorial, typeDay } from './support';
 
@@ -37,6 +38,15 @@ describe('Historial', () => {
     const link = await screen.findByRole('link', { name: 'Manual de usuario' });
     expect(link).toHaveAttribute('href', 'https://manual.quipu.test/historial');
     expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('si el servidor no da la lista de bots, lo dice y la página sigue en pie', async () => {
+    serveHistorial();
+    record('get', '/bots', () => HttpResponse.json({ message: 'No tiene permiso' }, { status: 403 }));
+    openHistorial('ROLE_HISTORIAL');
+    expect(await screen.findByText('No se pudo leer la lista de bots de la empresa. (No tiene permiso)')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Bot' })).toHaveTextContent('Seleccione');
+    expect(screen.getByRole('button', { name: 'Ver Informes' })).toBeEnabled();
   });
 
   it("Buscar sin bot: 'seleccione un bot' en el campo y como aviso; nada se pide", async () => {
