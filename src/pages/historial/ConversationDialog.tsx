@@ -15,6 +15,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { channelCodeLabel } from '../../../common/schemas/historial';
@@ -51,6 +53,8 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
   const idS = chosen ?? sessions.data?.[0]?.id ?? null;
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  // A phone gives the conversation the whole screen.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const exportExcel = async () => {
     setExporting(true);
@@ -84,7 +88,7 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
 
   const heading = { fontWeight: 'bold', mb: 1 } as const;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="conversacion-titulo">
+    <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="lg" aria-labelledby="conversacion-titulo">
       <DialogTitle id="conversacion-titulo">
         {TEXTS.conversacion}
         <Typography component="span" variant="body2" sx={{ display: 'block' }}>

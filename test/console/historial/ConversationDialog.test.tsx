@@ -169,6 +169,16 @@ describe('Conversación', () => {
     expect(await within(await screen.findByRole('dialog', { name: /Conversación/ })).findByText('No encontrado')).toBeInTheDocument();
   });
 
+  it('a 390 px el diálogo ocupa la pantalla', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      const { dialog } = await openConversation('ROLE_HISTORIAL');
+      expect(dialog).toHaveClass('MuiDialog-paperFullScreen');
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+    }
+  });
+
   it('axe no encuentra nada serio en el diálogo', async () => {
     const { dialog } = await openConversation('ROLE_COMPANIA');
     await within(dialog).findByRole('list', { name: 'Mensajes' });
