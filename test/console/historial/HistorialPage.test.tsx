@@ -32,6 +32,19 @@ describe('Historial', () => {
     expect(screen.queryByRole('link', { name: 'Manual de usuario' })).not.toBeInTheDocument();
   });
 
+  it.each(['ROLE_ADMIN', 'ROLE_COMPANIA', 'ROLE_HISTORIAL'] as const)('%s abre el historial', async (rol) => {
+    serveHistorial();
+    openHistorial(rol);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Historial' })).toBeInTheDocument();
+  });
+
+  it.each(['ROLE_ADMINUSER', 'ROLE_USER', 'ROLE_DASHBOARD', 'ROLE_SUPERVISOR'] as const)("%s (sin permiso de historial) ve 'Sin acceso'", async (rol) => {
+    serveHistorial();
+    openHistorial(rol);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sin acceso' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buscar' })).not.toBeInTheDocument();
+  });
+
   it('el enlace al manual aparece cuando la sesión trae su dirección', async () => {
     serveHistorial();
     openHistorial('ROLE_HISTORIAL', { manualUrl: 'https://manual.quipu.test/historial' });
