@@ -55,10 +55,10 @@ export function HistorialPage() {
   });
 
   const warn = (message: string) => notify(message, noticeText(message, 'warning'));
-  const broken = (found: FilterErrors) => {
+  const broken = (found: FilterErrors, told = firstError(found)!) => {
     setErrors(found);
     setSearch(null);
-    warn(firstError(found)!);
+    warn(told);
   };
 
   const onChange = (change: Partial<HistoryFilters>) => {
@@ -69,7 +69,7 @@ export function HistorialPage() {
     const moved = change.fd !== undefined ? 'fd' : 'fh';
     setChanged(moved);
     const { fd, fh } = filterErrors(next, moved);
-    if (fd || fh) broken({ idBot: errors.idBot, fd, fh });
+    if (fd || fh) broken({ idBot: errors.idBot, fd, fh }, (fd ?? fh)!);
     else setErrors((now) => ({ idBot: now.idBot }));
   };
 

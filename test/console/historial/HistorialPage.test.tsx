@@ -160,6 +160,18 @@ describe('Historial', () => {
     expect(served.clientes[0].body).toMatchObject({ fd: '2026-11-01', fh: '2026-11-25' });
   });
 
+  it('con el bot aún sin elegir, mover Hasta antes de Desde avisa de las fechas, y ambos errores quedan en sus campos', async () => {
+    serveHistorial();
+    openHistorial();
+    await screen.findByRole('heading', { level: 1, name: 'Historial' });
+    await buscar();
+    expect(await notice(HISTORY_TEXTS.seleccioneBot)).toBeInTheDocument();
+    await typeDay('Hasta', '20/11/2026');
+    expect(await notice(HISTORY_TEXTS.hastaMayor)).toBeInTheDocument();
+    expect(fieldOf('Hasta')).toHaveTextContent(HISTORY_TEXTS.hastaMayor);
+    expect(screen.getByRole('combobox', { name: 'Bot' }).closest('.MuiFormControl-root')).toHaveTextContent(HISTORY_TEXTS.seleccioneBot);
+  });
+
   it('Enter en Nombre busca, y el teclado abre una tarjeta (Enter y Espacio)', async () => {
     const served = serveHistorial();
     openHistorial('ROLE_HISTORIAL');
