@@ -46,6 +46,7 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
   const sessions = useQuery({
     queryKey: ['historial', 'sesiones', idBot, fd, fh, client.idClt],
     queryFn: () => dataProvider.getHistorySessions(query),
+    refetchOnWindowFocus: false,
     gcTime: 0,
     retry: false,
   });

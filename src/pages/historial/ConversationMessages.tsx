@@ -60,6 +60,9 @@ export function ConversationMessages({ idS, timeZone, showSkill, labelledBy }: C
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam }) => dataProvider.getConversation(idS, pageParam),
     getNextPageParam: (last) => (last.hayMas && last.msgs.length ? last.msgs[0].seq : undefined),
+    // Each read is an audit event on the server: asked once per opening, not again on focus.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
     gcTime: 0,
     retry: false,
   });

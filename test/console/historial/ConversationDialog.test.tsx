@@ -3,6 +3,7 @@
 // only, older pages on demand, 'Exportar Excel' and 'Cerrar'.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { focusManager } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rol } from '../../../common/roles';
@@ -70,6 +71,17 @@ describe('Conversación', () => {
     await userEvent.click(sesiones[1]);
     await waitFor(() => expect(served.conversacion.at(-1)?.url.searchParams.get('idS')).toBe('s2'));
     expect(auditoria).toHaveLength(0);
+  });
+
+  it('volver a la ventana no pide otra vez los mensajes (cada lectura se audita en el servidor)', async () => {
+    const { served, dialog } = await openConversation('ROLE_HISTORIAL');
+    await within(dialog).findByRole('list', { name: 'Mensajes' });
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(served.conversacion).toHaveLength(1);
+    expect(served.sesiones).toHaveLength(1);
+    focusManager.setFocused(undefined);
   });
 
   it('dibuja los mensajes del bot como el chat de prueba (tarjeta, botones, carrusel), no como JSON; sin skill ni puntaje para historial', async () => {
