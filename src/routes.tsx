@@ -9,6 +9,7 @@ import { AboutPage } from './pages/about/AboutPage';
 import { CfgPage } from './pages/cfg/CfgPage';
 import { ConstruccionPage } from './pages/construccion/ConstruccionPage';
 import { CuentaPage } from './pages/cuenta/CuentaPage';
+import { HistorialPage } from './pages/historial/HistorialPage';
 import { CANAL_SCREENS } from './pages/canales/screens';
 import { ROUTES, sidebarLinks, type Flags, type RouteCheck } from '../common/roles';
 import { useFlags } from './permissions/useFlags';
@@ -16,7 +17,7 @@ import { isResourcePath } from './routing/specPaths';
 
 type Screen = ComponentType & { path: string };
 
-export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage];
+export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage, HistorialPage];
 
 /** Whether a route of ROUTES has its screen (a resource's or a page of SCREENS), rather than 'En construcción'. */
 export function isBuilt(path: string): boolean {

@@ -22,7 +22,7 @@ describe('Menú lateral', () => {
       'Skills QnA Próximamente',
       'Usuarios',
       'Canales',
-      'Historial Próximamente',
+      'Historial',
       'Auditoría',
       'Acerca de',
     ]);
@@ -35,7 +35,7 @@ describe('Menú lateral', () => {
 
   it('ROLE_HISTORIAL ve Dashboard, Historial y Acerca de', async () => {
     renderApp('/about', makeSession({ rol: 'ROLE_HISTORIAL' }));
-    expect(await sidebarLabels()).toEqual(['Dashboard Próximamente', 'Historial Próximamente', 'Acerca de']);
+    expect(await sidebarLabels()).toEqual(['Dashboard Próximamente', 'Historial', 'Acerca de']);
   });
 
   it('cada enlace lleva a su ruta', async () => {
@@ -49,10 +49,10 @@ describe('Menú lateral', () => {
     renderApp('/about', makeSession({ rol: 'ROLE_ADMIN' }));
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     await within(nav).findAllByRole('menuitem');
-    for (const name of ['Dashboard', 'Skills QnA', 'Historial']) {
+    for (const name of ['Dashboard', 'Skills QnA']) {
       expect(within(nav).getByRole('menuitem', { name: `${name} Próximamente` })).toBeInTheDocument();
     }
-    for (const name of ['Empresas', 'Email', 'Usuarios', 'Canales', 'Acerca de']) {
+    for (const name of ['Empresas', 'Email', 'Usuarios', 'Canales', 'Historial', 'Acerca de']) {
       expect(within(nav).getByRole('menuitem', { name })).not.toHaveTextContent('Próximamente');
     }
   });

@@ -23,6 +23,7 @@ const BUILT: Record<string, string> = {
   '/empresa/:id': 'Empresa',
   '/cfg': 'Configuración de correo',
   '/cuenta': 'Mi empresa',
+  '/historial': 'Historial',
   '/auditoria': 'Auditoría',
   '/bot': 'Bots',
   '/bot/:id': 'Bot',
@@ -104,7 +105,7 @@ describe('RouteGuard', () => {
 
   it('ROLE_USER con pmHist abre /historial', async () => {
     renderApp('/historial', makeSession({ rol: 'ROLE_USER', pmHist: true }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'En construcción' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Historial' })).toBeInTheDocument();
   });
 
   it('una ruta desconocida dice en español que no existe', async () => {

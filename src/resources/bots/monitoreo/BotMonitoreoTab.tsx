@@ -1,7 +1,9 @@
 // The Monitoreo tab: the bot's unrecognised phrases, 20 a page, with how many
 // times each came. Selected phrases become training phrases of a chosen skill ('Asignar') or are
 // deleted ('Eliminar'); without a selection 'Seleccione frases', without a skill 'Seleccione un Skill'.
+// 'Ver Informes' lists the bot's reports, as the history's dialog does.
 import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
@@ -17,6 +19,8 @@ import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { FormSection } from '../../../layout/FormParts';
+import { ReportsDialog } from '../../../pages/historial/ReportsDialog';
+import { TEXTS as HISTORY } from '../../../pages/historial/historialModel';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
@@ -32,6 +36,7 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [skillId, setSkillId] = useState('');
   const [busy, setBusy] = useState(false);
+  const [reports, setReports] = useState(false);
   const paging = { botId, page, pageSize: FRASES_PAGE_SIZE };
   const { data, error } = useQuery({ queryKey: ['frases', botId, page], queryFn: () => dataProvider.getFrases(paging), placeholderData: keepPreviousData });
   const { data: skills = [] } = useSkills(botId);
@@ -124,6 +129,9 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
         </TextField>
         <Button label="quipu.bots.frases.asignar" variant="contained" onClick={assign} disabled={busy} />
         <Button label="quipu.bots.frases.eliminar" variant="outlined" color="warning" onClick={remove} disabled={busy} />
+        <MuiButton variant="outlined" onClick={() => setReports(true)}>
+          {HISTORY.verInformes}
+        </MuiButton>
       </Box>
       {body}
       <TablePagination
@@ -139,6 +147,7 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
         labelDisplayedRows={({ from, to, count }) => translate('quipu.bots.frases.rango', { from, to, count })}
         getItemAriaLabel={(type) => translate(`quipu.bots.frases.pagina.${type}`)}
       />
+      {reports ? <ReportsDialog idBot={botId} onClose={() => setReports(false)} /> : null}
     </FormSection>
   );
 }

@@ -1,0 +1,155 @@
+// The history (/historial): which clients wrote to a bot between two days of the company, a page
+// of cards at a time; a card opens its conversation. A broken rule (no bot, Hasta before Desde) is
+// written under its field and as a notice, and empties the list; the filters stay as chosen.
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
+import { localDay } from '../../../common/dias';
+import { HISTORY_PAGE_SIZE } from '../../../common/schemas/historial';
+import type { QuipuDataProvider } from '../../api/dataProvider';
+import type { ClientCard, HistoryQuery } from '../../api/historial';
+import { messageOf } from '../../api/HttpError';
+import { noticeText } from '../../layout/noticeText';
+import { useSession } from '../../permissions/useSession';
+import { PageCard } from '../PageCard';
+import { ClientCards } from './ClientCards';
+import { ConversationDialog } from './ConversationDialog';
+import { HistorialFilters } from './HistorialFilters';
+import { TEXTS, filterErrors, firstError, type FilterErrors, type HistoryFilters } from './historialModel';
+import { ReportQuestion } from './ReportQuestion';
+import { ReportsDialog } from './ReportsDialog';
+
+export function HistorialPage() {
+  const session = useSession();
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const notify = useNotify();
+  const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const idE = session?.user.idE ?? null;
+  const manualUrl = session?.config.manualUrl;
+  const [filters, setFilters] = useState<HistoryFilters>(() => {
+    const today = localDay(Date.now(), timeZone);
+    return { idBot: '', fd: today, fh: today, name: '' };
+  });
+  const [changed, setChanged] = useState<'fd' | 'fh'>('fh');
+  const [errors, setErrors] = useState<FilterErrors>({});
+  // The search the cards show; null while there is none (or a rule broke since).
+  const [search, setSearch] = useState<HistoryQuery | null>(null);
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<{ client: ClientCard; query: HistoryQuery } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+  const [reports, setReports] = useState(false);
+
+  const bots = useQuery({ queryKey: ['historial', 'bots', idE], queryFn: () => dataProvider.listBotRefs(idE ?? undefined), retry: false });
+  const clients = useQuery({
+    queryKey: ['historial', 'clientes', search, page],
+    enabled: !!search,
+    queryFn: () => dataProvider.getHistoryClients({ ...search!, page }),
+    // While another page of the same search loads, the one shown stays.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === search ? keepPreviousData(previous) : undefined),
+    retry: false,
+  });
+
+  const warn = (message: string) => notify(message, noticeText(message, 'warning'));
+  const broken = (found: FilterErrors, told = firstError(found)!) => {
+    setErrors(found);
+    setSearch(null);
+    warn(told);
+  };
+
+  const onChange = (change: Partial<HistoryFilters>) => {
+    const next = { ...filters, ...change };
+    setFilters(next);
+    if (change.idBot) setErrors((now) => ({ ...now, idBot: undefined }));
+    if (change.fd === undefined && change.fh === undefined) return;
+    const moved = change.fd !== undefined ? 'fd' : 'fh';
+    setChanged(moved);
+    const { fd, fh } = filterErrors(next, moved);
+    if (fd || fh) broken({ idBot: errors.idBot, fd, fh }, (fd ?? fh)!);
+    else setErrors((now) => ({ idBot: now.idBot }));
+  };
+
+  /** The filters as the server takes them, or null (told) when a rule breaks. */
+  const valid = (): HistoryQuery | null => {
+    const found = filterErrors(filters, changed);
+    if (firstError(found)) {
+      broken(found);
+      return null;
+    }
+    setErrors({});
+    return { idBot: filters.idBot, fd: filters.fd, fh: filters.fh, name: filters.name.trim() || null, pageSize: HISTORY_PAGE_SIZE, idE };
+  };
+
+  const buscar = () => {
+    const query = valid();
+    if (!query) return;
+    setPage(0);
+    setSearch(query);
+  };
+
+  const generar = () => {
+    if (valid()) setAsking(true);
+  };
+
+  const requestReport = async () => {
+    const query = valid();
+    if (!query) return setAsking(false);
+    setRequesting(true);
+    try {
+      await dataProvider.requestReport({ ...query, completo: true });
+      notify(TEXTS.generandoInforme, noticeText(TEXTS.generandoInforme, 'info'));
+    } catch (failure) {
+      notify(messageOf(failure), noticeText(messageOf(failure), 'error'));
+    } finally {
+      setRequesting(false);
+      setAsking(false);
+    }
+  };
+
+  return (
+    <PageCard title={TEXTS.titulo}>
+      {bots.error ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {`${TEXTS.botsNoDisponibles} (${messageOf(bots.error)})`}
+        </Alert>
+      ) : null}
+      <HistorialFilters filters={filters} bots={bots.data ?? []} errors={errors} onChange={onChange} onSubmit={buscar} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+        <Button variant="contained" onClick={buscar}>
+          {TEXTS.buscar}
+        </Button>
+        <Button variant="outlined" onClick={generar}>
+          {TEXTS.generarInforme}
+        </Button>
+        <Button variant="outlined" onClick={() => setReports(true)}>
+          {TEXTS.verInformes}
+        </Button>
+        {manualUrl ? (
+          <Link href={manualUrl} target="_blank" rel="noopener noreferrer" sx={{ ml: 1 }}>
+            {TEXTS.manual}
+          </Link>
+        ) : null}
+      </Box>
+      {search ? (
+        <ClientCards
+          answer={clients.data}
+          loading={clients.isFetching}
+          error={clients.error ? messageOf(clients.error) : null}
+          page={page}
+          onPage={setPage}
+          onOpen={(client) => setOpen({ client, query: search })}
+          timeZone={timeZone}
+        />
+      ) : null}
+      {open ? <ConversationDialog idBot={open.query.idBot} fd={open.query.fd} fh={open.query.fh} client={open.client} onClose={() => setOpen(null)} /> : null}
+      <ReportQuestion open={asking} busy={requesting} onNo={() => setAsking(false)} onSi={() => void requestReport()} />
+      {reports ? <ReportsDialog onClose={() => setReports(false)} /> : null}
+    </PageCard>
+  );
+}
+
+HistorialPage.path = '/historial';

@@ -1,0 +1,109 @@
+// The history's texts, dates in the company's time zone, and its filter rules.
+import { HISTORY_TEXTS } from '../../../common/schemas/historial';
+
+export const TEXTS = {
+  ...HISTORY_TEXTS,
+  titulo: 'Historial',
+  bot: 'Bot',
+  desde: 'Desde',
+  hasta: 'Hasta',
+  nombre: 'Nombre',
+  filtros: 'Filtros',
+  manual: 'Manual de usuario',
+  resultados: 'Clientes',
+  sinNombre: 'Sin nombre',
+  sinDatos: 'No hay datos...',
+  cargando: 'Cargando...',
+  no: 'NO',
+  si: 'SI',
+  mensajesAnteriores: 'Mensajes anteriores',
+  botsNoDisponibles: 'No se pudo leer la lista de bots de la empresa.',
+  cliente: 'Cliente',
+  skill: 'Skill',
+  puntaje: 'Puntaje',
+  ultimoMensaje: 'Último mensaje',
+  // The reports.
+  nombreInforme: 'Nombre',
+  fecha: 'Fecha',
+  estado: 'Estado',
+  acciones: 'Acciones',
+  generando: 'Generando…',
+  listo: 'Listo',
+  descargar: 'Descargar',
+  eliminar: 'Eliminar',
+  confirmarEliminar: '¿Desea eliminar el informe?',
+  eliminado: 'Eliminado con exito',
+  progreso: 'Progreso del informe',
+  pagina: 'Página',
+} as const;
+
+export const sesionesLabel = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function parts(iso: string, timeZone: string): Record<string, string> | null {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formats.set(timeZone, format);
+  }
+  return Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+}
+
+/** DD/MM/YYYY HH:mm in the company's time zone ('' for no date). */
+export function fechaHora(iso: string, timeZone: string): string {
+  const p = parts(iso, timeZone);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
+}
+
+/** A session's start: DD-MM-YYYY HH:mm in the company's time zone. */
+export function inicioSesion(iso: string, timeZone: string): string {
+  const p = parts(iso, timeZone);
+  return p ? `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}` : '';
+}
+
+export interface HistoryFilters {
+  idBot: string;
+  /** YYYY-MM-DD. */
+  fd: string;
+  fh: string;
+  name: string;
+}
+
+export interface FilterErrors {
+  idBot?: string;
+  fd?: string;
+  fh?: string;
+}
+
+/**
+ * The rules the filters break: no bot; Hasta before Desde, told on the day the user moved last
+ * (`changed`) in that day's own words.
+ */
+export function filterErrors(filters: HistoryFilters, changed: 'fd' | 'fh'): FilterErrors {
+  const errors: FilterErrors = {};
+  if (!filters.idBot) errors.idBot = TEXTS.seleccioneBot;
+  if (filters.fh < filters.fd) {
+    if (changed === 'fd') errors.fd = TEXTS.desdeMenor;
+    else errors.fh = TEXTS.hastaMayor;
+  }
+  return errors;
+}
+
+/** The first broken rule, the one the notice tells. */
+export const firstError = (errors: FilterErrors): string | undefined => errors.idBot ?? errors.fd ?? errors.fh;
+
+/** Saves a file the server answered under `name`. */
+export function saveBlob(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked at once, the address can be gone before the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
