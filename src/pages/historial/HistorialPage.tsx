@@ -95,12 +95,12 @@ export function HistorialPage() {
     if (valid()) setAsking(true);
   };
 
-  const requestReport = async () => {
+  const requestReport = async (completo: boolean) => {
     const query = valid();
     if (!query) return setAsking(false);
     setRequesting(true);
     try {
-      await dataProvider.requestReport({ ...query, completo: true });
+      await dataProvider.requestReport({ ...query, completo });
       notify(TEXTS.generandoInforme, noticeText(TEXTS.generandoInforme, 'info'));
     } catch (failure) {
       notify(messageOf(failure), noticeText(messageOf(failure), 'error'));
@@ -146,7 +146,7 @@ export function HistorialPage() {
         />
       ) : null}
       {open ? <ConversationDialog idBot={open.query.idBot} fd={open.query.fd} fh={open.query.fh} client={open.client} onClose={() => setOpen(null)} /> : null}
-      <ReportQuestion open={asking} busy={requesting} onNo={() => setAsking(false)} onSi={() => void requestReport()} />
+      <ReportQuestion open={asking} busy={requesting} onAnswer={(completo) => void requestReport(completo)} onCancel={() => setAsking(false)} />
       {reports ? <ReportsDialog onClose={() => setReports(false)} /> : null}
     </PageCard>
   );

@@ -1,5 +1,5 @@
-// 'Generar informe': whether the report lists each message too (SI) or one row per session (NO
-// closes without asking anything of the server).
+// 'Generar informe': whether the report lists each message too (SI) or only one row per session
+// (NO); either answer asks for the report, and closing the question asks for nothing.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,22 +11,23 @@ import { TEXTS } from './historialModel';
 export interface ReportQuestionProps {
   open: boolean;
   busy: boolean;
-  onNo: () => void;
-  onSi: () => void;
+  /** With the messages (SI) or without them (NO). */
+  onAnswer: (completo: boolean) => void;
+  onCancel: () => void;
 }
 
-export function ReportQuestion({ open, busy, onNo, onSi }: ReportQuestionProps) {
+export function ReportQuestion({ open, busy, onAnswer, onCancel }: ReportQuestionProps) {
   return (
-    <Dialog open={open} onClose={onNo} aria-labelledby="historial-informe-titulo" aria-describedby="historial-informe-pregunta">
+    <Dialog open={open} onClose={onCancel} aria-labelledby="historial-informe-titulo" aria-describedby="historial-informe-pregunta">
       <DialogTitle id="historial-informe-titulo">{TEXTS.generarInforme}</DialogTitle>
       <DialogContent>
         <DialogContentText id="historial-informe-pregunta">{TEXTS.preguntaDetalle}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onNo} disabled={busy}>
+        <Button onClick={() => onAnswer(false)} disabled={busy}>
           {TEXTS.no}
         </Button>
-        <Button onClick={onSi} disabled={busy} variant="contained" autoFocus>
+        <Button onClick={() => onAnswer(true)} disabled={busy} variant="contained" autoFocus>
           {TEXTS.si}
         </Button>
       </DialogActions>

@@ -41,7 +41,7 @@ describe('Generar informe', () => {
     expect(pedidos).toHaveLength(0);
   });
 
-  it('pregunta por el detalle; NO no pide nada; SI pide el informe con completo y avisa dónde encontrarlo', async () => {
+  it('pregunta por el detalle; cerrar no pide nada; NO pide el informe sin los mensajes y SI con ellos, y avisa dónde encontrarlo', async () => {
     const pedidos = record('post', '/informe/excel', () => ({ id: 'r1' }));
     await openPage();
     await chooseBot('Ventas');
@@ -49,15 +49,21 @@ describe('Generar informe', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generar informe' }));
     let question = await screen.findByRole('dialog', { name: 'Generar informe' });
     expect(question).toHaveTextContent(HISTORY_TEXTS.preguntaDetalle);
-    await userEvent.click(within(question).getByRole('button', { name: 'NO' }));
+    await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generar informe' })).not.toBeInTheDocument());
     expect(pedidos).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Generar informe' }));
     question = await screen.findByRole('dialog', { name: 'Generar informe' });
-    await userEvent.click(within(question).getByRole('button', { name: 'SI' }));
+    await userEvent.click(within(question).getByRole('button', { name: 'NO' }));
     expect(await notice(HISTORY_TEXTS.generandoInforme)).toBeInTheDocument();
     expect(pedidos).toHaveLength(1);
-    expect(pedidos[0].body).toEqual({ idBot: 'b2', fd: '2026-11-25', fh: '2026-11-25', name: 'Ana', pageSize: 20, idE: '3', completo: true });
+    expect(pedidos[0].body).toEqual({ idBot: 'b2', fd: '2026-11-25', fh: '2026-11-25', name: 'Ana', pageSize: 20, idE: '3', completo: false });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generar informe' })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Generar informe' }));
+    question = await screen.findByRole('dialog', { name: 'Generar informe' });
+    await userEvent.click(within(question).getByRole('button', { name: 'SI' }));
+    await waitFor(() => expect(pedidos).toHaveLength(2));
+    expect(pedidos[1].body).toEqual({ idBot: 'b2', fd: '2026-11-25', fh: '2026-11-25', name: 'Ana', pageSize: 20, idE: '3', completo: true });
   });
 });
 
