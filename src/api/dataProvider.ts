@@ -27,6 +27,7 @@ import { createBotsApi, toBotBody } from './bots';
 import { createCanalesApi } from './canales';
 import { createChatApi } from './chat';
 import { createCorreoApi } from './correo';
+import { createDashboardApi } from './dashboard';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
@@ -119,6 +120,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const skills = createSkillsApi(apiUrl, httpClient);
   const chat = createChatApi(apiUrl, httpClient);
   const canales = createCanalesApi(apiUrl, httpClient);
+  const dashboard = createDashboardApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -175,6 +177,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     ...chat,
     // Channels (src/api/canales.ts): one, save, delete, link a bot, activate, Telegram, WhatsApp export.
     ...canales,
+    // The dashboard, 'Ver uso' and the Sesiones card (src/api/dashboard.ts).
+    ...dashboard,
   };
   return provider satisfies DataProvider;
 }
