@@ -11,6 +11,7 @@ import { useNotify } from 'react-admin';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
 import { TabPanel } from '../../layout/TabPanel';
+import { SETTLE_MS, useSettled } from '../../layout/useSettled';
 import { useFlags } from '../../permissions/useFlags';
 import { useSession } from '../../permissions/useSession';
 import { PageCard } from '../PageCard';
@@ -56,20 +57,22 @@ export function DashboardPage() {
     if (change.idBot === '') notify(TEXTS.seleccioneBot, noticeText(TEXTS.seleccioneBot, 'warning'));
   };
 
-  const ready = !!filters.idBot && !dates;
-  const query = { idBot: filters.idBot, fd: filters.fd, fh: filters.fh, tipo: filters.tipo, tl: filters.tl, idE: idE ?? null };
+  // The server is asked once the filters rest: a day typed digit by digit passes through other days.
+  const applied = useSettled(filters, SETTLE_MS);
+  const ready = !!filters.idBot && !dates && !!applied.idBot && !rangeError(applied.fd, applied.fh);
+  const query = { idBot: applied.idBot, fd: applied.fd, fh: applied.fh, tipo: applied.tipo, tl: applied.tl, idE: idE ?? null };
   const sesiones = flags?.isHistorial ? (
-    <SesionesCard idBot={filters.idBot} fd={filters.fd} fh={filters.fh} idE={idE} timeZone={timeZone} Dialog={ConversationDialog} />
+    <SesionesCard idBot={applied.idBot} fd={applied.fd} fh={applied.fh} idE={idE} timeZone={timeZone} Dialog={ConversationDialog} />
   ) : null;
 
   return (
     <PageCard title={TEXTS.titulo}>
       {bots.error ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {`${TEXTS.botsNoDisponibles} (${messageOf(bots.error)})`}
         </Alert>
       ) : null}
-      {bots.data?.bots.length === 0 && <Alert severity="info" sx={{ mb: 2 }}>{TEXTS.sinBots}</Alert>}
+      {bots.data?.bots.length === 0 && <Alert severity="info" role="status" sx={{ mb: 2 }}>{TEXTS.sinBots}</Alert>}
       <DashboardFilters filters={filters} bots={bots.data?.bots ?? []} errors={errors} onChange={onChange} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs value="general" aria-label={TEXTS.titulo}>
@@ -78,8 +81,8 @@ export function DashboardPage() {
       </Box>
       <TabPanel idPrefix="dashboard" name="general" current="general">
         {bots.isPending && !bots.error ? <Typography>{TEXTS.cargando}</Typography> : null}
-        {!filters.idBot && bots.data ? <Alert severity="warning">{TEXTS.seleccioneBot}</Alert> : null}
-        {dates ? <Alert severity="warning">{dates}</Alert> : null}
+        {!filters.idBot && bots.data ? <Alert severity="warning" role="status">{TEXTS.seleccioneBot}</Alert> : null}
+        {dates ? <Alert severity="warning" role="status">{dates}</Alert> : null}
         {ready ? <GeneralTab query={query} sesiones={sesiones} /> : null}
       </TabPanel>
     </PageCard>

@@ -12,6 +12,7 @@ import { HISTORY_TEXTS } from '../../../../common/schemas/historial';
 import { messageOf } from '../../../api/HttpError';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { DayField } from '../../../layout/DayField';
+import { SETTLE_MS, useSettled } from '../../../layout/useSettled';
 import { useSession } from '../../../permissions/useSession';
 import { lastDays, rangeError } from '../../../pages/dashboard/dashboardModel';
 import { FLOW_TEXTS } from './flowTexts';
@@ -33,10 +34,11 @@ export const FlowUsage = memo(function FlowUsage({ botId, onUsage }: FlowUsagePr
   const [on, setOn] = useState(false);
   const [range, setRange] = useState(() => lastDays(DEFAULT_DAYS, timeZone));
   const broken = rangeError(range.fd, range.fh);
+  const asked = useSettled(range, SETTLE_MS);
   const uso = useQuery({
-    queryKey: ['dashboard', 'uso', botId, range.fd, range.fh],
-    queryFn: async () => toUsageMap(await dataProvider.getSkillUsage({ idBot: botId, fd: range.fd, fh: range.fh, idE: session?.user.idE ?? null })),
-    enabled: on && !broken,
+    queryKey: ['dashboard', 'uso', botId, asked.fd, asked.fh],
+    queryFn: async () => toUsageMap(await dataProvider.getSkillUsage({ idBot: botId, fd: asked.fd, fh: asked.fh, idE: session?.user.idE ?? null })),
+    enabled: on && !broken && !rangeError(asked.fd, asked.fh),
     retry: false,
   });
   const usage = on && !broken ? (uso.data ?? null) : null;
