@@ -1,6 +1,6 @@
 // A chart with its numbers: the chart (a lazy chunk) and, for screen readers always and on screen
 // with 'Ver como tabla', a table of the same numbers.
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -21,6 +21,21 @@ const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, 
 export const TimelineChart = lazy(() => import('./charts').then((module) => ({ default: module.TimelineChart })));
 export const PieChart = lazy(() => import('./charts').then((module) => ({ default: module.PieChart })));
 
+/** A chart that cannot be drawn (its chunk did not load) leaves its table on screen instead of taking the page down. */
+class ChartFailure extends Component<{ children: ReactNode; onFail: () => void }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error(error);
+    this.props.onFail();
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 export interface NumbersTable {
   headers: readonly string[];
   rows: ReadonlyArray<readonly (string | number)[]>;
@@ -40,7 +55,11 @@ export function ChartCard({ title, table, chart }: { title: string; table: Numbe
             {asTable ? TEXTS.verGrafico : TEXTS.verTabla}
           </Button>
         </Box>
-        {!asTable && <Suspense fallback={<CircularProgress aria-label={TEXTS.cargando} />}>{chart}</Suspense>}
+        {!asTable && (
+          <ChartFailure onFail={() => setAsTable(true)}>
+            <Suspense fallback={<CircularProgress aria-label={TEXTS.cargando} />}>{chart}</Suspense>
+          </ChartFailure>
+        )}
         <Box sx={asTable ? { overflowX: 'auto' } : visuallyHidden}>
           <Table size="small" aria-labelledby={titleId}>
             <TableHead>

@@ -93,6 +93,10 @@ export function PieChart({ slices, label }: { slices: readonly Slice[]; label: s
           innerRadius={0.5}
           padAngle={1}
           colors={pieColours(theme)}
+          // A slice is named by its label (its id is the skill's or channel's code).
+          arcLinkLabel="label"
+          arcLinkLabelsSkipAngle={8}
+          arcLabelsSkipAngle={12}
           theme={axisText(theme)}
           arcLinkLabelsTextColor={theme.palette.text.primary}
           arcLinkLabelsColor={{ from: 'color' }}
