@@ -14,8 +14,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { TEXTS } from './dashboardTexts';
 
-// Off screen, still read by screen readers.
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// Off screen, still read by screen readers (in px: sx reads 1 as 100%).
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 // nivo stays out of the main bundle: both charts come from one chunk, loaded when first drawn.
 export const TimelineChart = lazy(() => import('./charts').then((module) => ({ default: module.TimelineChart })));
@@ -60,7 +60,7 @@ export function ChartCard({ title, table, chart }: { title: string; table: Numbe
             <Suspense fallback={<CircularProgress aria-label={TEXTS.cargando} />}>{chart}</Suspense>
           </ChartFailure>
         )}
-        <Box sx={asTable ? { overflowX: 'auto' } : visuallyHidden}>
+        <Box sx={asTable ? { overflowX: 'auto', contain: 'inline-size' } : visuallyHidden}>
           <Table size="small" aria-labelledby={titleId}>
             <TableHead>
               <TableRow>

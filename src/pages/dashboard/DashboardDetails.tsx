@@ -32,7 +32,8 @@ function Detail({ id, title, nameHeader, rows }: { id: string; title: string; na
           {title}
         </Typography>
       </AccordionSummary>
-      <AccordionDetails id={`${id}-tabla`} sx={{ overflowX: 'auto' }}>
+      {/* inline-size containment: a wide table scrolls in its box instead of widening the page. */}
+      <AccordionDetails id={`${id}-tabla`} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>

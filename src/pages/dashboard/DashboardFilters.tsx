@@ -24,11 +24,13 @@ export interface DashboardFiltersProps {
 export function DashboardFilters({ filters, bots, errors, onChange }: DashboardFiltersProps) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-      <legend style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.filtros}</legend>
+      <legend style={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.filtros}</legend>
       <TextField
         select
         id="dashboard-bot"
         label={TEXTS.bot}
+        variant="outlined"
+        fullWidth={false}
         size="small"
         value={filters.idBot}
         onChange={(event) => onChange({ idBot: event.target.value })}
@@ -49,11 +51,11 @@ export function DashboardFilters({ filters, bots, errors, onChange }: DashboardF
       </TextField>
       <DayField id="dashboard-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} />
       <DayField id="dashboard-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} />
-      <TextField select id="dashboard-tipo" label={TEXTS.tipo} size="small" value={filters.tipo} onChange={(event) => onChange({ tipo: event.target.value as Tipo })} helperText=" " sx={{ minWidth: 140 }}>
+      <TextField select id="dashboard-tipo" label={TEXTS.tipo} variant="outlined" fullWidth={false} size="small" value={filters.tipo} onChange={(event) => onChange({ tipo: event.target.value as Tipo })} helperText=" " sx={{ minWidth: 140 }}>
         <MenuItem value="sesiones">{TEXTS.sesiones}</MenuItem>
         <MenuItem value="clientes">{TEXTS.clientes}</MenuItem>
       </TextField>
-      <TextField select id="dashboard-tl" label={TEXTS.tiempo} size="small" value={filters.tl} onChange={(event) => onChange({ tl: event.target.value as Tiempo })} helperText=" " sx={{ minWidth: 120 }}>
+      <TextField select id="dashboard-tl" label={TEXTS.tiempo} variant="outlined" fullWidth={false} size="small" value={filters.tl} onChange={(event) => onChange({ tl: event.target.value as Tiempo })} helperText=" " sx={{ minWidth: 120 }}>
         <MenuItem value="dias">{TEXTS.dias}</MenuItem>
         <MenuItem value="horas">{TEXTS.horas}</MenuItem>
       </TextField>

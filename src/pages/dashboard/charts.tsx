@@ -30,16 +30,19 @@ function useWidth() {
 function ChartBox({ label, children }: { label: string; children: (width: number) => ReactNode }) {
   const { ref, width } = useWidth();
   return (
-    <Box ref={ref} role="img" aria-label={label} sx={{ height: HEIGHT, width: '100%', minWidth: 0 }}>
-      {width > 0 ? children(width) : null}
+    // The drawing sits out of the flow: its fixed width must not hold the page wider than the screen.
+    <Box ref={ref} role="img" aria-label={label} sx={{ position: 'relative', height: HEIGHT, width: '100%', minWidth: 0, overflow: 'hidden' }}>
+      <Box sx={{ position: 'absolute', top: 0, left: 0 }}>{width > 0 ? children(width) : null}</Box>
     </Box>
   );
 }
 
+// Main and dark colours only: each keeps 4.5:1 against the white numbers on the slices.
 const pieColours = (theme: Theme) => {
   const { primary, secondary, success, warning, info, error } = theme.palette;
-  return [primary.main, secondary.main, success.main, warning.main, info.main, error.main, primary.dark, secondary.dark, success.dark, info.dark];
+  return [primary.main, warning.main, info.main, success.main, error.main, secondary.main, primary.dark, warning.dark, info.dark, success.dark];
 };
+
 
 const axisText = (theme: Theme) => ({ text: { fill: theme.palette.text.secondary, fontFamily: theme.typography.fontFamily }, axis: { ticks: { text: { fill: theme.palette.text.secondary } } } });
 
@@ -64,9 +67,11 @@ export function TimelineChart({ points, serie, label }: TimelineChartProps) {
           width={width}
           height={HEIGHT}
           margin={{ top: 16, right: 16, bottom: 56, left: 56 }}
+          // The box around is the one image, with its name; the SVG inside is not another.
+          role="presentation"
           enableArea
           areaOpacity={0.25}
-          colors={[theme.palette.primary.main, theme.palette.secondary.main]}
+          colors={[theme.palette.primary.main, theme.palette.warning.main]}
           theme={axisText(theme)}
           yScale={{ type: 'linear', min: 0, max: 'auto' }}
           axisLeft={{ tickSize: 4 }}
@@ -80,28 +85,42 @@ export function TimelineChart({ points, serie, label }: TimelineChartProps) {
   );
 }
 
+const PIE_HEIGHT = 200;
+
 export function PieChart({ slices, label }: { slices: readonly Slice[]; label: string }) {
   const theme = useTheme();
+  const colours = pieColours(theme);
+  const drawn = slices.filter((slice) => slice.value > 0).map((slice) => ({ ...slice }));
   return (
     <ChartBox label={label}>
       {(width) => (
-        <Pie
-          data={slices.filter((slice) => slice.value > 0).map((slice) => ({ ...slice }))}
-          width={width}
-          height={HEIGHT}
-          margin={{ top: 24, right: 80, bottom: 24, left: 80 }}
-          innerRadius={0.5}
-          padAngle={1}
-          colors={pieColours(theme)}
-          // A slice is named by its label (its id is the skill's or channel's code).
-          arcLinkLabel="label"
-          arcLinkLabelsSkipAngle={8}
-          arcLabelsSkipAngle={12}
-          theme={axisText(theme)}
-          arcLinkLabelsTextColor={theme.palette.text.primary}
-          arcLinkLabelsColor={{ from: 'color' }}
-          arcLabelsTextColor={{ from: 'color', modifiers: [['darker', 3]] }}
-        />
+        <>
+          <Pie
+            data={drawn}
+            width={width}
+            height={PIE_HEIGHT}
+            margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+            role="presentation"
+            innerRadius={0.5}
+            padAngle={1}
+            colors={colours}
+            enableArcLinkLabels={false}
+            arcLabelsSkipAngle={12}
+            theme={axisText(theme)}
+            arcLabelsTextColor="#ffffff"
+          />
+          {/* The slices' names, in the slices' colours (nivo gives the colours in the data's order). */}
+          <Box component="ul" sx={{ width, listStyle: 'none', m: 0, mt: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: '2px 12px', fontSize: 12, color: 'text.primary' }}>
+            {drawn.map((slice, index) => (
+              <Box component="li" key={slice.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, maxWidth: '100%' }}>
+                <Box component="span" sx={{ width: 10, height: 10, flex: 'none', bgcolor: colours[index % colours.length] }} />
+                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {slice.label}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </>
       )}
     </ChartBox>
   );
