@@ -1,6 +1,6 @@
 // 'Ver uso' on the bot's diagram: each skill shows, in numbers, the sessions that reached it and
 // those that ended there over the chosen days (the last 30 by default, at most 90).
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { record } from '../resources/support';
 import { seriousViolations } from '../versions/axe';
 import { dayShown, NOW, typeDay } from '../dashboard/support';
 import { mockReactFlow } from './mockReactFlow';
-import { SKILLS, renderFlow, serveSkills } from './support';
+import { SKILLS, readProbe, renderFlow, serveSkills } from './support';
 
 beforeAll(mockReactFlow);
 beforeEach(() => {
@@ -81,6 +81,24 @@ describe("'Ver uso' en el diagrama", () => {
     await waitFor(() => expect(within(saludo).queryByText(/Llegan/)).toBeNull());
     expect(saludo).toHaveAttribute('aria-label', 'Saludo, Business');
     expect(screen.queryByRole('group', { name: 'Desde' })).toBeNull();
+  });
+
+  it('un skill movido con el teclado conserva sus números, y Ctrl+Z escrito en un día no deshace el movimiento', async () => {
+    serveSkills(SKILLS);
+    record('post', '/dashboard/uso', () => USO);
+    renderFlow();
+    const saludo = await nodeOf('Saludo');
+    await userEvent.click(screen.getByRole('button', { name: 'Ver uso' }));
+    await within(saludo).findByText('Llegan: 12');
+    act(() => saludo.focus());
+    fireEvent.keyDown(saludo, { key: ' ' });
+    fireEvent.keyDown(saludo, { key: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(readProbe(screen.getByLabelText).nodes[0]).toEqual({ id: 's1', x: 20, y: 0 }));
+    expect(within(await nodeOf('Saludo')).getByText('Llegan: 12')).toBeInTheDocument();
+    const [day] = within(screen.getByRole('group', { name: 'Desde' })).getAllByRole('spinbutton');
+    fireEvent.keyDown(day, { key: 'z', ctrlKey: true });
+    expect(readProbe(screen.getByLabelText).nodes[0]).toEqual({ id: 's1', x: 20, y: 0 });
+    expect(screen.getByText('con cambios')).toBeInTheDocument();
   });
 
   it("más de 90 días: 'Intervalo de fechas no puede ser mayor a 3 meses', sin pedir nada", async () => {

@@ -46,7 +46,7 @@ export const FlowUsage = memo(function FlowUsage({ botId, onUsage }: FlowUsagePr
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
-      <ToggleButton value="uso" size="small" selected={on} onChange={() => setOn((value) => !value)} sx={{ textTransform: 'none', py: 0.5 }}>
+      <ToggleButton value="uso" size="small" selected={on} onChange={() => setOn((value) => !value)} sx={{ py: 0.5 }}>
         <InsightsIcon fontSize="small" sx={{ mr: 0.5 }} />
         {FLOW_TEXTS.verUso}
       </ToggleButton>
