@@ -32,7 +32,7 @@ export function DashboardPage() {
   const notify = useNotify();
   const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const idE = session?.user.idE;
-  const bots = useDashboardBots(flags, idE);
+  const bots = useDashboardBots(idE);
   const [chosen, setChosen] = useState<Omit<Filters, 'idBot'> & { idBot: string | null }>(() => ({ idBot: null, ...lastDays(DEFAULT_DAYS, timeZone), tipo: 'sesiones', tl: 'dias' }));
   // The bot: the one the user chose, else (until then) the first deployed.
   const filters: Filters = { ...chosen, idBot: chosen.idBot ?? bots.data?.initial ?? '' };
@@ -68,8 +68,8 @@ export function DashboardPage() {
   return (
     <PageCard title={TEXTS.titulo}>
       {bots.error ? (
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          {`${TEXTS.botsNoDisponibles} (${messageOf(bots.error)})`}
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {`${TEXTS.errorBots}: ${messageOf(bots.error)}`}
         </Alert>
       ) : null}
       {bots.data?.bots.length === 0 && <Alert severity="info" role="status" sx={{ mb: 2 }}>{TEXTS.sinBots}</Alert>}

@@ -21,7 +21,7 @@ export const TEXTS = {
   cargando: 'Cargando...',
   vacio: 'No hubo conversaciones en el rango elegido.',
   sinBots: 'No hay bots que mostrar.',
-  botsNoDisponibles: 'Su usuario no puede consultar la lista de bots de la empresa.',
+  errorBots: 'No se pudo consultar la lista de bots',
   lineaTiempo: 'Conversaciones en el tiempo',
   topSkills: 'Skills más usados',
   canales: 'Canales',

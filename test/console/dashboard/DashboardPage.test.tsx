@@ -20,7 +20,7 @@ describe('Dashboard', () => {
     openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(served.datos).toHaveLength(1));
-    // Asistente Quipu's only deploy failed: Ventas is the first deployed bot.
+    // Asistente Quipu was never deployed: Ventas is the first deployed bot.
     expect(screen.getByRole('combobox', { name: 'Bot' })).toHaveTextContent('Ventas');
     expect(served.datos[0].body).toEqual({ idBot: 'b2', fd: '2026-11-19', fh: '2026-11-25', tipo: 'sesiones', tl: 'dias', idE: '3' });
     expect(dayShown('Desde')).toBe('19/11/2026');
@@ -180,13 +180,22 @@ describe('Dashboard', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
-  it('sin permiso para la lista de bots (GET /bots 403) lo dice, y no pide datos', async () => {
+  it('sin bot desplegado abre en el primero de la lista', async () => {
+    const served = serveDashboard();
+    const { record } = await import('../resources/support');
+    record('get', '/bots', () => [{ id: 'b7', nm: 'Nuevo', version: 0 }, { id: 'b8', nm: 'Otro', version: 0 }]);
+    openDashboard('ROLE_DASHBOARD');
+    await waitFor(() => expect(served.datos[0]?.body).toMatchObject({ idBot: 'b7' }));
+    expect(screen.getByRole('combobox', { name: 'Bot' })).toHaveTextContent('Nuevo');
+  });
+
+  it('si la lista de bots falla, lo dice con el mensaje del servidor y no pide datos', async () => {
     const served = serveDashboard();
     const { HttpResponse } = await import('msw');
     const { record } = await import('../resources/support');
     record('get', '/bots', () => HttpResponse.json({ message: 'No autorizado' }, { status: 403 }));
     openDashboard('ROLE_DASHBOARD');
-    expect(await screen.findByRole('status')).toHaveTextContent('Su usuario no puede consultar la lista de bots de la empresa. (No autorizado)');
+    expect(await screen.findByText('No se pudo consultar la lista de bots: No autorizado')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Bot' })).toHaveTextContent('Seleccione un bot');
     expect(served.datos).toHaveLength(0);
   });

@@ -55,7 +55,7 @@ describe('Tarjeta Sesiones del dashboard', () => {
     openDashboard('ROLE_HISTORIAL');
     expect(await screen.findByRole('heading', { level: 2, name: 'Sesiones' })).toBeInTheDocument();
     await waitFor(() => expect(served.clientes).toHaveLength(1));
-    expect(served.clientes[0].body).toEqual({ idBot: 'b1', fd: '2026-11-19', fh: '2026-11-25', idE: '3', page: 0, pageSize: 20 });
+    expect(served.clientes[0].body).toEqual({ idBot: 'b2', fd: '2026-11-19', fh: '2026-11-25', idE: '3', page: 0, pageSize: 20 });
     expect(await screen.findByText('Cliente 1')).toBeInTheDocument();
   });
 

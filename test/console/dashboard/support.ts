@@ -12,13 +12,12 @@ import { record, renderAdmin, type Call } from '../resources/support';
 /** 26/11/2026 03:00 UTC: still the 25th in Lima, the demo company's time zone. */
 export const NOW = new Date('2026-11-26T03:00:00.000Z');
 
+/** As GET /bots lists them: only Ventas has been deployed. */
 export const BOTS = [
-  { id: 'b1', nm: 'Asistente Quipu' },
-  { id: 'b2', nm: 'Ventas' },
-  { id: 'b3', nm: 'Soporte' },
+  { id: 'b1', nm: 'Asistente Quipu', version: 0 },
+  { id: 'b2', nm: 'Ventas', version: 3 },
+  { id: 'b3', nm: 'Soporte', version: 0 },
 ];
-
-const version = (id: string, extra = {}) => ({ id, idBot: 'b2', version: 1, fc: '2026-11-01T10:00:00.000Z', ffin: null, dur: 10, done: true, error: false, msg: null, ...extra });
 
 export const DATOS: DashboardData = {
   canales: [
@@ -51,10 +50,9 @@ export interface ServeOptions {
   clientes?: (page: number) => JsonBodyType;
 }
 
-/** Answers every dashboard call; GET /list/version says only b2 (Ventas) was deployed. */
+/** Answers every dashboard call. */
 export function serveDashboard({ datos = DATOS, detalles = false, clientes }: ServeOptions = {}): Served {
   record('get', '/bots', () => BOTS);
-  record('get', '/list/version', ({ url }) => (url.searchParams.get('id') === 'b2' ? [version('v2')] : url.searchParams.get('id') === 'b1' ? [version('v1', { done: true, error: true })] : []));
   const notHere = () => HttpResponse.json({ message: 'No encontrado' }, { status: 404 });
   return {
     datos: record('post', '/dashboard/datos', () => datos),
