@@ -2,16 +2,18 @@
 // only the one the user stops at is worth asking the server about.
 import { useEffect, useState } from 'react';
 
-/** `value` once no field of it has changed for `ms` (compared field by field, so a new object of the same values is settled). */
-export function useSettled<T extends object>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  const same = (Object.keys(value) as Array<keyof T>).every((key) => value[key] === settled[key]);
+/** `value` (plain data) once it has not changed for `ms`; until then, the last one that rested. */
+export function useSettled<T>(value: T, ms: number): T {
+  // Compared by content: a new object with the same fields is the same value, and other renders
+  // of the screen do not start the wait again.
+  const key = JSON.stringify(value);
+  const [settled, setSettled] = useState(key);
   useEffect(() => {
-    if (same) return;
-    const timer = setTimeout(() => setSettled(value), ms);
+    if (key === settled) return;
+    const timer = setTimeout(() => setSettled(key), ms);
     return () => clearTimeout(timer);
-  }, [same, value, ms]);
-  return same ? value : settled;
+  }, [key, settled, ms]);
+  return key === settled ? value : (JSON.parse(settled) as T);
 }
 
 /** How long the dashboard's and 'Ver uso''s filters rest before they are asked about. */
