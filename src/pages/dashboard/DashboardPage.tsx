@@ -48,7 +48,8 @@ export function DashboardPage() {
 
   const onChange = (change: Partial<Filters>) => {
     const next = { ...filters, ...change };
-    setChosen(next);
+    // Only what the user touched is kept: the default bot stays the default until a bot is picked.
+    setChosen((before) => ({ ...before, ...change }));
     if (change.fd !== undefined || change.fh !== undefined) {
       setChanged(change.fd !== undefined ? 'fd' : 'fh');
       const broken = rangeError(next.fd, next.fh);
