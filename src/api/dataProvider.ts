@@ -28,6 +28,7 @@ import { createCanalesApi } from './canales';
 import { createChatApi } from './chat';
 import { createCorreoApi } from './correo';
 import { createHistorialApi } from './historial';
+import { createDashboardApi } from './dashboard';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
@@ -121,6 +122,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const chat = createChatApi(apiUrl, httpClient);
   const canales = createCanalesApi(apiUrl, httpClient);
   const historial = createHistorialApi(apiUrl, httpClient);
+  const dashboard = createDashboardApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -179,6 +181,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     ...canales,
     // The history: client cards, sessions, messages, the spreadsheet and the reports (src/api/historial.ts).
     ...historial,
+    // The dashboard, 'Ver uso' and the Sesiones card (src/api/dashboard.ts).
+    ...dashboard,
   };
   return provider satisfies DataProvider;
 }

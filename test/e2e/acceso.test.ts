@@ -11,14 +11,14 @@ const quipu = setupQuipu();
 // Written out from the sidebar visibility rules, not recomputed from the console's rules; a link
 // whose screen is not built yet reads 'Próximamente' after its label.
 const SIDEBAR: Record<string, string[]> = {
-  'admin@quipu.test': ['Dashboard Próximamente', 'Empresas', 'Email', 'Skills QnA Próximamente', 'Usuarios', 'Canales', 'Historial', 'Auditoría', 'Acerca de'],
-  'compania@quipu.test': ['Dashboard Próximamente', 'Usuarios', 'Canales', 'Bots', 'Historial', 'Auditoría', 'Acerca de'],
-  'usuarios@quipu.test': ['Dashboard Próximamente', 'Usuarios', 'Acerca de'],
-  'usuario@quipu.test': ['Dashboard Próximamente', 'Canales', 'Bots', 'Historial', 'Acerca de'],
-  'dashboard@quipu.test': ['Dashboard Próximamente', 'Acerca de'],
-  'historial@quipu.test': ['Dashboard Próximamente', 'Historial', 'Acerca de'],
-  'supervisor@quipu.test': ['Dashboard Próximamente', 'Acerca de'],
-  'otra@quipu.test': ['Dashboard Próximamente', 'Usuarios', 'Canales', 'Bots', 'Historial', 'Auditoría', 'Acerca de'],
+  'admin@quipu.test': ['Dashboard', 'Empresas', 'Email', 'Skills QnA Próximamente', 'Usuarios', 'Canales', 'Historial', 'Auditoría', 'Acerca de'],
+  'compania@quipu.test': ['Dashboard', 'Usuarios', 'Canales', 'Bots', 'Historial', 'Auditoría', 'Acerca de'],
+  'usuarios@quipu.test': ['Dashboard', 'Usuarios', 'Acerca de'],
+  'usuario@quipu.test': ['Dashboard', 'Canales', 'Bots', 'Historial', 'Acerca de'],
+  'dashboard@quipu.test': ['Dashboard', 'Acerca de'],
+  'historial@quipu.test': ['Dashboard', 'Historial', 'Acerca de'],
+  'supervisor@quipu.test': ['Dashboard', 'Acerca de'],
+  'otra@quipu.test': ['Dashboard', 'Usuarios', 'Canales', 'Bots', 'Historial', 'Auditoría', 'Acerca de'],
 };
 
 describe('Ingreso y menú lateral', () => {

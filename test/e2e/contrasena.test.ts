@@ -48,7 +48,7 @@ describe('Renovación de credenciales expiradas', () => {
     await renew(page, 'Demo.2026', 'Nueva.Clave.2026');
     await page.waitForURL((url) => !url.pathname.startsWith('/renovar'), { timeout: 10_000 });
     await login.signInAndWait('expirado@quipu.test', 'Nueva.Clave.2026');
-    expect(await new LayoutPage(page).sidebarLinks()).toContain('Dashboard Próximamente');
+    expect(await new LayoutPage(page).sidebarLinks()).toContain('Dashboard');
     expect(violations).toEqual([]);
   });
 });
@@ -111,8 +111,8 @@ describe('Cambiar contraseña', () => {
     // two-core machine that alone can pass the default 15 s.
     const notice = page.getByRole('alert').filter({ hasNotText: 'Las contraseñas no coinciden' });
     expect(await notice.innerText({ timeout: 45_000 })).toBe('Contraseña actualizada con éxito');
-    // '/' leads ROLE_DASHBOARD to its first built screen, 'Acerca de'.
-    await page.waitForURL((url) => url.pathname === '/about');
+    // '/' is the dashboard, for ROLE_DASHBOARD too.
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     // The success notice stays 12 s; it must not cover the user menu meanwhile.
     await page.getByRole('button', { name: /\(perfil\)$/ }).click({ timeout: 2_000 });
     await page.keyboard.press('Escape');

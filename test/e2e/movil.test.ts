@@ -53,6 +53,9 @@ describe('La consola al angostar la ventana', () => {
   it('pasar de 1280 a 390 px con la sesión abierta deja la página a la vista de los lectores de pantalla y desplazable, y el menú se abre con su botón', async () => {
     const page = await quipu.newPage();
     await new LoginPage(page, quipu.server.url).signInAndWait('compania@quipu.test');
+    // '/' is the dashboard: the bot list is one click away.
+    await page.goto(`${quipu.server.url}/bot`);
+    await page.getByRole('navigation', { name: 'Menú principal' }).waitFor();
     await page.setViewportSize(PHONE);
     // The bot list turns into cards: the narrow layout is drawn (found by CSS, hidden or not).
     await page.locator('ul[aria-label="Bots"]').waitFor();

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { BotRefRow } from '../../api/bots';
-import { HistoryDayField } from './HistoryDayField';
+import { DayField } from '../../layout/DayField';
 import { TEXTS, type FilterErrors, type HistoryFilters } from './historialModel';
 
 export interface HistorialFiltersProps {
@@ -45,8 +45,8 @@ export function HistorialFilters({ filters, bots, errors, onChange, onSubmit }: 
           </MenuItem>
         ))}
       </TextField>
-      <HistoryDayField id="historial-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} />
-      <HistoryDayField id="historial-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} />
+      <DayField id="historial-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} />
+      <DayField id="historial-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} />
       <TextField
         id="historial-nombre"
         label={TEXTS.nombre}

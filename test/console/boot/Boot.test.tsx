@@ -55,8 +55,8 @@ describe('arranque', () => {
     expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
   });
 
-  it('al ingresar desde /login pasa a la consola en /, que lleva a ROLE_USER a la lista de bots', async () => {
-    server.use(signedOut, http.post('*/api/bot/search', () => HttpResponse.json({ content: [], totalPages: 0, totalElements: 0 })));
+  it('al ingresar desde /login pasa a la consola en /, que es el Dashboard', async () => {
+    server.use(signedOut, http.get('*/api/bots', () => HttpResponse.json([])));
     const booting = await start('/login');
     await act(() => booting);
     server.use(http.post('*/api/enki', () => HttpResponse.json(enkiAnswer(makeSession()))));
@@ -65,8 +65,8 @@ describe('arranque', () => {
     await user.type(screen.getByLabelText(/^Contraseña/), 'Demo.2026');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bots' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/bot');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
   });
 
   it.each([

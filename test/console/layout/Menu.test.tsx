@@ -16,7 +16,7 @@ describe('Menú lateral', () => {
   it('ROLE_ADMIN ve todo menos Bots', async () => {
     renderApp('/about', makeSession({ rol: 'ROLE_ADMIN' }));
     expect(await sidebarLabels()).toEqual([
-      'Dashboard Próximamente',
+      'Dashboard',
       'Empresas',
       'Email',
       'Skills QnA Próximamente',
@@ -30,12 +30,12 @@ describe('Menú lateral', () => {
 
   it('ROLE_USER con showChannels ve Dashboard, Canales, Bots y Acerca de', async () => {
     renderApp('/about', makeSession({ rol: 'ROLE_USER', showChannels: true }));
-    expect(await sidebarLabels()).toEqual(['Dashboard Próximamente', 'Canales', 'Bots', 'Acerca de']);
+    expect(await sidebarLabels()).toEqual(['Dashboard', 'Canales', 'Bots', 'Acerca de']);
   });
 
   it('ROLE_HISTORIAL ve Dashboard, Historial y Acerca de', async () => {
     renderApp('/about', makeSession({ rol: 'ROLE_HISTORIAL' }));
-    expect(await sidebarLabels()).toEqual(['Dashboard Próximamente', 'Historial', 'Acerca de']);
+    expect(await sidebarLabels()).toEqual(['Dashboard', 'Historial', 'Acerca de']);
   });
 
   it('cada enlace lleva a su ruta', async () => {
@@ -49,10 +49,10 @@ describe('Menú lateral', () => {
     renderApp('/about', makeSession({ rol: 'ROLE_ADMIN' }));
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     await within(nav).findAllByRole('menuitem');
-    for (const name of ['Dashboard', 'Skills QnA']) {
+    for (const name of ['Skills QnA']) {
       expect(within(nav).getByRole('menuitem', { name: `${name} Próximamente` })).toBeInTheDocument();
     }
-    for (const name of ['Empresas', 'Email', 'Usuarios', 'Canales', 'Historial', 'Acerca de']) {
+    for (const name of ['Dashboard', 'Empresas', 'Email', 'Usuarios', 'Canales', 'Historial', 'Acerca de']) {
       expect(within(nav).getByRole('menuitem', { name })).not.toHaveTextContent('Próximamente');
     }
   });

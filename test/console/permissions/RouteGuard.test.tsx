@@ -13,8 +13,9 @@ import { bot } from '../resources/botSupport';
 import { skill } from '../skills/skillSupport';
 
 const BUILT: Record<string, string> = {
-  // '/' leads ROLE_ADMIN to its first built screen.
-  '/': 'Empresas',
+  // '/' is the dashboard.
+  '/': 'Dashboard',
+  '/dashboard': 'Dashboard',
   '/about': 'Acerca de',
   '/cambiar': 'Cambiar contraseña',
   '/usuarios': 'Usuarios',

@@ -43,12 +43,15 @@ import { FlowMiniMap } from './FlowMiniMap';
 import { FlowSearch } from './FlowSearch';
 import { FLOW_TEXTS, fill } from './flowTexts';
 import { FlowToolbar, type ToolbarActions } from './FlowToolbar';
+import { FlowUsage } from './FlowUsage';
 import { focusWhenDrawn } from './focusNode';
 import { layoutDiagram } from './layoutRunner';
+import type { UsageMap } from './skillUsage';
 import { NODE_TYPES } from './nodes';
 import type { SkillFlowNode } from './nodes/skill/SkillNode';
 import { useFlowDiagram } from './useFlowDiagram';
 import { useFlowKeyboard } from './useFlowKeyboard';
+import { useFullScreen } from './useFullScreen';
 import { useSkillsCache } from './useSkills';
 
 // On opening and after a layout the view fits the diagram but never zooms out past 0.5: a large bot
@@ -90,10 +93,12 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
   // React Flow's nodes and edges follow the diagram, reusing every unchanged object.
   const [nodes, setNodes] = useState<SkillFlowNode[]>([]);
   const [edges, setEdges] = useState<LinkFlowEdge[]>([]);
-  const [synced, setSynced] = useState<{ diagram: Diagram; skillsById: Map<string, SkillSummary> } | null>(null);
-  if (synced?.diagram !== diagram || synced.skillsById !== skillsById) {
-    setSynced({ diagram, skillsById });
-    setNodes((previous) => syncNodes(previous, diagram, skillsById));
+  // 'Ver uso''s numbers reach the nodes as node data: set once when they arrive, never per drag.
+  const [usage, setUsage] = useState<UsageMap | null>(null);
+  const [synced, setSynced] = useState<{ diagram: Diagram; skillsById: Map<string, SkillSummary>; usage: UsageMap | null } | null>(null);
+  if (synced?.diagram !== diagram || synced.skillsById !== skillsById || synced.usage !== usage) {
+    setSynced({ diagram, skillsById, usage });
+    setNodes((previous) => syncNodes(previous, diagram, skillsById, usage));
     setEdges((previous) => syncEdges(previous, diagram, skillsById, linkLabel));
   }
 
@@ -193,12 +198,16 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
     }
   }, [commit, current, notify, rf]);
 
+  const fitInitial = useCallback(() => void rf.fitView(INITIAL_FIT), [rf]);
+  const [full, setFull] = useFullScreen(fitInitial);
+
   // The minimap sits beside the canvas, never over a skill; narrow screens start without it.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [miniMap, setMiniMap] = useState(wide);
 
   // Stable, so the toolbar does not render again while nodes are dragged.
   const search = useMemo(() => <FlowSearch skills={skills} onPick={pickSkill} />, [skills, pickSkill]);
+  const uso = useMemo(() => <FlowUsage botId={botId} onUsage={setUsage} />, [botId]);
   const actions = useMemo<ToolbarActions>(
     () => ({
       onAdd: () => setAdding(true),
@@ -212,34 +221,8 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
       onFullScreen: () => setFull((on) => !on),
       onMiniMap: () => setMiniMap((on) => !on),
     }),
-    [arrange, askDelete, redo, rf, undo],
+    [arrange, askDelete, redo, rf, setFull, undo],
   );
-
-  // Full screen: Esc leaves it (unless a dialog or a list took the key), the page behind stops
-  // scrolling, and the view fits the diagram again once React Flow has measured its new size.
-  const [full, setFull] = useState(false);
-  useEffect(() => {
-    if (!full) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) setFull(false);
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [full]);
-  const sized = useRef(full);
-  useEffect(() => {
-    if (sized.current === full) return;
-    sized.current = full;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => void rf.fitView(INITIAL_FIT));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [full, rf]);
 
   const focusSkill = useCallback((id: string) => showSkill(id, false), [showSkill]);
   const onKeyDown = useFlowKeyboard({ wrapper, canEdit, current, undo, redo, open: openSkill, askDelete, focusSkill });
@@ -255,6 +238,7 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
         fullScreen={full}
         miniMap={miniMap}
         search={search}
+        usage={uso}
         actions={actions}
       />
       {laying && <LinearProgress aria-label={FLOW_TEXTS.ordenando} sx={{ mb: 1 }} />}

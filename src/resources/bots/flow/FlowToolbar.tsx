@@ -1,5 +1,5 @@
 // The diagram's toolbar: add and delete skills (canEdit), zoom out, fit, zoom in, automatic
-// layout, undo, redo, the minimap and full screen switches, and the skill search. Every button has a Spanish accessible name.
+// layout, undo, redo, the minimap and full screen switches, the skill search and 'Ver uso'. Every button has a Spanish accessible name.
 import { memo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -39,6 +39,8 @@ export interface FlowToolbarProps {
   fullScreen: boolean;
   miniMap: boolean;
   search: ReactNode;
+  /** 'Ver uso' and its days. */
+  usage: ReactNode;
   actions: ToolbarActions;
 }
 
@@ -52,7 +54,7 @@ function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: R
   );
 }
 
-export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, fullScreen, miniMap, search, actions }: FlowToolbarProps) {
+export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, fullScreen, miniMap, search, usage, actions }: FlowToolbarProps) {
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }} role="toolbar" aria-label={FLOW_TEXTS.region}>
       {canEdit && (
@@ -80,6 +82,7 @@ export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo
         onClick={actions.onFullScreen}
       />
       {search}
+      {usage}
     </Stack>
   );
 });

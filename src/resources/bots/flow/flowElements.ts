@@ -5,17 +5,20 @@ import type { Edge } from '@xyflow/react';
 import type { Diagram, SkillSummary } from './diagramModel';
 import { NODE_HEIGHT, NODE_WIDTH } from './diagramModel';
 import { skillAriaLabel, type SkillFlowNode } from './nodes/skill/SkillNode';
+import { usoOf, type UsageMap } from './skillUsage';
 
 export type LinkFlowEdge = Edge;
 
-export function syncNodes(previous: readonly SkillFlowNode[], diagram: Diagram, skills: ReadonlyMap<string, SkillSummary>): SkillFlowNode[] {
+/** `usage` while 'Ver uso' is on: each node then carries its skill's numbers. */
+export function syncNodes(previous: readonly SkillFlowNode[], diagram: Diagram, skills: ReadonlyMap<string, SkillSummary>, usage: UsageMap | null = null): SkillFlowNode[] {
   const before = new Map(previous.map((node) => [node.id, node]));
   const nodes: SkillFlowNode[] = [];
   for (const { id, x, y } of diagram.nodes) {
     const skill = skills.get(id);
     if (!skill) continue;
     const old = before.get(id);
-    if (old && old.position.x === x && old.position.y === y && old.data.skill === skill) {
+    const uso = usage ? usoOf(usage, id) : undefined;
+    if (old && old.position.x === x && old.position.y === y && old.data.skill === skill && old.data.uso === uso) {
       nodes.push(old);
       continue;
     }
@@ -24,8 +27,8 @@ export function syncNodes(previous: readonly SkillFlowNode[], diagram: Diagram, 
       id,
       type: 'skill',
       position: { x, y },
-      data: { skill },
-      ariaLabel: skillAriaLabel(skill),
+      data: { skill, uso },
+      ariaLabel: skillAriaLabel(skill, uso),
       // Before it is measured, a node counts with its drawn size (onlyRenderVisibleElements, minimap).
       initialWidth: NODE_WIDTH,
       initialHeight: NODE_HEIGHT,

@@ -42,6 +42,10 @@ export const FLOW_TEXTS = {
   nadaSeleccionado: 'Seleccione skills o enlaces para eliminar',
   eliminado: 'Eliminado con éxito',
   enlace: 'Enlace de %{source} a %{target}',
+  verUso: 'Ver uso',
+  desde: 'Desde',
+  hasta: 'Hasta',
+  cargandoUso: 'Cargando el uso de los skills...',
 } as const;
 
 /** Fills `%{name}` placeholders. */

@@ -20,8 +20,9 @@ export function useFlowKeyboard({ wrapper, canEdit, current, undo, redo, open, a
   return useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
       const target = event.target as HTMLElement;
-      // Keys typed in the search field, or in a dialog (a portal whose events bubble here), are theirs.
-      if (!wrapper.current?.contains(target) || target.closest('input, textarea')) return;
+      // Keys typed in the search field, in a day of 'Ver uso' (its sections are spinbuttons), or in a
+      // dialog (a portal whose events bubble here), are theirs.
+      if (!wrapper.current?.contains(target) || target.closest('input, textarea, [role="spinbutton"]')) return;
       const key = event.key.toLowerCase();
       if ((event.ctrlKey || event.metaKey) && (key === 'z' || key === 'y')) {
         event.preventDefault();

@@ -1,26 +1,30 @@
 // A skill on the diagram: its name, its kind (icon and text) and, when it has no training phrase,
-// the warning 'Sin frases de entrenamiento'. Links leave from the bottom handle and arrive at the top.
+// the warning 'Sin frases de entrenamiento'; with 'Ver uso' on, how many sessions reached it and
+// ended there, in numbers, over a thin bar. Links leave from the bottom handle and arrive at the top.
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { SkillSummary } from '../../diagramModel';
 import { FLOW_TEXTS } from '../../flowTexts';
+import { usoText, type SkillUso } from '../../skillUsage';
 import { PathIcon, WARNING_PATH, tipoOf } from './skillTipo';
 
-export type SkillNodeData = { skill: SkillSummary };
+/** `uso` is present while 'Ver uso' is on. */
+export type SkillNodeData = { skill: SkillSummary; uso?: SkillUso };
 export type SkillFlowNode = Node<SkillNodeData, 'skill'>;
 
 /** What a screen reader says for a node (React Flow puts it in the node's aria-label). */
-export function skillAriaLabel(skill: SkillSummary): string {
+export function skillAriaLabel(skill: SkillSummary, uso?: SkillUso): string {
   const parts = [skill.nm, tipoOf(skill).label];
   if (skill.nFrases === 0) parts.push(FLOW_TEXTS.sinFrases);
+  if (uso) parts.push(usoText(uso).llegan, usoText(uso).terminan);
   return parts.join(', ');
 }
 
 export const SkillNode = memo(function SkillNode({ data, selected }: NodeProps<SkillFlowNode>) {
-  const { skill } = data;
+  const { skill, uso } = data;
   const tipo = tipoOf(skill);
   return (
-    <div className={`quipu-skill ${tipo.className}${selected ? ' quipu-skill--selected' : ''}`}>
+    <div className={`quipu-skill ${tipo.className}${selected ? ' quipu-skill--selected' : ''}${uso ? ' quipu-skill--uso' : ''}`}>
       <Handle type="target" position={Position.Top} />
       <div className="quipu-skill__name" title={skill.nm}>
         {skill.nm}
@@ -33,6 +37,13 @@ export const SkillNode = memo(function SkillNode({ data, selected }: NodeProps<S
         <div className="quipu-skill__warning">
           <PathIcon path={WARNING_PATH} />
           <span>{FLOW_TEXTS.sinFrases}</span>
+        </div>
+      )}
+      {uso && (
+        <div className="quipu-skill__uso">
+          <span>{usoText(uso).llegan}</span>
+          <span>{usoText(uso).terminan}</span>
+          <span className="quipu-skill__uso-bar" style={{ width: `${Math.round(uso.share * 100)}%` }} aria-hidden="true" />
         </div>
       )}
       <Handle type="source" position={Position.Bottom} />

@@ -1,0 +1,78 @@
+// 'Departamentos' and 'Bots': collapsible detail tables, shown only where the server has them
+// (it answers 404 for the companies that do not).
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { HttpError } from '../../api/HttpError';
+import type { DashboardQuery } from '../../api/dashboard';
+import type { QuipuDataProvider } from '../../api/dataProvider';
+import { formatNumber } from './dashboardModel';
+import { TEXTS } from './dashboardTexts';
+
+interface Row {
+  name: string;
+  ses: number;
+  clt: number;
+}
+
+function Detail({ id, title, nameHeader, rows }: { id: string; title: string; nameHeader: string; rows: Row[] }) {
+  return (
+    <Accordion disableGutters variant="outlined">
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${id}-titulo`} aria-controls={`${id}-tabla`}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+      </AccordionSummary>
+      {/* inline-size containment: a wide table scrolls in its box instead of widening the page. */}
+      <AccordionDetails id={`${id}-tabla`} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{nameHeader}</TableCell>
+              <TableCell align="right">{TEXTS.sesiones}</TableCell>
+              <TableCell align="right">{TEXTS.clientes}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.name}>
+                <TableCell>{row.name}</TableCell>
+                <TableCell align="right">{formatNumber(row.ses)}</TableCell>
+                <TableCell align="right">{formatNumber(row.clt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+/** A 404 means the company has no such detail: nothing to show, and nothing to retry. */
+const unavailable = (error: unknown) => error instanceof HttpError && error.status === 404;
+
+export function DashboardDetails({ query }: { query: DashboardQuery }) {
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const key = [query.idBot, query.fd, query.fh];
+  const depts = useQuery({ queryKey: ['dashboard', 'depts', ...key], queryFn: () => dataProvider.getDashboardDepts(query), retry: false });
+  const bots = useQuery({ queryKey: ['dashboard', 'bots-detalle', ...key], queryFn: () => dataProvider.getDashboardBots(query), retry: false });
+  return (
+    <>
+      {depts.data && !unavailable(depts.error) && (
+        <Detail id="dashboard-depts" title={TEXTS.departamentos} nameHeader={TEXTS.departamento} rows={depts.data.map((row) => ({ name: row.dept, ses: row.ses, clt: row.clt }))} />
+      )}
+      {bots.data && !unavailable(bots.error) && (
+        <Detail id="dashboard-bots" title={TEXTS.bots} nameHeader={TEXTS.bot} rows={bots.data.map((row) => ({ name: row.bot, ses: row.ses, clt: row.clt }))} />
+      )}
+    </>
+  );
+}

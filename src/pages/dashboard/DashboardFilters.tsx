@@ -1,0 +1,64 @@
+// The dashboard's filters: Bot, Desde, Hasta (DD/MM/YYYY), Tipo and Tiempo. Whatever the user
+// picks stays picked; a rule it breaks is written under its field.
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { DayField } from '../../layout/DayField';
+import type { BotRefRow } from '../../api/bots';
+import type { Filters, Tiempo, Tipo } from './dashboardModel';
+import { TEXTS } from './dashboardTexts';
+
+export interface FilterErrors {
+  idBot?: string | null;
+  fd?: string | null;
+  fh?: string | null;
+}
+
+export interface DashboardFiltersProps {
+  filters: Filters;
+  bots: readonly BotRefRow[];
+  errors: FilterErrors;
+  onChange: (change: Partial<Filters>) => void;
+}
+
+export function DashboardFilters({ filters, bots, errors, onChange }: DashboardFiltersProps) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+      <legend style={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.filtros}</legend>
+      <TextField
+        select
+        id="dashboard-bot"
+        label={TEXTS.bot}
+        variant="outlined"
+        fullWidth={false}
+        size="small"
+        value={filters.idBot}
+        onChange={(event) => onChange({ idBot: event.target.value })}
+        error={!!errors.idBot}
+        helperText={errors.idBot || ' '}
+        sx={{ minWidth: 220, maxWidth: '100%' }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: { displayEmpty: true, renderValue: (id) => bots.find((bot) => bot.id === id)?.nm ?? TEXTS.seleccioneBot },
+        }}
+      >
+        <MenuItem value="">{TEXTS.seleccioneBot}</MenuItem>
+        {bots.map((bot) => (
+          <MenuItem key={bot.id} value={bot.id}>
+            {bot.nm}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DayField id="dashboard-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} />
+      <DayField id="dashboard-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} />
+      <TextField select id="dashboard-tipo" label={TEXTS.tipo} variant="outlined" fullWidth={false} size="small" value={filters.tipo} onChange={(event) => onChange({ tipo: event.target.value as Tipo })} helperText=" " sx={{ minWidth: 140 }}>
+        <MenuItem value="sesiones">{TEXTS.sesiones}</MenuItem>
+        <MenuItem value="clientes">{TEXTS.clientes}</MenuItem>
+      </TextField>
+      <TextField select id="dashboard-tl" label={TEXTS.tiempo} variant="outlined" fullWidth={false} size="small" value={filters.tl} onChange={(event) => onChange({ tl: event.target.value as Tiempo })} helperText=" " sx={{ minWidth: 120 }}>
+        <MenuItem value="dias">{TEXTS.dias}</MenuItem>
+        <MenuItem value="horas">{TEXTS.horas}</MenuItem>
+      </TextField>
+    </Box>
+  );
+}

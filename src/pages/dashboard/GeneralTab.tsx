@@ -1,0 +1,72 @@
+// The General tab: totals per channel, the timeline's area chart, the top skills' and the
+// channels' pies, the detail tables where the company has them, and the Sesiones card.
+import { useEffect, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { messageOf } from '../../api/HttpError';
+import type { DashboardQuery } from '../../api/dashboard';
+import type { QuipuDataProvider } from '../../api/dataProvider';
+import { ChartCard, PieChart, TimelineChart } from './ChartCard';
+import { DashboardDetails } from './DashboardDetails';
+import { DashboardTotals } from './DashboardTotals';
+import { channelSlices, isEmpty, skillSlices, timelinePoints, tipoLabel, type Tiempo, type Tipo } from './dashboardModel';
+import { TEXTS } from './dashboardTexts';
+
+export interface GeneralTabProps {
+  query: DashboardQuery & { tipo: Tipo; tl: Tiempo };
+  sesiones: ReactNode;
+}
+
+export function GeneralTab({ query, sesiones }: GeneralTabProps) {
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const { idBot, fd, fh, tipo, tl } = query;
+  const datos = useQuery({ queryKey: ['dashboard', 'datos', idBot, fd, fh], queryFn: () => dataProvider.getDashboardData(query), retry: false });
+  const timeline = useQuery({ queryKey: ['dashboard', 'timeline', idBot, fd, fh, tipo, tl], queryFn: () => dataProvider.getDashboardTimeline(query), retry: false });
+  const skills = useQuery({ queryKey: ['dashboard', 'skill', idBot, fd, fh], queryFn: () => dataProvider.getDashboardSkills(query), retry: false });
+  // The timeline's failure is only logged: the rest of the dashboard still says what it knows.
+  useEffect(() => {
+    if (timeline.error) console.error(timeline.error);
+  }, [timeline.error]);
+
+  const error = datos.error ?? skills.error;
+  if (error) return <Alert severity="error">{messageOf(error)}</Alert>;
+  if (!datos.data) return <Typography>{TEXTS.cargando}</Typography>;
+  if (isEmpty(datos.data)) return <Typography sx={{ py: 2 }}>{TEXTS.vacio}</Typography>;
+
+  const serie = tipoLabel(tipo);
+  const points = timeline.data ? timelinePoints(timeline.data, tipo, tl) : null;
+  const skillPie = skills.data ? skillSlices(skills.data) : null;
+  const channelPie = channelSlices(datos.data, tipo);
+  const porTiempo = tl === 'dias' ? 'día de la semana' : 'hora del día';
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <DashboardTotals data={datos.data} />
+      {points && (
+        <ChartCard
+          title={TEXTS.lineaTiempo}
+          table={{ headers: [tl === 'dias' ? TEXTS.dia : TEXTS.hora, serie, TEXTS.mensajes], rows: points.map((point) => [point.x, point.y, point.msg]) }}
+          chart={<TimelineChart points={points} serie={serie} label={`Gráfico de área: ${serie.toLowerCase()} y mensajes por ${porTiempo}`} />}
+        />
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        {skillPie && (
+          <ChartCard
+            title={TEXTS.topSkills}
+            table={{ headers: [TEXTS.skill, TEXTS.respuestas], rows: skillPie.map((slice) => [slice.label, slice.value]) }}
+            chart={<PieChart slices={skillPie} label={`Gráfico circular: respuestas de los ${skillPie.length} skills más usados`} />}
+          />
+        )}
+        <ChartCard
+          title={TEXTS.canales}
+          table={{ headers: [TEXTS.canal, serie], rows: channelPie.map((slice) => [slice.label, slice.value]) }}
+          chart={<PieChart slices={channelPie} label={`Gráfico circular: ${serie.toLowerCase()} por canal`} />}
+        />
+      </Box>
+      <DashboardDetails query={query} />
+      {sesiones}
+    </Box>
+  );
+}

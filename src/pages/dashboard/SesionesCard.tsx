@@ -1,0 +1,80 @@
+// 'Sesiones': the clients who wrote to the bot in the dashboard's range (POST /session.clientes,
+// a page at a time with 'Ver más'); a client opens the history's Conversación dialog.
+import { useState, type ComponentType } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { HISTORY_PAGE_SIZE, channelCodeLabel } from '../../../common/schemas/historial';
+import { messageOf } from '../../api/HttpError';
+import type { ClientCard } from '../../api/dashboard';
+import type { QuipuDataProvider } from '../../api/dataProvider';
+import type { ConversationDialogProps } from './conversationDialog';
+import { fechaHora } from './dashboardModel';
+import { TEXTS } from './dashboardTexts';
+
+export interface SesionesCardProps {
+  idBot: string;
+  fd: string;
+  fh: string;
+  idE?: string;
+  /** The company's time zone: the last message's date is written in it. */
+  timeZone: string;
+  /** The Conversación dialog; without it the clients are listed only. */
+  Dialog: ComponentType<ConversationDialogProps> | null;
+}
+
+export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesCardProps) {
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const [open, setOpen] = useState<ClientCard | null>(null);
+  const clients = useInfiniteQuery({
+    queryKey: ['dashboard', 'clientes', idBot, fd, fh],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => dataProvider.getHistoryClients({ idBot, fd, fh, idE, page: pageParam, pageSize: HISTORY_PAGE_SIZE }),
+    getNextPageParam: (last, pages) => (pages.length < (last.totalPages ?? 1) ? pages.length : undefined),
+    retry: false,
+  });
+  const rows = clients.data?.pages.flatMap((page) => page.content) ?? [];
+  const text = (client: ClientCard) => ({
+    primary: client.nm || TEXTS.sinNombre,
+    secondary: `${channelCodeLabel(client.red)} · ${fechaHora(client.ultimo, timeZone)} · ${client.sesiones === 1 ? '1 sesión' : `${client.sesiones} sesiones`}`,
+  });
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="dashboard-sesiones">
+      <CardContent>
+        <Typography id="dashboard-sesiones" component="h2" variant="h6">
+          {TEXTS.sesiones}
+        </Typography>
+        {clients.error && <Alert severity="error">{messageOf(clients.error)}</Alert>}
+        {clients.isPending && <Typography>{TEXTS.cargando}</Typography>}
+        {clients.isSuccess && rows.length === 0 && <Typography>{TEXTS.sinSesiones}</Typography>}
+        <List dense aria-labelledby="dashboard-sesiones">
+          {rows.map((client) => (
+            <ListItem key={client.idClt} disablePadding>
+              {Dialog ? (
+                <ListItemButton onClick={() => setOpen(client)}>
+                  <ListItemText {...text(client)} />
+                </ListItemButton>
+              ) : (
+                <ListItemText {...text(client)} sx={{ px: 2 }} />
+              )}
+            </ListItem>
+          ))}
+        </List>
+        {clients.hasNextPage && (
+          <Button onClick={() => void clients.fetchNextPage()} disabled={clients.isFetchingNextPage}>
+            {TEXTS.verMas}
+          </Button>
+        )}
+      </CardContent>
+      {Dialog && open && <Dialog idBot={idBot} fd={fd} fh={fh} client={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}

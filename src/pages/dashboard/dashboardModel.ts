@@ -1,0 +1,81 @@
+// The dashboard's filters and the shapes its charts and tables draw: pure functions, no React.
+import { DASHBOARD_MAX_DAYS, TOP_N, channelCodeLabel } from '../../../common/schemas/historial';
+import { addDays, daysSpanned, localDay } from '../../../common/dias';
+import type { DashboardData, DashboardSkills, DashboardTimeline } from '../../api/dashboard';
+import { TEXTS, WEEKDAYS } from './dashboardTexts';
+
+export type Tipo = 'sesiones' | 'clientes';
+export type Tiempo = 'dias' | 'horas';
+
+export interface Filters {
+  idBot: string;
+  fd: string;
+  fh: string;
+  tipo: Tipo;
+  tl: Tiempo;
+}
+
+/** The last `days` days up to today, both ends counted, in the company's time zone. */
+export function lastDays(days: number, timeZone: string, now = Date.now()): { fd: string; fh: string } {
+  const fh = localDay(now, timeZone);
+  return { fd: addDays(fh, 1 - days), fh };
+}
+
+/** What is wrong with a range, if anything: Hasta before Desde, or more days than the dashboard draws. */
+export function rangeError(fd: string, fh: string): string | null {
+  const days = daysSpanned(fd, fh);
+  if (days < 1) return TEXTS.hastaMayor;
+  if (days > DASHBOARD_MAX_DAYS) return TEXTS.intervalo;
+  return null;
+}
+
+/** One point of the timeline: its label and the numbers the chart and its table show. */
+export interface TimelinePoint {
+  x: string;
+  /** Sessions or clients, as Tipo says. */
+  y: number;
+  msg: number;
+}
+
+const pointLabel = (row: DashboardTimeline[number], tl: Tiempo) => (tl === 'dias' ? WEEKDAYS[(row.dia ?? 1) - 1] : `${row.hora ?? 0} h`);
+
+/** The timeline in its order (Sunday first, or hour 0 first), whatever order the rows came in. */
+export function timelinePoints(rows: DashboardTimeline, tipo: Tipo, tl: Tiempo): TimelinePoint[] {
+  const key = (row: DashboardTimeline[number]) => (tl === 'dias' ? (row.dia ?? 0) : (row.hora ?? 0));
+  return [...rows]
+    .sort((a, b) => key(a) - key(b))
+    .map((row) => ({ x: pointLabel(row, tl), y: tipo === 'sesiones' ? row.ses : row.clt, msg: row.msg }));
+}
+
+export const tipoLabel = (tipo: Tipo) => (tipo === 'sesiones' ? TEXTS.sesiones : TEXTS.clientes);
+
+/** A slice of a pie chart. */
+export interface Slice {
+  id: string;
+  label: string;
+  value: number;
+}
+
+/** The skills that answered most, at most TOP_N of them. */
+export const skillSlices = (skills: DashboardSkills): Slice[] =>
+  skills.slice(0, TOP_N).map((skill) => ({ id: skill.idSkill, label: skill.nm, value: skill.n }));
+
+/** Sessions or clients per channel, the largest first. */
+export const channelSlices = (data: DashboardData, tipo: Tipo): Slice[] =>
+  data.canales
+    .map((canal) => ({ id: String(canal.red), label: channelCodeLabel(canal.red), value: tipo === 'sesiones' ? canal.ses : canal.clt }))
+    .sort((a, b) => b.value - a.value);
+
+/** Whether the range had no conversation at all. */
+export const isEmpty = (data: DashboardData) => data.totSessions === 0 && data.totClts === 0 && data.msmTot === 0;
+
+export const formatNumber = (n: number) => n.toLocaleString('es-PE');
+
+/** An instant as DD/MM/YYYY HH:mm in the company's time zone. */
+export function fechaHora(iso: string, timeZone: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '';
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}

@@ -1,0 +1,67 @@
+// 'Ver uso' in the diagram's toolbar: a switch and its days (Desde, Hasta: the last 30 by default,
+// at most 90); while on, each skill shows how many sessions reached it and how many ended there.
+import { memo, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import ToggleButton from '@mui/material/ToggleButton';
+import Typography from '@mui/material/Typography';
+import InsightsIcon from '@mui/icons-material/Insights';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { HISTORY_TEXTS } from '../../../../common/schemas/historial';
+import { messageOf } from '../../../api/HttpError';
+import type { QuipuDataProvider } from '../../../api/dataProvider';
+import { DayField } from '../../../layout/DayField';
+import { SETTLE_MS, useSettled } from '../../../layout/useSettled';
+import { useSession } from '../../../permissions/useSession';
+import { lastDays, rangeError } from '../../../pages/dashboard/dashboardModel';
+import { FLOW_TEXTS } from './flowTexts';
+import { toUsageMap, type UsageMap } from './skillUsage';
+
+/** The days 'Ver uso' opens on. */
+const DEFAULT_DAYS = 30;
+
+export interface FlowUsageProps {
+  botId: string;
+  /** The numbers per skill, or null while 'Ver uso' is off or has none yet. */
+  onUsage: (usage: UsageMap | null) => void;
+}
+
+export const FlowUsage = memo(function FlowUsage({ botId, onUsage }: FlowUsageProps) {
+  const session = useSession();
+  const dataProvider = useDataProvider<QuipuDataProvider>();
+  const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [on, setOn] = useState(false);
+  const [range, setRange] = useState(() => lastDays(DEFAULT_DAYS, timeZone));
+  const broken = rangeError(range.fd, range.fh);
+  const asked = useSettled(range, SETTLE_MS);
+  const uso = useQuery({
+    queryKey: ['dashboard', 'uso', botId, asked.fd, asked.fh],
+    queryFn: async () => toUsageMap(await dataProvider.getSkillUsage({ idBot: botId, fd: asked.fd, fh: asked.fh, idE: session?.user.idE ?? null })),
+    enabled: on && !broken && !rangeError(asked.fd, asked.fh),
+    retry: false,
+  });
+  const usage = on && !broken ? (uso.data ?? null) : null;
+  useEffect(() => onUsage(usage), [onUsage, usage]);
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
+      <ToggleButton value="uso" size="small" selected={on} onChange={() => setOn((value) => !value)} sx={{ py: 0.5 }}>
+        <InsightsIcon fontSize="small" sx={{ mr: 0.5 }} />
+        {FLOW_TEXTS.verUso}
+      </ToggleButton>
+      {on && (
+        <>
+          <DayField id="flow-uso-fd" label={FLOW_TEXTS.desde} value={range.fd} onChange={(fd) => setRange((r) => ({ ...r, fd }))} error={broken && broken !== HISTORY_TEXTS.hastaMayor ? broken : null} />
+          <DayField id="flow-uso-fh" label={FLOW_TEXTS.hasta} value={range.fh} onChange={(fh) => setRange((r) => ({ ...r, fh }))} error={broken} />
+          {uso.isFetching && <CircularProgress size={20} aria-label={FLOW_TEXTS.cargandoUso} sx={{ mt: 1 }} />}
+          {uso.error && (
+            <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+              {messageOf(uso.error)}
+            </Typography>
+          )}
+        </>
+      )}
+    </Box>
+  );
+});
