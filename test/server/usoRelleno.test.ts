@@ -2,6 +2,7 @@
 // after real turns, emptying the three tables and filling them gives back exactly what the
 // conversation store kept turn by turn; on a hand-made set, each number is the expected one.
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, dayStart, localDay } from '../../common/dias';
 import { up as migration014 } from '../../server/src/db/migrations/014_uso_relleno';
@@ -75,7 +76,7 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
 
     // The migration does the same, on whatever the tables held.
     await t.app.db.updateTable('uso').set({ msg: 999 }).execute();
-    await migration014(t.app.db);
+    await migration014(t.app.db as unknown as Kysely<unknown>);
     expect(await snapshot(t)).toEqual(kept);
   });
 
@@ -85,12 +86,12 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
     const [a, b] = [await insertSkill(t, bot, 'A'), await insertSkill(t, bot, 'B')];
     const canal = (await db.selectFrom('canal').select(['id', 'red']).where('idE', '=', idE).executeTakeFirstOrThrow());
     const dia = '2026-03-10';
-    const client = async (nm: string, test = 0) => {
+    const client = async (nm: string, test: 0 | 1 = 0) => {
       const id = randomUUID();
       await db.insertInto('chat_cliente').values({ id, idE, idChannel: canal.id, psi: randomUUID(), red: canal.red, nm, test, idU: null, fc: new Date(limaAt(dia, 8, 0)).toISOString() }).execute();
       return id;
     };
-    const session = async (idClt: string, turns: Array<[number, string[]]>, test = 0) => {
+    const session = async (idClt: string, turns: Array<[number, string[]]>, test: 0 | 1 = 0) => {
       const id = randomUUID();
       await db.insertInto('chat_sesion').values({ id, idClt, idE, idBot: bot, red: canal.red, test, fi: new Date(turns[0][0]).toISOString(), ff: null }).execute();
       let seq = 0;

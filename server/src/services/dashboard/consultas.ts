@@ -3,14 +3,14 @@
 // 90-day range reads at most 90 × 24 rows per channel whatever the number of clients.
 import { sql } from 'kysely';
 import { daysSpanned, isDay } from '../../../../common/dias';
-import { DASHBOARD_MAX_DAYS, DASHBOARD_TEXTS, HISTORY_TEXTS, TOP_N, type DashboardData, type DashboardQuery, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
+import { channelCodeLabel, DASHBOARD_MAX_DAYS, DASHBOARD_TEXTS, HISTORY_TEXTS, TOP_N, type DashboardData, type DashboardQuery, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
 import { sameTenant } from '../../auth/tenant';
 import type { DB } from '../../db/index';
 import { badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../types';
 
-/** The name of a skill (or channel) counted in the range that no longer exists. */
+/** The name of a skill counted in the range that no longer exists. */
 export const DELETED_SKILL = '(eliminado)';
 
 export interface DashboardScope {
@@ -97,17 +97,18 @@ export async function dashboardSkills(db: DB, scope: DashboardScope): Promise<Da
   return rows.map((r) => ({ idSkill: r.idSkill, nm: names.get(r.idSkill) ?? DELETED_SKILL, n: int(r.n) }));
 }
 
-/** Sessions and clients per channel the conversations came through, named by the channel's description. */
+/** Sessions and clients per channel the conversations came through, named by the channel's description; two channels of one name are summed apart. */
 export async function dashboardDepts(db: DB, scope: DashboardScope): Promise<Array<{ dept: string; ses: number; clt: number }>> {
   const rows = await usoOf(db, scope)
-    .select((eb) => ['idChannel', eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt')])
+    .select((eb) => ['idChannel', eb.fn.min<number>('red').as('red'), eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt')])
     .groupBy('idChannel')
     .execute();
   if (rows.length === 0) return [];
   const canales = await db.selectFrom('canal').select(['id', 'name', 'dsc']).where('id', 'in', rows.map((r) => r.idChannel)).execute();
   const names = new Map(canales.map((c) => [c.id, c.dsc.trim() || c.name]));
   return rows
-    .map((r) => ({ dept: names.get(r.idChannel) ?? DELETED_SKILL, ses: int(r.ses), clt: int(r.clt) }))
+    // The console's chat, or a channel deleted since, reads as its kind ('Web', 'WhatsApp', …).
+    .map((r) => ({ dept: names.get(r.idChannel) ?? channelCodeLabel(Number(r.red)), ses: int(r.ses), clt: int(r.clt) }))
     .sort((a, b) => b.ses - a.ses || a.dept.localeCompare(b.dept, 'es'));
 }
 
