@@ -132,5 +132,11 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
     expect(skill(dia, a)).toMatchObject({ n: 3, llegan: 3, terminan: 1 });
     expect(skill(dia, b)).toMatchObject({ n: 3, llegan: 2, terminan: 1 });
     expect(skill(addDays(dia, 1), a)).toMatchObject({ n: 1, llegan: 0, terminan: 1 });
+
+    // A company without a time zone of its own counts in the default one (here UTC: Lima + 5 h).
+    await db.updateTable('empresa').set({ tz: null }).where('id', '=', idE).execute();
+    await rebuildUsage(db, await companyTimeZones(db, 'UTC'));
+    const utc = (await snapshot(t)).uso.filter((r) => r.idBot === bot).map((r) => [r.dia, r.hora, r.msg]);
+    expect(utc).toEqual([[dia, 15, 6], [addDays(dia, 1), 4, 5], [addDays(dia, 1), 5, 2]]);
   });
 });
