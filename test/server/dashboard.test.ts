@@ -9,6 +9,7 @@ import { DASHBOARD_TEXTS, HISTORY_TEXTS } from '../../common/schemas/historial';
 import { API, createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
 import { deployNow, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
 import { insertSkill } from './botFixtures';
+import { encodeCanalKey } from '../../common/schemas/webchatKey';
 import { countedCounters } from './usoEsperado';
 
 const LIMA = 'America/Lima';
@@ -164,17 +165,44 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     expect(await read('skill', { fd: addDays(dia, 1), fh: addDays(dia, 2) })).toEqual([]);
   });
 
+  /** A web channel of the company, linked to the test bot. */
+  async function webCanal(dsc: string): Promise<string> {
+    const canal = randomUUID();
+    await t.app.db.insertInto('canal').values({
+      id: canal, idE, name: 'Web', red: 3, dsc, activo: 1, idR: null, b: chat.bot, porHora: 0, hi: null, hf: null, msgFueraHora: null, liveAgent: 0, email: null,
+      useChasqui: 0, chasquiUrl: null, web: JSON.stringify({ headerTitle: dsc, domain: ['tienda.example.com'] }), fc: new Date(t.clock.now).toISOString(),
+    }).execute();
+    return canal;
+  }
+
+  /** A visitor's messages through the channel, as the widget sends them. */
+  async function fromTheWeb(canal: string, messages: string[]) {
+    const visitor = t.client();
+    const call = (path: string, body: object) => visitor.inject({
+      method: 'POST', url: `${API}/public/webchat/${encodeCanalKey(canal)}/${path}`, payload: JSON.stringify(body),
+      headers: { host: 'quipu.test', origin: 'https://tienda.example.com', 'content-type': 'application/json' },
+    });
+    const opened = await call('conversacion', {});
+    expect(opened.statusCode, opened.body).toBe(200);
+    for (const message of messages) {
+      const sent = await call('mensaje', { token: opened.json().token, id: randomUUID(), message });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+  }
+
   it('departamentos y bots: solo con DASHBOARD_PRERELEASE y empresas cuyo nombre contiene internacional', async () => {
     await twoSessions();
-    const canal = await t.app.db.selectFrom('canal').select(['id', 'red', 'dsc']).where('idE', '=', idE).where('name', '=', 'Whatsapp').executeTakeFirstOrThrow();
-    // Counted as a WhatsApp conversation would be (the console's chat has no channel of its own).
-    await t.app.db.insertInto('uso').values({ idBot: chat.bot, dia, hora: 9, idChannel: canal.id, idE, red: canal.red, ds: weekday(dia), ses: 4, clt: 3, msg: 20 }).execute();
-    expect(await read('depts')).toEqual([{ dept: canal.dsc, ses: 4, clt: 3 }, { dept: 'Facebook', ses: 2, clt: 2 }]);
+    const tienda = await webCanal('Chat de la tienda');
+    await fromTheWeb(tienda, ['hola', 'cuánto cuesta']);
+    await fromTheWeb(tienda, ['hola']);
+    await fromTheWeb(await webCanal('Chat de la tienda'), ['hola']);
+    // Channels come by their description (two of one description are one department); the console's chat, which has none, by its kind.
+    expect(await read('depts')).toEqual([{ dept: 'Chat de la tienda', ses: 3, clt: 3 }, { dept: 'Facebook', ses: 2, clt: 2 }]);
     const bots = await read<Array<{ bot: string; ses: number; clt: number }>>('bots');
     const all = await t.app.db.selectFrom('bot').select('nm').where('idE', '=', idE).execute();
     expect(bots).toHaveLength(all.length);
     const nm = (await t.app.db.selectFrom('bot').select('nm').where('id', '=', chat.bot).executeTakeFirstOrThrow()).nm;
-    expect(bots[0]).toEqual({ bot: nm, ses: 6, clt: 5 });
+    expect(bots[0]).toEqual({ bot: nm, ses: 5, clt: 5 });
     expect(bots.slice(1).every((b) => b.ses === 0 && b.clt === 0)).toBe(true);
 
     // Otra Empresa's name does not say 'internacional': its own bot's details do not exist.

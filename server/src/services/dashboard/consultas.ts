@@ -97,7 +97,7 @@ export async function dashboardSkills(db: DB, scope: DashboardScope): Promise<Da
   return rows.map((r) => ({ idSkill: r.idSkill, nm: names.get(r.idSkill) ?? DELETED_SKILL, n: int(r.n) }));
 }
 
-/** Sessions and clients per channel the conversations came through, named by the channel's description; two channels of one name are summed apart. */
+/** Sessions and clients per channel the conversations came through, named by the channel's description; channels of one description are one department. */
 export async function dashboardDepts(db: DB, scope: DashboardScope): Promise<Array<{ dept: string; ses: number; clt: number }>> {
   const rows = await usoOf(db, scope)
     .select((eb) => ['idChannel', eb.fn.min<number>('red').as('red'), eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt')])
@@ -106,10 +106,16 @@ export async function dashboardDepts(db: DB, scope: DashboardScope): Promise<Arr
   if (rows.length === 0) return [];
   const canales = await db.selectFrom('canal').select(['id', 'name', 'dsc']).where('id', 'in', rows.map((r) => r.idChannel)).execute();
   const names = new Map(canales.map((c) => [c.id, c.dsc.trim() || c.name]));
-  return rows
+  const depts = new Map<string, { dept: string; ses: number; clt: number }>();
+  for (const r of rows) {
     // The console's chat, or a channel deleted since, reads as its kind ('Web', 'WhatsApp', …).
-    .map((r) => ({ dept: names.get(r.idChannel) ?? channelCodeLabel(Number(r.red)), ses: int(r.ses), clt: int(r.clt) }))
-    .sort((a, b) => b.ses - a.ses || a.dept.localeCompare(b.dept, 'es'));
+    const dept = names.get(r.idChannel) ?? channelCodeLabel(Number(r.red));
+    const row = depts.get(dept) ?? { dept, ses: 0, clt: 0 };
+    row.ses += int(r.ses);
+    row.clt += int(r.clt);
+    depts.set(dept, row);
+  }
+  return [...depts.values()].sort((a, b) => b.ses - a.ses || a.dept.localeCompare(b.dept, 'es'));
 }
 
 /** Sessions and clients of every bot of the company in the range, those without any as zeros. */
