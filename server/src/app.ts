@@ -158,7 +158,7 @@ export const NO_ADMIN_EMAIL =
 export async function firstStart(app: App, config: Config, opts: BuildOptions): Promise<void> {
   if (config.seedDemo) {
     const started = performance.now();
-    await seedDemo(app.db, config.now(), { passwordCost: opts.passwordCost });
+    await seedDemo(app.db, config.now(), { passwordCost: opts.passwordCost, historial: { chatTimeZone: config.chatTimeZone } });
     app.log.info(`datos de demostración cargados (${seconds(started)})`);
     return;
   }

@@ -106,6 +106,8 @@ export interface Config {
   outboundResolve?: Resolver;
   /** The time zone dates and times in messages are read in ('mañana a las 5'). */
   chatTimeZone: string;
+  /** The dashboard's details by department and by bot, for companies named '…internacional…' (DASHBOARD_PRERELEASE=1). */
+  dashboardPrerelease: boolean;
   /** Base addresses of the providers' APIs (the public ones by default; tests point them at local fakes). */
   telegramApiBase: string;
   whatsappApiBase: string;
@@ -131,6 +133,9 @@ export interface Config {
   /** Clock, replaceable in tests. */
   now: () => number;
 }
+
+/** Companies without a time zone of their own keep their days in this one (CHAT_TIME_ZONE's default). */
+export const DEFAULT_CHAT_TIME_ZONE = 'America/Lima';
 
 function int(value: string | undefined, fallback: number): number {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -182,7 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     patternBudget: int(env.PATTERN_BUDGET, DEFAULT_PATTERN_BUDGET),
     webhookBodyLimitKb: int(env.WEBHOOK_BODY_LIMIT_KB, 256),
     outboundAllow: outboundAllow(env),
-    chatTimeZone: env.CHAT_TIME_ZONE || 'America/Lima',
+    chatTimeZone: env.CHAT_TIME_ZONE || DEFAULT_CHAT_TIME_ZONE,
+    dashboardPrerelease: env.DASHBOARD_PRERELEASE === '1' || env.DASHBOARD_PRERELEASE === 'true',
     telegramApiBase: withoutSlash(env.TELEGRAM_API_BASE || 'https://api.telegram.org'),
     whatsappApiBase: withoutSlash(env.WHATSAPP_API_BASE || 'https://graph.facebook.com/v21.0'),
     slackApiBase: withoutSlash(env.SLACK_API_BASE || 'https://slack.com/api') + '/',

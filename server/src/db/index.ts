@@ -20,6 +20,7 @@ import * as m010 from './migrations/010_canales';
 import * as m011 from './migrations/011_frases_unicas';
 import * as m012 from './migrations/012_trabajo_empresa';
 import * as m013 from './migrations/013_historial';
+import * as m014 from './migrations/014_uso_relleno';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_frases_unicas': m011,
   '012_trabajo_empresa': m012,
   '013_historial': m013,
+  '014_uso_relleno': m014,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -7,6 +7,7 @@ import { botTransferRoutes } from './botTransfer';
 import { canalesRoutes } from './canales';
 import { canalesProveedoresRoutes } from './canalesProveedores';
 import { chatRoutes } from './chat';
+import { dashboardRoutes } from './dashboard';
 import { demoRoutes } from './demo';
 import { emailRoutes } from './correo';
 import { entidadesRoutes } from './entidades';
@@ -25,7 +26,7 @@ export type RoutePlugin = (app: App) => Promise<void>;
 export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   chatRoutes, demoRoutes,
-  historialRoutes, informesRoutes,
+  historialRoutes, informesRoutes, dashboardRoutes,
   canalesRoutes,
   canalesProveedoresRoutes,
   webchatPublicoRoutes,

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     await migrate(db);
     const where = dialect === 'sqlite' ? `${config.dataDir}/quipu.db` : 'PostgreSQL';
     if (await isEmpty(db)) {
-      await seedDemo(db, config.now());
+      await seedDemo(db, config.now(), { historial: { chatTimeZone: config.chatTimeZone } });
       console.log(`Datos de demostración cargados en ${where}. La contraseña de las cuentas de demostración es Demo.2026.`);
     } else {
       console.log(`La base de datos (${where}) ya tiene datos; no se cargó nada.`);

@@ -8,6 +8,7 @@ import type { DB } from '../db/index';
 import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from '../db/schema';
 import { seedAsistente } from './asistente';
 import { seedCanales } from './canales';
+import { seedHistorial } from './historial';
 import { seedDemoBotContent } from './bots';
 
 export const DEMO_PASSWORD = 'Demo.2026';
@@ -172,6 +173,11 @@ function usuario(p: PersonSeed, idE: string, pwd: string, now: number): Insertab
 export interface SeedOptions {
   /** scrypt cost for the demo password; tests use a low one. */
   passwordCost?: number;
+  /**
+   * 90 days of conversations of 'Asistente Quipu', with the time zone of companies without one.
+   * A first start and db:seed load it; the tests' reset does not (each reset would take longer).
+   */
+  historial?: { chatTimeZone: string };
 }
 
 /** Fills an empty database with the demo companies, accounts, bots and audit rows. */
@@ -198,8 +204,12 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
   ];
   await db.insertInto('bot').values(bots).execute();
   await seedDemoBotContent(db, bots.filter((b) => b.idE === demo.id), now);
-  await seedAsistente(db, { idE: demo.id, idU: users.find((u) => u.usuario === 'compania@quipu.test')?.id ?? null }, now);
+  const asistente = await seedAsistente(db, { idE: demo.id, idU: users.find((u) => u.usuario === 'compania@quipu.test')?.id ?? null }, now);
   await seedCanales(db, ids, now);
+  if (options.historial) {
+    const { chatTimeZone } = options.historial;
+    await seedHistorial(db, { idE: demo.id, idBot: asistente, timeZone: demo.tz || chatTimeZone, defaultTimeZone: chatTimeZone }, now);
+  }
 
   const byLogin = new Map(users.map((u) => [u.usuario, u]));
   const demoAuthors = ['compania@quipu.test', 'usuario@quipu.test', 'supervisor@quipu.test', 'historial@quipu.test', 'usuarios@quipu.test'];

@@ -1,0 +1,151 @@
+// The dashboard and 'Ver uso': sums over the counters the conversation store keeps per bot, day,
+// hour and channel (uso) and per bot, day and skill (uso_skill), never over the messages, so a
+// 90-day range reads at most 90 × 24 rows per channel whatever the number of clients.
+import { sql } from 'kysely';
+import { daysSpanned, isDay } from '../../../../common/dias';
+import { channelCodeLabel, DASHBOARD_MAX_DAYS, DASHBOARD_TEXTS, HISTORY_TEXTS, TOP_N, type DashboardData, type DashboardQuery, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
+import { BOT_MESSAGES } from '../../../../common/schemas/bots';
+import { sameTenant } from '../../auth/tenant';
+import type { DB } from '../../db/index';
+import { badRequest, notFound } from '../../errors';
+import type { SessionUser } from '../../types';
+
+/** The name of a skill counted in the range that no longer exists. */
+export const DELETED_SKILL = '(eliminado)';
+
+export interface DashboardScope {
+  idBot: string;
+  idE: string;
+  /** The bot's company's name. */
+  empresa: string;
+  fd: string;
+  fh: string;
+}
+
+/** The query's days checked, and its bot within the user's reach (another company's: 404). */
+export async function dashboardScope(db: DB, user: SessionUser, query: DashboardQuery): Promise<DashboardScope> {
+  const idBot = query.idBot.trim();
+  if (!idBot) throw badRequest(DASHBOARD_TEXTS.seleccioneBot);
+  if (!isDay(query.fd)) throw badRequest('fd: la fecha desde debe ser una fecha AAAA-MM-DD');
+  if (!isDay(query.fh)) throw badRequest('fh: la fecha hasta debe ser una fecha AAAA-MM-DD');
+  const days = daysSpanned(query.fd, query.fh);
+  if (days < 1) throw badRequest(HISTORY_TEXTS.hastaMayor);
+  if (days > DASHBOARD_MAX_DAYS) throw badRequest(DASHBOARD_TEXTS.intervalo);
+  const bot = await db
+    .selectFrom('bot')
+    .innerJoin('empresa', 'empresa.id', 'bot.idE')
+    .select(['bot.id', 'bot.idE', 'empresa.nm as empresa'])
+    .where('bot.id', '=', idBot)
+    .executeTakeFirst();
+  if (!bot || !sameTenant(user, bot.idE)) throw notFound(BOT_MESSAGES.notFound);
+  return { idBot: bot.id, idE: bot.idE, empresa: bot.empresa, fd: query.fd, fh: query.fh };
+}
+
+/** The details by department and by bot: a pre-release, for companies named '…internacional…'; else they do not exist. */
+export function assertPrerelease(scope: DashboardScope, prerelease: boolean): void {
+  if (!prerelease || !scope.empresa.toLocaleLowerCase('es').includes('internacional')) throw notFound();
+}
+
+const int = (value: unknown): number => Number(value ?? 0);
+
+function usoOf(db: DB, scope: DashboardScope) {
+  return db.selectFrom('uso').where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh);
+}
+
+/** Sessions, clients and messages per channel code, and in all. */
+export async function dashboardData(db: DB, scope: DashboardScope): Promise<DashboardData> {
+  const rows = await usoOf(db, scope)
+    .select((eb) => ['red', eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt'), eb.fn.sum<number>('msg').as('msg')])
+    .groupBy('red')
+    .orderBy('red')
+    .execute();
+  const canales = rows.map((r) => ({ red: r.red, ses: int(r.ses), clt: int(r.clt), msg: int(r.msg) }));
+  const total = (key: 'ses' | 'clt' | 'msg') => canales.reduce((sum, c) => sum + c[key], 0);
+  return { canales, totSessions: total('ses'), totClts: total('clt'), msmTot: total('msg') };
+}
+
+/** One row per weekday (1 Sunday … 7 Saturday) or per hour (0–23), those without activity as zeros. */
+export async function dashboardTimeline(db: DB, scope: DashboardScope, tl: 'dias' | 'horas' = 'dias'): Promise<DashboardTimeline> {
+  const column = tl === 'horas' ? 'hora' : 'ds';
+  const rows = await usoOf(db, scope)
+    .select((eb) => [eb.ref(column).as('k'), eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt'), eb.fn.sum<number>('msg').as('msg')])
+    .groupBy(column)
+    .execute();
+  const byKey = new Map(rows.map((r) => [Number(r.k), r]));
+  const keys = tl === 'horas' ? Array.from({ length: 24 }, (_, h) => h) : Array.from({ length: 7 }, (_, d) => d + 1);
+  return keys.map((k) => {
+    const r = byKey.get(k);
+    const counts = { ses: int(r?.ses), clt: int(r?.clt), msg: int(r?.msg) };
+    return tl === 'horas' ? { hora: k, ...counts } : { dia: k, ...counts };
+  });
+}
+
+/** The skills that gave most answers in the range (top TOP_N), by their current name. */
+export async function dashboardSkills(db: DB, scope: DashboardScope): Promise<DashboardSkills> {
+  const rows = await db
+    .selectFrom('uso_skill')
+    .select((eb) => ['idSkill', eb.fn.sum<number>('n').as('n')])
+    .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
+    .groupBy('idSkill')
+    .having(sql`sum(n)`, '>', 0)
+    .orderBy(sql`sum(n)`, 'desc')
+    .orderBy('idSkill')
+    .limit(TOP_N)
+    .execute();
+  if (rows.length === 0) return [];
+  const names = new Map((await db.selectFrom('skill').select(['id', 'nm']).where('id', 'in', rows.map((r) => r.idSkill)).execute()).map((s) => [s.id, s.nm]));
+  return rows.map((r) => ({ idSkill: r.idSkill, nm: names.get(r.idSkill) ?? DELETED_SKILL, n: int(r.n) }));
+}
+
+/** Sessions and clients per channel the conversations came through, named by the channel's description; channels of one description are one department. */
+export async function dashboardDepts(db: DB, scope: DashboardScope): Promise<Array<{ dept: string; ses: number; clt: number }>> {
+  const rows = await usoOf(db, scope)
+    .select((eb) => ['idChannel', eb.fn.min<number>('red').as('red'), eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt')])
+    .groupBy('idChannel')
+    .execute();
+  if (rows.length === 0) return [];
+  const canales = await db.selectFrom('canal').select(['id', 'name', 'dsc']).where('id', 'in', rows.map((r) => r.idChannel)).execute();
+  const names = new Map(canales.map((c) => [c.id, c.dsc.trim() || c.name]));
+  const depts = new Map<string, { dept: string; ses: number; clt: number }>();
+  for (const r of rows) {
+    // The console's chat, or a channel deleted since, reads as its kind ('Web', 'WhatsApp', …).
+    const dept = names.get(r.idChannel) ?? channelCodeLabel(Number(r.red));
+    const row = depts.get(dept) ?? { dept, ses: 0, clt: 0 };
+    row.ses += int(r.ses);
+    row.clt += int(r.clt);
+    depts.set(dept, row);
+  }
+  return [...depts.values()].sort((a, b) => b.ses - a.ses || a.dept.localeCompare(b.dept, 'es'));
+}
+
+/** Sessions and clients of every bot of the company in the range, those without any as zeros. */
+export async function dashboardBots(db: DB, scope: DashboardScope): Promise<Array<{ bot: string; ses: number; clt: number }>> {
+  const [bots, sums] = await Promise.all([
+    db.selectFrom('bot').select(['id', 'nm']).where('idE', '=', scope.idE).execute(),
+    db
+      .selectFrom('uso')
+      .select((eb) => ['idBot', eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt')])
+      .where('idE', '=', scope.idE).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
+      .groupBy('idBot')
+      .execute(),
+  ]);
+  const byBot = new Map(sums.map((s) => [s.idBot, s]));
+  return bots
+    .map((b) => ({ bot: b.nm, ses: int(byBot.get(b.id)?.ses), clt: int(byBot.get(b.id)?.clt) }))
+    .sort((a, b) => b.ses - a.ses || a.bot.localeCompare(b.bot, 'es'));
+}
+
+/** 'Ver uso': per skill of the bot, the sessions that reached it and those whose last answer it gave, in the range. */
+export async function skillUsage(db: DB, scope: DashboardScope): Promise<SkillUsage> {
+  const [skills, sums] = await Promise.all([
+    db.selectFrom('skill').select('id').where('idBot', '=', scope.idBot).orderBy('id').execute(),
+    db
+      .selectFrom('uso_skill')
+      .select((eb) => ['idSkill', eb.fn.sum<number>('llegan').as('llegan'), eb.fn.sum<number>('terminan').as('terminan')])
+      .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
+      .groupBy('idSkill')
+      .execute(),
+  ]);
+  const bySkill = new Map(sums.map((s) => [s.idSkill, s]));
+  return skills.map((s) => ({ idSkill: s.id, llegan: int(bySkill.get(s.id)?.llegan), terminan: int(bySkill.get(s.id)?.terminan) }));
+}
