@@ -144,7 +144,7 @@ describe.each(dialects)('historial (%s)', (dialect) => {
   it('varios días con miles de filas: cada cliente una vez, por su último mensaje, en cualquier página', async () => {
     // A controlled set written straight to the table: 1,500 clients over three days, most on several.
     const days = [dia, addDays(dia, 1), addDays(dia, 2)];
-    const clients = Array.from({ length: 1500 }, (_, i) => ({ id: `clt-${String(i).padStart(5, '0')}`, idE, idChannel: 'web', psi: `psi-${i}`, red: 8, nm: `Cliente ${i}`, test: 0, idU: null, fc: new Date(t.clock.now).toISOString() }));
+    const clients = Array.from({ length: 1500 }, (_, i) => ({ id: `clt-${String(i).padStart(5, '0')}`, idE, idChannel: 'web', psi: `psi-${i}`, red: 8, nm: `Cliente ${i}`, test: 0 as const, idU: null, fc: new Date(t.clock.now).toISOString() }));
     for (let i = 0; i < clients.length; i += 500) await t.app.db.insertInto('chat_cliente').values(clients.slice(i, i + 500)).execute();
     const rows = days.flatMap((d, di) => clients.filter((_, i) => (i + di) % 3 !== 0).map((c, i) => ({
       idBot: chat.bot, dia: d, idClt: c.id, idE, red: 8, nm: c.nm, ses: 1 + (i % 2), msg: 3, ultimo: new Date(limaAt(d, 0) + ((i * 7919) % 86_000) * 1000).toISOString(),
