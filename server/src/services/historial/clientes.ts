@@ -8,8 +8,8 @@ import type { Page } from '../../../../common/schemas/paging';
 import { COUNT_AHEAD, containsText } from '../../db/paging';
 import type { BotRange, HistoryContext } from './rango';
 
-/** A filtered list reads this many pages past the one asked for, to say how many follow. */
-export const LOOKAHEAD_PAGES = 10;
+/** A filtered list reads this many pages past the one asked for, to say how many follow; each more reads further into the rows. */
+export const LOOKAHEAD_PAGES = 4;
 
 export interface CardsPage {
   page?: number;
