@@ -227,6 +227,11 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     expect(newest.msgs).toHaveLength(200);
     expect(older.msgs.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 4800 + i));
     expect(ms).toBeLessThan(1_000);
+    // The Excel reads them in keyset batches: every one, in order.
+    const rows = sheetRows((await workbook(await c.post(`${API}/session/excel`, { ...range(), idClt }))).worksheets[0]).slice(1);
+    expect(rows).toHaveLength(10_003);
+    expect(rows.slice(-2).map((r) => r[4])).toEqual(['mensaje 10008', 'mensaje 10009']);
+    expect(new Set(rows.map((r) => r[4])).size).toBe(10_003);
   });
 
   it('abrir una conversación registra el evento 0 (Historial); las páginas anteriores no, ni sin auditoría', async () => {

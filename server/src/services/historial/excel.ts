@@ -11,7 +11,7 @@ import { wallClock, type BotRange } from './rango';
 /** Day and time as the console shows them; the cell holds a real date. */
 export const DATE_FORMAT = 'dd/mm/yyyy hh:mm:ss';
 /** Messages read per query: keyset pages, never a whole session or report at once. */
-export const MESSAGE_BATCH = 5_000;
+export const MESSAGE_BATCH = 10_000;
 
 export type Sheet = ExcelJS.Worksheet;
 
