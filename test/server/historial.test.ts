@@ -141,6 +141,30 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     expect((await cards({ fh: addDays(dia, 1), name: 'ana' })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
   });
 
+  it('varios días con miles de filas: cada cliente una vez, por su último mensaje, en cualquier página', async () => {
+    // A controlled set written straight to the table: 1,500 clients over three days, most on several.
+    const days = [dia, addDays(dia, 1), addDays(dia, 2)];
+    const clients = Array.from({ length: 1500 }, (_, i) => ({ id: `clt-${String(i).padStart(5, '0')}`, idE, idChannel: 'web', psi: `psi-${i}`, red: 8, nm: `Cliente ${i}`, test: 0 as const, idU: null, fc: new Date(t.clock.now).toISOString() }));
+    for (let i = 0; i < clients.length; i += 500) await t.app.db.insertInto('chat_cliente').values(clients.slice(i, i + 500)).execute();
+    const rows = days.flatMap((d, di) => clients.filter((_, i) => (i + di) % 3 !== 0).map((c, i) => ({
+      idBot: chat.bot, dia: d, idClt: c.id, idE, red: 8, nm: c.nm, ses: 1 + (i % 2), msg: 3, ultimo: new Date(limaAt(d, 0) + ((i * 7919) % 86_000) * 1000).toISOString(),
+    })));
+    for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('chat_cliente_dia').values(rows.slice(i, i + 500)).execute();
+    const expected = new Map<string, { ultimo: string; sesiones: number }>();
+    for (const r of rows) {
+      const e = expected.get(r.idClt);
+      expected.set(r.idClt, { ultimo: e && e.ultimo > r.ultimo ? e.ultimo : r.ultimo, sesiones: (e?.sesiones ?? 0) + r.ses });
+    }
+    const order = [...expected].sort((a, b) => (a[1].ultimo < b[1].ultimo ? 1 : -1)).map(([idClt, e]) => [idClt, e.ultimo, e.sesiones]);
+    const c = await t.login('historial@quipu.test');
+    for (const p of [0, 1, 37, 74]) {
+      const got = (await c.post(`${API}/session.clientes`, { ...range(days[0], days[2]), page: p })).json();
+      expect(got.content.map((x: ClientCard) => [x.idClt, x.ultimo, x.sesiones])).toEqual(order.slice(p * 20, p * 20 + 20));
+      if (p === 74) expect(got).toMatchObject({ totalElements: 1500, totalPages: 75, totalExact: true });
+    }
+    expect(order).toHaveLength(1500);
+  });
+
   it('las sesiones del cliente: las activas en el rango, la más reciente primero', async () => {
     const psi = `web-${randomUUID()}`;
     const idClt = await talk(t, chat.bot, psi, 'Ana', limaAt(dia, 9), ['hola']);
@@ -203,6 +227,11 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     expect(newest.msgs).toHaveLength(200);
     expect(older.msgs.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 4800 + i));
     expect(ms).toBeLessThan(1_000);
+    // The Excel reads them in keyset batches: every one, in order.
+    const rows = sheetRows((await workbook(await c.post(`${API}/session/excel`, { ...range(), idClt }))).worksheets[0]).slice(1);
+    expect(rows).toHaveLength(10_003);
+    expect(rows.slice(-2).map((r) => r[4])).toEqual(['mensaje 10008', 'mensaje 10009']);
+    expect(new Set(rows.map((r) => r[4])).size).toBe(10_003);
   });
 
   it('abrir una conversación registra el evento 0 (Historial); las páginas anteriores no, ni sin auditoría', async () => {

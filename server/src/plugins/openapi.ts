@@ -23,6 +23,7 @@ export const API_TAGS = [
   { name: 'Frases', description: 'Frases no reconocidas de los bots' },
   { name: 'Canales', description: 'Canales de la empresa, su bot y su activación' },
   { name: 'Conversaciones', description: 'Mensajes al bot (chat de prueba), Probar Skill y pruebas de regresión' },
+  { name: 'Historial', description: 'Historial de conversaciones, su Excel e informes' },
   { name: 'Dashboard', description: "Totales, línea de tiempo y skills más usados de un bot; 'Ver uso' del diagrama" },
   { name: 'Acerca de', description: 'Versión del servidor' },
 ] as const;

@@ -10,7 +10,7 @@ import { HistoryQuery, Report, ReportListQuery } from '../../../common/schemas/h
 
 /** The file, streamed as it is written or read (never serialised). */
 const XlsxFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
-const tags = ['Informes'];
+const tags = ['Historial'];
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 
 export async function informesRoutes(app: App): Promise<void> {

@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { clientSessions } from './sesiones';
 import { wallClock, type BotRange } from './rango';
@@ -10,7 +11,7 @@ import { wallClock, type BotRange } from './rango';
 /** Day and time as the console shows them; the cell holds a real date. */
 export const DATE_FORMAT = 'dd/mm/yyyy hh:mm:ss';
 /** Messages read per query: keyset pages, never a whole session or report at once. */
-export const MESSAGE_BATCH = 5_000;
+export const MESSAGE_BATCH = 10_000;
 
 export type Sheet = ExcelJS.Worksheet;
 
@@ -46,8 +47,16 @@ export interface MessageRow {
   seq: number;
   idSkill: string | null;
   score: number | null;
-  skill: string | null;
 }
+
+/** The bot's skill names by id, read once rather than joined to every message. */
+export async function skillNames(db: DB, idBot: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('skill').select(['id', 'nm']).where('idBot', '=', idBot).execute();
+  return new Map(rows.map((r) => [r.id, r.nm]));
+}
+
+/** The Skill and Puntaje cells of a message: the skill's name (its id if it was deleted since). */
+export const skillCells = (m: MessageRow, names: Map<string, string>): unknown[] => [m.idSkill ? (names.get(m.idSkill) ?? m.idSkill) : '', m.score ?? ''];
 
 /**
  * The messages of `sessions`, ordered by session id and position, `MESSAGE_BATCH` at a time: each
@@ -59,23 +68,22 @@ export async function* messagesOf(db: DB, sessions: string[]): AsyncGenerator<Me
   for (;;) {
     let query = db
       .selectFrom('chat_mensaje as m')
-      .leftJoin('skill as k', 'k.id', 'm.idSkill')
-      .select(['m.idSesion', 'm.t', 'm.m', 'm.tipo', 'm.fc', 'm.seq', 'm.idSkill', 'm.score', 'k.nm as skill'])
+      .select(['m.idSesion', 'm.t', 'm.m', 'm.tipo', 'm.fc', 'm.seq', 'm.idSkill', 'm.score'])
       .where('m.idSesion', 'in', sessions);
     if (after) {
       const last = after;
-      query = query.where((eb) => eb.or([eb('m.idSesion', '>', last.idSesion), eb.and([eb('m.idSesion', '=', last.idSesion), eb('m.seq', '>', last.seq)])]));
+      query = query.where(sql<boolean>`(m."idSesion", m.seq) > (${last.idSesion}, ${last.seq})`);
     }
     const rows = await query.orderBy('m.idSesion').orderBy('m.seq').limit(MESSAGE_BATCH).execute();
     if (rows.length === 0) return;
-    yield rows.map((r) => ({ ...r, t: Number(r.t), seq: Number(r.seq), score: r.score === null ? null : Number(r.score) }));
+    yield rows;
     if (rows.length < MESSAGE_BATCH) return;
     const last = rows[rows.length - 1];
     after = { idSesion: last.idSesion, seq: Number(last.seq) };
   }
 }
 
-export const who = (t: number) => (t === 0 ? 'Bot' : 'Cliente');
+export const who = (t: number) => (Number(t) === 0 ? 'Bot' : 'Cliente');
 
 /**
  * Sessions_{idClt}.xlsx: one row per message of the client's sessions active in the range, the
@@ -83,6 +91,7 @@ export const who = (t: number) => (t === 0 ? 'Bot' : 'Cliente');
  */
 export async function writeClientWorkbook(db: DB, range: BotRange, idClt: string, skills: boolean, out: Writable): Promise<void> {
   const book = workbookWriter(out);
+  const names = await skillNames(db, range.idBot);
   const sheet = addSheet(book, 'Mensajes', [
     { header: 'Sesión', width: 38 },
     { header: 'Inicio', width: 20, date: true },
@@ -97,7 +106,7 @@ export async function writeClientWorkbook(db: DB, range: BotRange, idClt: string
     for await (const rows of messagesOf(db, [session.id])) {
       for (const r of rows) {
         const values: unknown[] = [session.id, inicio, wallClock(r.fc, range.timeZone), who(r.t), r.m, r.tipo];
-        if (skills) values.push(r.skill ?? r.idSkill ?? '', r.score ?? '');
+        if (skills) values.push(...skillCells(r, names));
         sheet.addRow(values).commit();
       }
       await drained(out);

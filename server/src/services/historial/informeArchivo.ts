@@ -2,16 +2,19 @@
 // the database in parts of about a megabyte as it goes, so memory stays bounded and any instance
 // can serve the file.
 import { Writable } from 'node:stream';
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import { channelCodeLabel } from '../../../../common/schemas/historial';
 import type { DB } from '../../db';
 import { containsText } from '../../db/paging';
-import { addSheet, drained, messagesOf, who, workbookWriter, type Sheet } from './excel';
+import { localDay } from '../../../../common/dias';
+import { addSheet, drained, messagesOf, skillCells, skillNames, who, workbookWriter, type Sheet } from './excel';
 import { wallClock } from './rango';
 
 /** Bytes per stored part. */
 export const PART_BYTES = 1024 * 1024;
 const SESSION_BATCH = 1_000;
+/** Sessions whose rows (a few short fields each) a report keeps between its two sheets. */
+const KEEP_SESSIONS = 50_000;
 /** Rows between two progress updates. */
 const PROGRESS_ROWS = 5_000;
 /** How far before the range a session may have started: sessions end after the bot's idle minutes, far sooner. */
@@ -64,13 +67,12 @@ export class PartsSink extends Writable {
 
 /**
  * The report's sessions: those of the bot that were active in the range (started in it, or
- * earlier and still going when it began), with their client, oldest first.
+ * earlier and still going when it began), of the clients whose name matches.
  */
 export function reportSessions(db: DB, q: ReportQuery) {
   const lookback = new Date(Date.parse(q.from) - LOOKBACK_MS).toISOString();
-  let query = db
+  const query = db
     .selectFrom('chat_sesion as s')
-    .innerJoin('chat_cliente as c', 'c.id', 's.idClt')
     .where('s.idBot', '=', q.idBot)
     .where('s.test', '=', 0)
     .where('s.fi', '>=', lookback)
@@ -82,11 +84,9 @@ export function reportSessions(db: DB, q: ReportQuery) {
         eb.and([eb('s.ff', 'is', null), eb.exists(eb.selectFrom('chat_mensaje as x').select('x.id').whereRef('x.idSesion', '=', 's.id').where('x.fc', '>=', q.from))]),
       ]),
     );
-  if (q.name) {
-    const name = q.name;
-    query = query.where((eb) => containsText(eb.ref('c.nm'), name));
-  }
-  return query;
+  const name = q.name;
+  if (!name) return query;
+  return query.where((eb) => eb.exists(eb.selectFrom('chat_cliente as c').select('c.id').whereRef('c.id', '=', 's.idClt').where((w) => containsText(w.ref('c.nm'), name))));
 }
 
 export interface Progress {
@@ -96,47 +96,51 @@ export interface Progress {
 
 type SessionRow = { id: string; idClt: string; fi: string; ff: string | null; red: number; nm: string | null };
 
-/** Pages of the report's sessions, each query starting after the last row of the one before (index idBot, fi). */
-async function* sessionPages(db: DB, q: ReportQuery): AsyncGenerator<SessionRow[]> {
-  let after: { fi: string; id: string } | undefined;
+/**
+ * Pages of the report's sessions, each query starting after the last row of the one before (index
+ * idBot, fi). That index ends in the rowid on SQLite: with it as the tie-break nothing is sorted.
+ */
+export async function* sessionPages(db: DB, q: ReportQuery): AsyncGenerator<SessionRow[]> {
+  const tie = db.getExecutor().adapter instanceof SqliteAdapter ? sql<string>`s.rowid` : sql<string>`s.id`;
+  let after: { fi: string; tie: unknown } | undefined;
   for (;;) {
-    let query = reportSessions(db, q).select(['s.id', 's.idClt', 's.fi', 's.ff', 's.red', 'c.nm']);
+    let query = reportSessions(db, q).innerJoin('chat_cliente as c', 'c.id', 's.idClt').select(['s.id', 's.idClt', 's.fi', 's.ff', 's.red', 'c.nm', tie.as('tie')]);
     if (after) {
       const last = after;
-      query = query.where((eb) => eb.or([eb('s.fi', '>', last.fi), eb.and([eb('s.fi', '=', last.fi), eb('s.id', '>', last.id)])]));
+      // A row value, which both databases read as one range of the index.
+      query = query.where(sql<boolean>`(s.fi, ${tie}) > (${last.fi}, ${last.tie})`);
     }
-    const rows = await query.orderBy('s.fi').orderBy('s.id').limit(SESSION_BATCH).execute();
+    const rows = await query.orderBy('s.fi').orderBy(tie).limit(SESSION_BATCH).execute();
     if (rows.length === 0) return;
-    yield rows.map((r) => ({ ...r, red: Number(r.red) }));
+    yield rows.map((r) => ({ id: r.id, idClt: r.idClt, fi: r.fi, ff: r.ff, red: Number(r.red), nm: r.nm }));
     if (rows.length < SESSION_BATCH) return;
-    after = rows[rows.length - 1];
+    const last = rows[rows.length - 1];
+    after = { fi: last.fi, tie: last.tie };
   }
 }
 
 /** Writes the workbook of `q` into `out`: sheet 'Sesiones', and 'Mensajes' when completo. */
 export async function writeReport(db: DB, q: ReportQuery, out: Writable, report: Progress): Promise<void> {
   const sessions = await db.selectFrom(reportSessions(db, q).select('s.id').as('t')).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-  let total = Number(sessions?.n ?? 0);
-  if (q.completo) {
-    const messages = await db
-      .selectFrom('chat_mensaje')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('idSesion', 'in', reportSessions(db, q).select('s.id'))
-      .executeTakeFirst();
-    total += Number(messages?.n ?? 0);
-  }
-  await report.total(total);
+  const sessionCount = Number(sessions?.n ?? 0);
+  // The messages to write: first as the day counters have them, then exactly, once the
+  // Sesiones sheet has counted each session's.
+  let messageCount = q.completo ? await dayMessages(db, q) : 0;
+  await report.total(sessionCount + messageCount);
 
   let written = 0;
   let reported = 0;
-  const row = async (sheet: Sheet, values: unknown[]) => {
+  /** Adds a row; true when it is time to report progress (and to let the file's sink catch up). */
+  const row = (sheet: Sheet, values: unknown[]): boolean => {
     sheet.addRow(values).commit();
     written += 1;
-    if (written - reported >= PROGRESS_ROWS) {
-      reported = written;
-      await drained(out);
-      await report.progress(written);
-    }
+    if (written - reported < PROGRESS_ROWS) return false;
+    reported = written;
+    return true;
+  };
+  const progress = async () => {
+    await drained(out);
+    await report.progress(written);
   };
   const date = (iso: string | null) => wallClock(iso, q.timeZone);
 
@@ -149,7 +153,16 @@ export async function writeReport(db: DB, q: ReportQuery, out: Writable, report:
     { header: 'Fin', width: 20, date: true },
     { header: 'Mensajes', width: 10 },
   ]);
+  let counted = 0;
+  // The pages are kept for the Mensajes sheet while they are few; past that they are read again.
+  let kept: SessionRow[][] | null = q.completo ? [] : null;
+  let keptRows = 0;
   for await (const page of sessionPages(db, q)) {
+    if (kept) {
+      keptRows += page.length;
+      if (keptRows <= KEEP_SESSIONS) kept.push(page);
+      else kept = null;
+    }
     const counts = await db
       .selectFrom('chat_mensaje')
       .select(['idSesion', sql<number>`count(*)`.as('n')])
@@ -157,11 +170,18 @@ export async function writeReport(db: DB, q: ReportQuery, out: Writable, report:
       .groupBy('idSesion')
       .execute();
     const byId = new Map(counts.map((c) => [c.idSesion, Number(c.n)]));
-    for (const s of page) await row(sesiones, [s.id, s.nm ?? s.idClt, channelCodeLabel(s.red), date(s.fi), date(s.ff), byId.get(s.id) ?? 0]);
+    for (const s of page) {
+      const n = byId.get(s.id) ?? 0;
+      counted += n;
+      if (row(sesiones, [s.id, s.nm ?? s.idClt, channelCodeLabel(s.red), date(s.fi), date(s.ff), n])) await progress();
+    }
   }
   sesiones.commit();
 
   if (q.completo) {
+    messageCount = counted;
+    await report.total(sessionCount + messageCount);
+    const names = await skillNames(db, q.idBot);
     const mensajes = addSheet(book, 'Mensajes', [
       { header: 'Sesión', width: 38 },
       { header: 'Cliente', width: 30 },
@@ -171,18 +191,37 @@ export async function writeReport(db: DB, q: ReportQuery, out: Writable, report:
       { header: 'Tipo', width: 14 },
       ...(q.skills ? [{ header: 'Skill', width: 30 }, { header: 'Puntaje', width: 10 }] : []),
     ]);
-    for await (const page of sessionPages(db, q)) {
+    for await (const page of kept ?? sessionPages(db, q)) {
       const clients = new Map(page.map((s) => [s.id, s.nm ?? s.idClt]));
       for await (const messages of messagesOf(db, page.map((s) => s.id))) {
+        let due = false;
         for (const m of messages) {
           const values: unknown[] = [m.idSesion, clients.get(m.idSesion) ?? '', date(m.fc), who(m.t), m.m, m.tipo];
-          if (q.skills) values.push(m.skill ?? m.idSkill ?? '', m.score ?? '');
-          await row(mensajes, values);
+          if (q.skills) values.push(...skillCells(m, names));
+          due = row(mensajes, values) || due;
         }
+        if (due) await progress();
       }
     }
     mensajes.commit();
   }
   await book.commit();
+  // A session's messages may have grown since it was counted: the total is what was written.
+  await report.total(written);
   await report.progress(written);
+}
+
+/** The bot's messages on the report's days as the day counters keep them (the name filter applied). */
+async function dayMessages(db: DB, q: ReportQuery): Promise<number> {
+  let query = db
+    .selectFrom('chat_cliente_dia')
+    .select(sql<number>`coalesce(sum(msg), 0)`.as('n'))
+    .where('idBot', '=', q.idBot)
+    .where('dia', '>=', localDay(Date.parse(q.from), q.timeZone))
+    .where('dia', '<', localDay(Date.parse(q.to), q.timeZone));
+  if (q.name) {
+    const name = q.name;
+    query = query.where((eb) => containsText(eb.ref('nm'), name));
+  }
+  return Number((await query.executeTakeFirst())?.n ?? 0);
 }
