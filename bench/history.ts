@@ -6,7 +6,7 @@
 //   GET /conversacion: a session of 1,000 messages, its newest page and an older one;
 //   every POST /dashboard/* call over 90 days;
 // and an Excel report of about 100,000 messages: its time beside exceljs's streaming writer alone
-// writing the same rows, and how much the server's memory grew meanwhile.
+// writing the same rows (values, date formats, bold headers), and how much the server's memory grew meanwhile.
 // Budgets: clientes p95 ≤ 50 ms, conversacion p95 ≤ 30 ms, dashboard p95 ≤ 100 ms, report ≤ 1.5 ×
 // the writer alone and ≤ 200 MB more memory. Prints figures only.
 // Run: npx tsx bench/history.ts   (CLIENTS=… SESSIONS=… MESSAGES=… for another size; the data is
@@ -136,18 +136,28 @@ async function report(session: Session, pid: number, data: Saved): Promise<void>
   clearInterval(sampler);
   const file = Buffer.from(await (await fetch(`${session.base}/api/informe?id=${id}`, { headers: { cookie: session.cookie } })).arrayBuffer());
 
-  // The same rows, read back from the file, written again by exceljs's streaming writer alone.
+  // The same rows, read back from the file, written again by exceljs's streaming writer alone: the
+  // same cells, with the same date format on the date columns and the same bold headers.
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file as never);
-  const sheets = book.worksheets.map((sheet) => ({ name: sheet.name, rows: sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1)) }));
+  const sheets = book.worksheets.map((sheet) => {
+    const rows = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
+    const formats = (rows[1] ?? []).map((_, i) => sheet.getRow(2).getCell(i + 1).numFmt);
+    return { name: sheet.name, rows, formats };
+  });
   const rows = sheets.reduce((n, s) => n + s.rows.length, 0);
   const alone = performance.now();
   const sink = new PassThrough();
   sink.resume();
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true });
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   for (const sheet of sheets) {
     const out = writer.addWorksheet(sheet.name);
-    for (const row of sheet.rows) out.addRow(row).commit();
+    out.columns = sheet.formats.map((numFmt, i) => ({ key: String(i), ...(numFmt ? { style: { numFmt } } : {}) }));
+    const [header, ...body] = sheet.rows;
+    const first = out.addRow(header);
+    first.font = { bold: true };
+    first.commit();
+    for (const row of body) out.addRow(row).commit();
     out.commit();
   }
   await writer.commit();
