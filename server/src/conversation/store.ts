@@ -20,7 +20,8 @@ import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionT
 import { randomUUID } from 'node:crypto';
 import { constraintViolation } from '../db/errors';
 import { phraseHash } from '../services/bots/frases';
-import type { ClienteDiaRow, UsageWrite, UsoRow, UsoSkillRow } from './uso';
+import type { UsageWrite } from './uso';
+import { usageParts, writeUsage } from './usoStore';
 
 /** The conversation changed since it was read (another instance, or a deletion): read it again and retry. */
 export class StaleConversation extends Error {}
@@ -160,11 +161,7 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
       const { idBot, f, fc } = write.unrecognised;
       await COUNT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, fh: phraseHash(f), c: 1, fc });
     }
-    if (write.usage) {
-      await COUNT_USO.execute(trx, write.usage.uso);
-      await COUNT_CLIENTE_DIA.execute(trx, write.usage.cliente);
-      for (const skill of write.usage.skills) await COUNT_USO_SKILL.execute(trx, skill);
-    }
+    if (write.usage) await writeUsage(trx, write.usage);
   });
 }
 
@@ -195,45 +192,6 @@ const COUNT_UNRECOGNISED = precompile((db, $: Placeholders<Row<FraseNrTable>>) =
     .insertInto('frase_nr')
     .values(placeholderRow($, ['id', 'idBot', 'f', 'fh', 'c', 'fc']))
     .onConflict((oc) => oc.columns(['idBot', 'fh']).doUpdateSet({ c: sql<number>`"frase_nr"."c" + "excluded"."c"` })),
-);
-
-// The counters: a new key's row, or the turn's increments added to the row there is.
-const COUNT_USO = precompile((db, $: Placeholders<UsoRow>) =>
-  db
-    .insertInto('uso')
-    .values(placeholderRow($, ['idBot', 'dia', 'hora', 'idChannel', 'idE', 'red', 'ds', 'ses', 'clt', 'msg']))
-    .onConflict((oc) =>
-      oc.columns(['idBot', 'dia', 'hora', 'idChannel']).doUpdateSet({
-        ses: sql<number>`"uso"."ses" + "excluded"."ses"`,
-        clt: sql<number>`"uso"."clt" + "excluded"."clt"`,
-        msg: sql<number>`"uso"."msg" + "excluded"."msg"`,
-      }),
-    ),
-);
-const COUNT_CLIENTE_DIA = precompile((db, $: Placeholders<ClienteDiaRow>) =>
-  db
-    .insertInto('chat_cliente_dia')
-    .values(placeholderRow($, ['idBot', 'dia', 'idClt', 'idE', 'red', 'nm', 'ses', 'msg', 'ultimo']))
-    .onConflict((oc) =>
-      oc.columns(['idBot', 'dia', 'idClt']).doUpdateSet({
-        ses: sql<number>`"chat_cliente_dia"."ses" + "excluded"."ses"`,
-        msg: sql<number>`"chat_cliente_dia"."msg" + "excluded"."msg"`,
-        ultimo: sql<string>`"excluded"."ultimo"`,
-        nm: sql<string | null>`coalesce("excluded"."nm", "chat_cliente_dia"."nm")`,
-      }),
-    ),
-);
-const COUNT_USO_SKILL = precompile((db, $: Placeholders<UsoSkillRow>) =>
-  db
-    .insertInto('uso_skill')
-    .values(placeholderRow($, ['idBot', 'dia', 'idSkill', 'idE', 'n', 'llegan', 'terminan']))
-    .onConflict((oc) =>
-      oc.columns(['idBot', 'dia', 'idSkill']).doUpdateSet({
-        n: sql<number>`"uso_skill"."n" + "excluded"."n"`,
-        llegan: sql<number>`"uso_skill"."llegan" + "excluded"."llegan"`,
-        terminan: sql<number>`"uso_skill"."terminan" + "excluded"."terminan"`,
-      }),
-    ),
 );
 
 /** What became of one turn of a group: written, stale (nothing written), or its own error. */
@@ -324,21 +282,6 @@ const TURNS = precompile((_db, $: Placeholders<Record<TurnPart, string>>) => {
       select min(r.id), r."idBot", min(r.f), r.fh, count(*)::int, min(r.fc)
       from ${rows('nr', 'id text, "idBot" text, f text, fh text, fc text, conv text')} where ${written} group by r."idBot", r.fh
       on conflict ("idBot", fh) do update set c = frase_nr.c + excluded.c),
-    cuso as (insert into uso ("idBot", dia, hora, "idChannel", "idE", red, ds, ses, clt, msg)
-      select r."idBot", r.dia, r.hora, r."idChannel", min(r."idE"), min(r.red), min(r.ds), sum(r.ses), sum(r.clt), sum(r.msg)
-      from ${rows('uso', '"idBot" text, dia text, hora int, "idChannel" text, "idE" text, red int, ds int, ses int, clt int, msg int, conv text')} where ${written}
-      group by r."idBot", r.dia, r.hora, r."idChannel" order by 1, 2, 3, 4
-      on conflict ("idBot", dia, hora, "idChannel") do update set ses = uso.ses + excluded.ses, clt = uso.clt + excluded.clt, msg = uso.msg + excluded.msg),
-    cccd as (insert into chat_cliente_dia ("idBot", dia, "idClt", "idE", red, nm, ses, msg, ultimo)
-      select r."idBot", r.dia, r."idClt", min(r."idE"), min(r.red), max(r.nm), sum(r.ses), sum(r.msg), max(r.ultimo)
-      from ${rows('ccd', '"idBot" text, dia text, "idClt" text, "idE" text, red int, nm text, ses int, msg int, ultimo text, conv text')} where ${written}
-      group by r."idBot", r.dia, r."idClt" order by 1, 2, 3
-      on conflict ("idBot", dia, "idClt") do update set ses = chat_cliente_dia.ses + excluded.ses, msg = chat_cliente_dia.msg + excluded.msg,
-        ultimo = greatest(chat_cliente_dia.ultimo, excluded.ultimo), nm = coalesce(excluded.nm, chat_cliente_dia.nm)),
-    cusk as (insert into uso_skill ("idBot", dia, "idSkill", "idE", n, llegan, terminan)
-      select r."idBot", r.dia, r."idSkill", min(r."idE"), sum(r.n), sum(r.llegan), sum(r.terminan)
-      from ${rows('usk', '"idBot" text, dia text, "idSkill" text, "idE" text, n int, llegan int, terminan int, conv text')} where ${written}
-      group by r."idBot", r.dia, r."idSkill" order by 1, 2, 3
-      on conflict ("idBot", dia, "idSkill") do update set n = uso_skill.n + excluded.n, llegan = uso_skill.llegan + excluded.llegan, terminan = uso_skill.terminan + excluded.terminan)
+    ${usageParts(rows, written)}
     select coalesce(json_agg(id), '[]'::json) as written from conv`;
 });

@@ -1,0 +1,75 @@
+// The counters' statements of a turn written in a transaction (SQLite): a new key's row, or the
+// turn's increments added to the row there is. On PostgreSQL the same upserts are parts of the
+// turn's one statement (store.ts).
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '../db';
+import { placeholderRow, precompile, type Placeholders } from '../db/precompiled';
+import type { ClienteDiaRow, UsageWrite, UsoRow, UsoSkillRow } from './uso';
+
+export async function writeUsage(trx: DB, usage: UsageWrite): Promise<void> {
+  await COUNT_USO.execute(trx, usage.uso);
+  await COUNT_CLIENTE_DIA.execute(trx, usage.cliente);
+  for (const skill of usage.skills) await COUNT_USO_SKILL.execute(trx, skill);
+}
+
+const COUNT_USO = precompile((db, $: Placeholders<UsoRow>) =>
+  db
+    .insertInto('uso')
+    .values(placeholderRow($, ['idBot', 'dia', 'hora', 'idChannel', 'idE', 'red', 'ds', 'ses', 'clt', 'msg']))
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'hora', 'idChannel']).doUpdateSet({
+        ses: sql<number>`"uso"."ses" + "excluded"."ses"`,
+        clt: sql<number>`"uso"."clt" + "excluded"."clt"`,
+        msg: sql<number>`"uso"."msg" + "excluded"."msg"`,
+      }),
+    ),
+);
+const COUNT_CLIENTE_DIA = precompile((db, $: Placeholders<ClienteDiaRow>) =>
+  db
+    .insertInto('chat_cliente_dia')
+    .values(placeholderRow($, ['idBot', 'dia', 'idClt', 'idE', 'red', 'nm', 'ses', 'msg', 'ultimo']))
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'idClt']).doUpdateSet({
+        ses: sql<number>`"chat_cliente_dia"."ses" + "excluded"."ses"`,
+        msg: sql<number>`"chat_cliente_dia"."msg" + "excluded"."msg"`,
+        ultimo: sql<string>`"excluded"."ultimo"`,
+        nm: sql<string | null>`coalesce("excluded"."nm", "chat_cliente_dia"."nm")`,
+      }),
+    ),
+);
+const COUNT_USO_SKILL = precompile((db, $: Placeholders<UsoSkillRow>) =>
+  db
+    .insertInto('uso_skill')
+    .values(placeholderRow($, ['idBot', 'dia', 'idSkill', 'idE', 'n', 'llegan', 'terminan']))
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'idSkill']).doUpdateSet({
+        n: sql<number>`"uso_skill"."n" + "excluded"."n"`,
+        llegan: sql<number>`"uso_skill"."llegan" + "excluded"."llegan"`,
+        terminan: sql<number>`"uso_skill"."terminan" + "excluded"."terminan"`,
+      }),
+    ),
+);
+
+/**
+ * PostgreSQL: the counters as parts of the turns' one statement (store.ts), each turn's rows only
+ * when its conversation was written, and rows of one key summed first (an upsert may not touch a
+ * row twice in one statement), in key order.
+ */
+export function usageParts(rows: (part: 'uso' | 'ccd' | 'usk', columns: string) => RawBuilder<unknown>, written: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`cuso as (insert into uso ("idBot", dia, hora, "idChannel", "idE", red, ds, ses, clt, msg)
+      select r."idBot", r.dia, r.hora, r."idChannel", min(r."idE"), min(r.red), min(r.ds), sum(r.ses), sum(r.clt), sum(r.msg)
+      from ${rows('uso', '"idBot" text, dia text, hora int, "idChannel" text, "idE" text, red int, ds int, ses int, clt int, msg int, conv text')} where ${written}
+      group by r."idBot", r.dia, r.hora, r."idChannel" order by 1, 2, 3, 4
+      on conflict ("idBot", dia, hora, "idChannel") do update set ses = uso.ses + excluded.ses, clt = uso.clt + excluded.clt, msg = uso.msg + excluded.msg),
+    cccd as (insert into chat_cliente_dia ("idBot", dia, "idClt", "idE", red, nm, ses, msg, ultimo)
+      select r."idBot", r.dia, r."idClt", min(r."idE"), min(r.red), max(r.nm), sum(r.ses), sum(r.msg), max(r.ultimo)
+      from ${rows('ccd', '"idBot" text, dia text, "idClt" text, "idE" text, red int, nm text, ses int, msg int, ultimo text, conv text')} where ${written}
+      group by r."idBot", r.dia, r."idClt" order by 1, 2, 3
+      on conflict ("idBot", dia, "idClt") do update set ses = chat_cliente_dia.ses + excluded.ses, msg = chat_cliente_dia.msg + excluded.msg,
+        ultimo = greatest(chat_cliente_dia.ultimo, excluded.ultimo), nm = coalesce(excluded.nm, chat_cliente_dia.nm)),
+    cusk as (insert into uso_skill ("idBot", dia, "idSkill", "idE", n, llegan, terminan)
+      select r."idBot", r.dia, r."idSkill", min(r."idE"), sum(r.n), sum(r.llegan), sum(r.terminan)
+      from ${rows('usk', '"idBot" text, dia text, "idSkill" text, "idE" text, n int, llegan int, terminan int, conv text')} where ${written}
+      group by r."idBot", r.dia, r."idSkill" order by 1, 2, 3
+      on conflict ("idBot", dia, "idSkill") do update set n = uso_skill.n + excluded.n, llegan = uso_skill.llegan + excluded.llegan, terminan = uso_skill.terminan + excluded.terminan)`;
+}
