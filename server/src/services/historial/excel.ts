@@ -25,12 +25,27 @@ export interface ColumnSpec {
   date?: boolean;
 }
 
+// One style object per kind of cell, shared by every cell of that kind: exceljs knows a style it
+// has seen by the object itself, and would otherwise describe each cell's own copy again.
+const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT };
+const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
+const columnStyles = new WeakMap<Sheet, Partial<ExcelJS.Style>[]>();
+
 /** A sheet with its Spanish headers; date columns carry a date format. */
 export function addSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: ColumnSpec[]): Sheet {
   const sheet = book.addWorksheet(name);
-  sheet.columns = columns.map((c, i) => ({ key: String(i), header: c.header, width: c.width, ...(c.date ? { style: { numFmt: DATE_FORMAT } } : {}) }));
+  sheet.columns = columns.map((c, i) => ({ key: String(i), header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
+  columnStyles.set(sheet, columns.map((c) => (c.date ? DATE_STYLE : PLAIN_STYLE)));
   return sheet;
+}
+
+/** Writes a row of `values` to a sheet of addSheet, each cell in its column's style. */
+export function addRow(sheet: Sheet, values: unknown[]): void {
+  const styles = columnStyles.get(sheet) ?? [];
+  const row = sheet.addRow(values);
+  for (let i = 0; i < values.length; i++) row.getCell(i + 1).style = styles[i] ?? PLAIN_STYLE;
+  row.commit();
 }
 
 /** Waits while the stream below asks the writer to wait, so a slow sink bounds what is buffered. */
@@ -107,7 +122,7 @@ export async function writeClientWorkbook(db: DB, range: BotRange, idClt: string
       for (const r of rows) {
         const values: unknown[] = [session.id, inicio, wallClock(r.fc, range.timeZone), who(r.t), r.m, r.tipo];
         if (skills) values.push(...skillCells(r, names));
-        sheet.addRow(values).commit();
+        addRow(sheet, values);
       }
       await drained(out);
     }

@@ -7,7 +7,7 @@ import { channelCodeLabel } from '../../../../common/schemas/historial';
 import type { DB } from '../../db';
 import { containsText } from '../../db/paging';
 import { localDay } from '../../../../common/dias';
-import { addSheet, drained, messagesOf, skillCells, skillNames, who, workbookWriter, type Sheet } from './excel';
+import { addRow, addSheet, drained, messagesOf, skillCells, skillNames, who, workbookWriter, type Sheet } from './excel';
 import { wallClock } from './rango';
 
 /** Bytes per stored part. */
@@ -132,7 +132,7 @@ export async function writeReport(db: DB, q: ReportQuery, out: Writable, report:
   let reported = 0;
   /** Adds a row; true when it is time to report progress (and to let the file's sink catch up). */
   const row = (sheet: Sheet, values: unknown[]): boolean => {
-    sheet.addRow(values).commit();
+    addRow(sheet, values);
     written += 1;
     if (written - reported < PROGRESS_ROWS) return false;
     reported = written;
