@@ -48,6 +48,18 @@ const SHOTS: Shot[] = [
       await page.getByRole('region', { name: 'Vista previa' }).locator('.qw-head').waitFor();
     },
   },
+  {
+    name: 'historial-conversacion',
+    usuario: 'compania@quipu.test',
+    open: async (page, server) => {
+      await page.goto(`${server.url}/historial`);
+      await page.getByRole('combobox', { name: 'Bot' }).click();
+      await page.getByRole('option', { name: 'Asistente Quipu' }).click();
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.getByRole('region', { name: 'Clientes' }).getByRole('button').first().click();
+      await page.getByRole('dialog', { name: 'Conversación' }).getByRole('listitem').first().waitFor();
+    },
+  },
   { name: 'inicio-compania', usuario: 'compania@quipu.test' },
   { name: 'inicio-historial', usuario: 'historial@quipu.test' },
   { name: 'inicio-dashboard', usuario: 'dashboard@quipu.test' },
@@ -67,6 +79,8 @@ async function take(browser: Browser, server: RunningServer, shot: Shot, size: (
     await page.getByRole('button', { name: 'Actualizar' }).waitFor();
     await settle(page);
     if (shot.open) await shot.open(page, server);
+    // The dashboard asks once its filters rest: its numbers and charts drawn, not 'Cargando...'.
+    await page.getByText('Cargando...').first().waitFor({ state: 'detached' });
     await settle(page);
     const file = path.join(OUT, `${shot.name}-${size.suffix}.png`);
     await page.screenshot({ path: file });
