@@ -16,10 +16,6 @@ export default defineConfig({
           include: ['test/console/**/*.test.{ts,tsx}'],
           setupFiles: ['test/console/setup.ts'],
           testTimeout: 20_000,
-          // The files of a worker share their imported modules (react-admin, MUI, the console):
-          // importing them again for each of 90 files took a fifth of the run (415 → 324 s). Each
-          // test still starts on a clean DOM, with msw's handlers reset and localStorage cleared (setup.ts).
-          isolate: false,
         },
       },
       {
