@@ -15,7 +15,7 @@ import { SETTLE_MS, useSettled } from '../../layout/useSettled';
 import { useFlags } from '../../permissions/useFlags';
 import { useSession } from '../../permissions/useSession';
 import { PageCard } from '../PageCard';
-import { ConversationDialog } from './conversationDialog';
+import { ConversationDialog } from '../historial/ConversationDialog';
 import { DashboardFilters, type FilterErrors } from './DashboardFilters';
 import { lastDays, rangeError, type Filters } from './dashboardModel';
 import { TEXTS } from './dashboardTexts';

@@ -16,7 +16,7 @@ import { HISTORY_PAGE_SIZE, channelCodeLabel } from '../../../common/schemas/his
 import { messageOf } from '../../api/HttpError';
 import type { ClientCard } from '../../api/dashboard';
 import type { QuipuDataProvider } from '../../api/dataProvider';
-import type { ConversationDialogProps } from './conversationDialog';
+import type { ConversationDialogProps } from '../historial/ConversationDialog';
 import { fechaHora } from './dashboardModel';
 import { TEXTS } from './dashboardTexts';
 
@@ -28,7 +28,7 @@ export interface SesionesCardProps {
   /** The company's time zone: the last message's date is written in it. */
   timeZone: string;
   /** The Conversación dialog; without it the clients are listed only. */
-  Dialog: ComponentType<ConversationDialogProps> | null;
+  Dialog: ComponentType<ConversationDialogProps>;
 }
 
 export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesCardProps) {
@@ -58,13 +58,9 @@ export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesC
         <List dense aria-labelledby="dashboard-sesiones">
           {rows.map((client) => (
             <ListItem key={client.idClt} disablePadding>
-              {Dialog ? (
-                <ListItemButton onClick={() => setOpen(client)}>
-                  <ListItemText {...text(client)} />
-                </ListItemButton>
-              ) : (
-                <ListItemText {...text(client)} sx={{ px: 2 }} />
-              )}
+              <ListItemButton onClick={() => setOpen(client)}>
+                <ListItemText {...text(client)} />
+              </ListItemButton>
             </ListItem>
           ))}
         </List>
@@ -74,7 +70,7 @@ export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesC
           </Button>
         )}
       </CardContent>
-      {Dialog && open && <Dialog idBot={idBot} fd={fd} fh={fh} client={open} onClose={() => setOpen(null)} />}
+      {open && <Dialog idBot={idBot} fd={fd} fh={fh} client={open} onClose={() => setOpen(null)} />}
     </Card>
   );
 }

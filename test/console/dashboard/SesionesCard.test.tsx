@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_URL, transport } from '../../../src/api/client';
 import { createDataProvider } from '../../../src/api/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
-import type { ConversationDialogProps } from '../../../src/pages/dashboard/conversationDialog';
+import type { ConversationDialogProps } from '../../../src/pages/historial/ConversationDialog';
 import { SesionesCard } from '../../../src/pages/dashboard/SesionesCard';
 import { openDashboard, serveDashboard } from './support';
 
