@@ -4,42 +4,14 @@
 // answer it gave (a session that goes on to another skill moves its end there). Days and hours
 // are the company's. The mark kept in the conversation's state says what is already counted.
 import { localDay, localTime } from '../../../common/dias';
+import type { Insertable } from 'kysely';
+import type { ChatClienteDiaTable, UsoSkillTable, UsoTable } from '../db/schema';
 import type { UsageMark } from '../engine/turnTypes';
 
-export interface UsoRow {
-  idBot: string;
-  dia: string;
-  hora: number;
-  idChannel: string;
-  idE: string;
-  red: number;
-  ds: number;
-  ses: number;
-  clt: number;
-  msg: number;
-}
-
-export interface ClienteDiaRow {
-  idBot: string;
-  dia: string;
-  idClt: string;
-  idE: string;
-  red: number;
-  nm: string | null;
-  ses: number;
-  msg: number;
-  ultimo: string;
-}
-
-export interface UsoSkillRow {
-  idBot: string;
-  dia: string;
-  idSkill: string;
-  idE: string;
-  n: number;
-  llegan: number;
-  terminan: number;
-}
+// Rows with every column given: what the store's upserts insert, or add to the row there is.
+export type UsoRow = Required<Insertable<UsoTable>>;
+export type ClienteDiaRow = Required<Insertable<ChatClienteDiaTable>>;
+export type UsoSkillRow = Required<Insertable<UsoSkillTable>>;
 
 /** Everything a turn adds to the counters. */
 export interface UsageWrite {
