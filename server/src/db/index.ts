@@ -1,7 +1,8 @@
 // Opens the database chosen by the configuration (SQLite file or PostgreSQL) and migrates it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
+import { OwnSchemaPostgresDialect } from './ownSchema';
 import { QueuedSqliteDialect } from './sqliteQueue';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -72,7 +73,7 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     if (config.preparedStatements !== false) prepareFrequentStatements(pool);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const { default: SQLite } = await import('better-sqlite3');
   fs.mkdirSync(config.dataDir, { recursive: true });
