@@ -139,6 +139,13 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     expect(paged.content.map((x: ClientCard) => x.idClt)).toEqual([beto]);
     expect(paged).toMatchObject({ totalElements: 3, totalPages: 3, totalExact: true });
     expect((await cards({ fh: addDays(dia, 1), name: 'ana' })).content.map((x: ClientCard) => x.idClt)).toEqual([ana]);
+
+    // A name the channel gave in capitals with accents is found as typed in small letters, and the other way round.
+    const oscar = await talk(t, chat.bot, `web-${randomUUID()}`, 'ÓSCAR NÚÑEZ', limaAt(dia, 12), ['hola']);
+    for (const name of ['núñez', 'Óscar Nú', 'ÓSCAR NÚÑEZ']) {
+      expect((await cards({ name })).content.map((x: ClientCard) => x.idClt), name).toEqual([oscar]);
+    }
+    expect((await cards({ name: 'nunez' })).content).toEqual([]);
   });
 
   it('varios días con miles de filas: cada cliente una vez, por su último mensaje, en cualquier página', async () => {

@@ -129,6 +129,17 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
       expect(q.content.map((u: { nm: string }) => u.nm)).toEqual(['Camila']);
     });
 
+    it('las mayúsculas con tilde y la Ñ también: ÁLVAREZ se encuentra como álvarez, y al revés', async () => {
+      const c = await as('compania');
+      const { id: idU } = await createOk('compania', { nm: 'ÁNGELA', ap: 'ÁLVAREZ MUÑOZ' });
+      // Two letters go through LIKE alone; longer words through the full-text index as well.
+      for (const [id, value] of [['ap', 'álvarez'], ['ap', 'muñoz'], ['ap', 'ño'], ['ap', 'LVAREZ'], ['q', 'álvarez'], ['nm', 'Ángela']]) {
+        const found = (await c.post(SEARCH, { page: 0, filtered: [{ id, value }] })).json();
+        expect(found.content.map((u: { id: string }) => u.id), `${id}=${value}`).toEqual([idU]);
+      }
+      expect((await c.post(SEARCH, { page: 0, filtered: [{ id: 'ap', value: 'alvarez' }] })).json().content).toEqual([]);
+    });
+
     it('un % o _ en el filtro se busca tal cual', async () => {
       const c = await as('compania');
       const response = (await c.post(SEARCH, { page: 0, filtered: [{ id: 'usuario', value: '%' }] })).json();

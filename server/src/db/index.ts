@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import { OwnSchemaPostgresDialect } from './ownSchema';
+import { translate } from './paging';
 import { QueuedSqliteDialect } from './sqliteQueue';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -83,6 +84,7 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  file.function('translate', { deterministic: true }, translate);
   const checkpoints = startWalCheckpoints(name, file);
   // better-sqlite3 compiles a statement on each prepare(); the same SQL text (Kysely builds few
   // distinct ones) reuses its compiled statement, which is safe because every call runs to the end.

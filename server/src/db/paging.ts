@@ -76,10 +76,41 @@ export function fullOrder<K extends string>(terms: SortTerm<K>[], fallback: Sort
   return order;
 }
 
-/** A case-insensitive "contains" on a column; % and _ typed by the user match themselves. */
+/**
+ * Capital letters of Spanish (and Portuguese and French) names with their small ones. SQLite's
+ * lower() changes only A–Z, and so does PostgreSQL's in a C locale; translate() does the rest.
+ */
+const CAPITALS = 'ÁÉÍÓÚÜÑÀÈÌÒÙÂÊÎÔÛÄËÏÖÇÃÕ';
+const SMALL = 'áéíóúüñàèìòùâêîôûäëïöçãõ';
+
+/** A case-insensitive "contains" on a column ('ÁLVAREZ' holds 'álvarez'); % and _ typed by the user match themselves. */
 export function containsText(column: Expression<unknown>, text: string): Expression<SqlBool> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+  // translate() maps letters outside ASCII to letters outside ASCII, one for one, so text that is
+  // all ASCII matches the same rows without it (and SQLite spares a call per row).
+  if (!/[\u0080-\uffff]/.test(text)) return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`translate(lower(${column}), ${CAPITALS}, ${SMALL}) like ${pattern} escape '\\'`;
+}
+
+const translations = new Map<string, { table: Map<string, string>; any: RegExp }>();
+
+/** PostgreSQL's translate(text, from, to) for SQLite, which lacks it: each character of `from` becomes the one at its place in `to`, or goes when `to` is shorter. */
+export function translate(text: string | null, from: string, to: string): string | null {
+  if (text === null) return null;
+  const key = `${from}\u0000${to}`;
+  let translation = translations.get(key);
+  if (!translation) {
+    const target = [...to];
+    const source = [...from];
+    // The first place of a repeated character wins.
+    const table = new Map(source.reverse().map((char, i) => [char, target[source.length - 1 - i] ?? '']));
+    const any = new RegExp(`[${[...table.keys()].map((char) => `\\u{${char.codePointAt(0)!.toString(16)}}`).join('')}]`, 'u');
+    translations.set(key, (translation = { table, any }));
+  }
+  if (!translation.any.test(text)) return text;
+  let out = '';
+  for (const char of text) out += translation.table.get(char) ?? char;
+  return out;
 }
 
 /** Rows of a counted table (db/counters.ts; a new one is added to CountedTable) for one company, or for all. */
