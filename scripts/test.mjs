@@ -50,12 +50,13 @@ function capture(command, args) {
   });
 }
 
+/** Runs one suite: the vitest projects whose names start with `project` (console and console-aislada). */
 function vitest(project, extra = []) {
   if (!wanted(project)) return;
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quipu-test-')), `${project}.json`);
   console.log(`\n=== ${project} ===`);
   const started = Date.now();
-  const status = run(bin('vitest'), ['run', '--project', project, ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const status = run(bin('vitest'), ['run', '--project', `${project}*`, ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   const entry = { name: project, ok: status === 0, seconds: (Date.now() - started) / 1000 };
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));

@@ -27,7 +27,16 @@ window.matchMedia = (query: string) =>
 // The admin app's first render imports react-admin: give screens time to appear on a slow machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  // A worker may run several files in one window: each file starts from jsdom's own window size
+  // and empty storage, as if it had the window to itself.
+  for (const [name, value] of [['innerWidth', 1024], ['innerHeight', 768]] as const) {
+    Object.defineProperty(window, name, { configurable: true, writable: true, value });
+  }
+  sessionStorage.clear();
+  localStorage.clear();
+  server.listen({ onUnhandledRequest: 'error' });
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
