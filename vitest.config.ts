@@ -29,7 +29,7 @@ function consoleProject(name: string, files: { include: string[]; exclude?: stri
       setupFiles: ['test/console/setup.ts'],
       testTimeout: 20_000,
       // Worker threads, each running its files one after another in one window with the modules
-      // they share (setup.ts gives each file a fresh window size and storage): 378 → 284 s on two
+      // they share (setup.ts gives each file a fresh window size and storage): 378 → 296 s on two
       // cores for the same 1,188 tests, against a fresh thread and fresh imports for every file.
       pool: 'threads',
       isolate,
