@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import { OwnSchemaPostgresDialect } from './ownSchema';
-import { translate } from './paging';
+import { translate } from './translate';
 import { QueuedSqliteDialect } from './sqliteQueue';
 import type { Config } from '../config';
 import type { Database } from './schema';
