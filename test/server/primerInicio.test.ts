@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, firstStart, NO_ADMIN_EMAIL } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -63,6 +64,27 @@ describe('el primer inicio embebido', () => {
     const messages = lines.map((l) => JSON.parse(l).msg as string);
     expect(messages).toContainEqual(expect.stringMatching(/^base de datos migrada: \d+ migraciones \(\d+\.\d s\)$/));
     expect(messages).toContainEqual(expect.stringMatching(/^datos de demostración cargados \(\d+\.\d s\)$/));
+    // A fresh database is migrated without the upgrade's warning.
+    expect(messages.some((m) => m.startsWith('actualizando la base de datos'))).toBe(false);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('una actualización nombra antes de empezar las migraciones nuevas, porque contar el historial puede tardar', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-primero-'));
+    const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' });
+    const first = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: false });
+    // As a database recorded before the counters: their migration not yet applied.
+    await sql`delete from kysely_migration where name = '014_uso_relleno'`.execute(first.db);
+    await first.close();
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const again = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
+    await again.close();
+    const messages = lines.map((l) => JSON.parse(l).msg as string);
+    const warning = messages.indexOf('actualizando la base de datos: 014_uso_relleno (con mucho historial puede tardar minutos)');
+    const done = messages.findIndex((m) => /^base de datos migrada: 1 migración \(\d+\.\d s\)$/.test(m));
+    expect(warning).toBeGreaterThanOrEqual(0);
+    expect(done).toBeGreaterThan(warning);
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 });

@@ -107,8 +107,7 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
   return { db: new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) }), dialect: 'sqlite', checkpoints };
 }
 
-/** Brings the database to the latest migration; answers how many were applied. */
-export async function migrate(db: DB): Promise<number> {
+async function migratorOf(db: DB): Promise<Migrator> {
   // Kysely looks for its migration tables in every schema unless told which one; on PostgreSQL,
   // name the connection's own, so a database holding other Quipu schemas is migrated correctly.
   let migrationTableSchema: string | undefined;
@@ -116,7 +115,19 @@ export async function migrate(db: DB): Promise<number> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  const migrator = new Migrator({ db, provider: new StaticMigrations(), migrationTableSchema });
+  return new Migrator({ db, provider: new StaticMigrations(), migrationTableSchema });
+}
+
+/** The migrations an upgrade will apply: none on a fresh database, where every one is pending. */
+export async function pendingUpgrade(db: DB): Promise<string[]> {
+  const migrations = await (await migratorOf(db)).getMigrations();
+  if (!migrations.some((m) => m.executedAt)) return [];
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/** Brings the database to the latest migration; answers how many were applied. */
+export async function migrate(db: DB): Promise<number> {
+  const migrator = await migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
