@@ -1,8 +1,6 @@
 // Branching inside a skill: any action with conditions (`cond`, `op`) runs only when they hold, and a
 // webhook that maps `$status` keeps the HTTP status of any answer (a 404 is the skill's to read; no
 // answer still says the failure text). Against a real local HTTP server.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { SKILL_MESSAGES } from '../../common/schemas/skillRules';
@@ -10,10 +8,11 @@ import { validateAccion } from '../../common/actions';
 import { companyId } from './adminFixtures';
 import { addRegexEntity, addRequirement, addSkill, insertChatBot, newPsi, say, texts, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type Client, type TestApp } from './helpers';
+import { listenLocally } from './localServer';
 
 /** Orders: 'A-1' exists, any other code is a 404 with a JSON body; '/caido' never answers in time. */
-async function startServer() {
-  const server = http.createServer((req, res) => {
+function startServer() {
+  return listenLocally((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -23,14 +22,6 @@ async function startServer() {
     const codigo = url.searchParams.get('codigo');
     return codigo === 'A-1' ? json(200, { estado: 'en camino' }) : json(404, { message: 'Pedido no encontrado' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
 
 const memory = (id: string, op: string, value: string | null = null) => ({ id, type: 2, path: null, op, value, order: 0 });

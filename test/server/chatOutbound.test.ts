@@ -4,14 +4,14 @@
 // server, names resolved by a stub, a redirect from an allowed host to loopback, the headers a bot
 // may not send, the same words in a live conversation for every failure while the test chat's
 // debug says why, and the saves that refuse a literal internal address.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Resolver } from '../../server/src/net/outbound';
 import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { addSkill, deployNow, insertChatBot, newPsi, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
+import { listenLocally } from './localServer';
 
 interface Received {
   path: string;
@@ -22,23 +22,14 @@ const TOKEN_PATH = '/computeMetadata/v1/instance/service-accounts/default/token'
 
 async function startServer() {
   const requests: Received[] = [];
-  const server = http.createServer((req, res) => {
+  const server = await listenLocally((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     requests.push({ path, headers: req.headers });
-    if (path === '/redirige') return void res.writeHead(302, { location: `http://127.0.0.1:${port()}${TOKEN_PATH}` }).end();
+    if (path === '/redirige') return void res.writeHead(302, { location: `${server.base}${TOKEN_PATH}` }).end();
     if (path === '/prohibido') return void res.writeHead(403).end();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'ya29.token-interno', token_type: 'Bearer' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = () => (server.address() as AddressInfo).port;
-  return {
-    port: port(),
-    requests,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { ...server, requests };
 }
 
 /** publico.test and otro.test stand for public hosts; they resolve to the local server, and OUTBOUND_ALLOW names them. */
@@ -59,10 +50,10 @@ describe.each(dialects)('llamadas salientes de un bot (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { webhookTimeoutMs: 2000, outboundAllow: ['publico.test', 'otro.test'], outboundResolve: resolve });
     server = await startServer();
-    const closed = http.createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    closedPort = (closed.address() as AddressInfo).port;
-    await new Promise((r) => closed.close(r));
+    // A port nothing listens on any more.
+    const closed = await listenLocally(() => undefined);
+    closedPort = closed.port;
+    await closed.close();
   });
   beforeEach(async () => {
     await t.reset();

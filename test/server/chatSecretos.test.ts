@@ -3,14 +3,14 @@
 // debug (masked ••••), memory or the stored conversation; empty anywhere else; refused by the
 // editor's rules outside a webhook and, at deploy, when no extra has that name; and a ciphertext
 // moved to another extra or bot (straight in the database) no longer reaches a webhook.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SKILL_MESSAGES } from '../../common/schemas/skillRules';
 import { companyId } from './adminFixtures';
 import { ok } from './botFixtures';
 import { addSkill, deployNow, insertChatBot, newPsi, say, texts } from './chatFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
+import { listenLocally } from './localServer';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 const OTHER = 'pin-otro-4321';
@@ -18,7 +18,7 @@ const OTHER = 'pin-otro-4321';
 /** The other side: remembers every request and answers `{ok: true}`. */
 async function startServer() {
   const requests: Array<{ path: string; query: Record<string, string>; headers: http.IncomingHttpHeaders; body: string }> = [];
-  const server = http.createServer((req, res) => {
+  const server = await listenLocally((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -28,15 +28,7 @@ async function startServer() {
       res.end(JSON.stringify({ ok: true }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { ...server, requests };
 }
 
 describe.each(dialects)('{{secreto.nombre}} en WEB_HOOK (%s)', (dialect) => {

@@ -2,13 +2,13 @@
 // JSON body and headers filled from memory, the answer mapped into memory by path, the conditions
 // with every filter operator (AND / OR) that skip the call, a 500 and a timeout answering the Spanish
 // failure message, and the webhook entries of the test chat's debug.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, type ChatMessage } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
 import { addSkill, insertChatBot, newPsi, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type Client, type TestApp } from './helpers';
+import { listenLocally } from './localServer';
 import { insertAccion } from './skillFixtures';
 
 interface Received {
@@ -22,7 +22,7 @@ interface Received {
 /** The other side: answers by path, and remembers every request. */
 async function startServer() {
   const requests: Received[] = [];
-  const server = http.createServer((req, res) => {
+  const server = await listenLocally((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -45,16 +45,7 @@ async function startServer() {
       return json(200, { ok: true });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    requests,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { ...server, requests };
 }
 
 /** A memory value (type 2) compared with `value`. */

@@ -3,8 +3,7 @@
 // connection pinned to the address checked (DNS rebinding), redirects checked hop by hop and the
 // caller's headers left behind on another origin, forbidden headers dropped, OUTBOUND_ALLOW; and
 // the address classifier on IPv4 and IPv6 forms.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { loadConfig } from '../../server/src/config';
 import { AllowList, internalKind } from '../../server/src/net/addresses';
 import { internalLiteral, OutboundGuard, OutboundRefused, type Resolver } from '../../server/src/net/outbound';
 import { fakeRelay, RELAY_CA } from '../fixtures/providers';
+import { listenLocally } from './localServer';
 
 interface Seen {
   server: string;
@@ -26,7 +26,7 @@ const seen: Seen[] = [];
 /** A server on `host` that remembers each request; /a-* paths redirect to `location` with the status in the name. */
 async function listen(name: string, host: string, port = 0): Promise<{ port: number; close: () => Promise<void>; location: { value: string } }> {
   const location = { value: '' };
-  const server = http.createServer((req, res) => {
+  const server = await listenLocally((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
@@ -36,16 +36,8 @@ async function listen(name: string, host: string, port = 0): Promise<{ port: num
       if (redirect) return void res.writeHead(Number(redirect[1]), { location: location.value }).end();
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ server: name }));
     });
-  });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    location,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  }, host, port);
+  return { port: server.port, close: server.close, location };
 }
 
 /** Names resolved by a table; each lookup is counted. */
