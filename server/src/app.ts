@@ -2,7 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
-import { migrate, openDb, pendingUpgrade } from './db';
+import { migrate, openDb } from './db';
 import { startJobRunner } from './jobs/queue';
 import { isEmpty, seedDemo, seedFirstAdmin } from './seed/index';
 import { builtConsoleDir, serveConsole, spaFallback } from './plugins/console';
@@ -173,9 +173,7 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   void config.secretKey;
   const started = performance.now();
   // An upgrade may count a large recorded history again: say so before the wait, not only after.
-  const upgrade = await pendingUpgrade(app.db);
-  if (upgrade.length > 0) app.log.info(`actualizando la base de datos: ${upgrade.join(', ')} (con mucho historial puede tardar minutos)`);
-  const applied = await migrate(app.db);
+  const applied = await migrate(app.db, (pending) => app.log.info(`actualizando la base de datos: ${pending.join(', ')} (con mucho historial puede tardar minutos)`));
   if (applied > 0) app.log.info(`base de datos migrada: ${applied} ${applied === 1 ? 'migración' : 'migraciones'} (${seconds(started)})`);
   if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
   await app.realtime.start();

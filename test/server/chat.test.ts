@@ -2,8 +2,6 @@
 // action type, the channel filter, requirements and memory, postbacks, invalid options, attempts,
 // the fallback and the unrecognised phrases, session expiry, what is recorded, the debug of each
 // answer, and a restart in the middle of a question.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { App } from '../../server/src/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/src/app';
@@ -12,6 +10,7 @@ import { companyId } from './adminFixtures';
 import { insertBot } from './botFixtures';
 import { addRegexEntity, addRequirement, addSkill, deployNow, insertChatBot, newPsi, recorded, say, setBot, texts, type ChatBot } from './chatFixtures';
 import { Client, TEST_PASSWORD_COST, createTestApp, dialects, userRow, type TestApp } from './helpers';
+import { listenLocally } from './localServer';
 
 const NOMBRE_RGX = '(?:me llamo|soy)\\s+([A-Za-zÁÉÍÓÚÑáéíóúñ]+)';
 const email = (m: string, path = 'text') => ({ id: 'email', type: 1, path, op: 'IS_PRESENT', value: null, order: 0, replyMissing: m });
@@ -89,13 +88,12 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
     });
 
     it('WEB_HOOK: llama al servidor, guarda la respuesta por su ruta y un TEXT la usa', async () => {
-      const server = http.createServer((req, res) => {
+      const server = await listenLocally((req, res) => {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ clima: { hoy: 'soleado' }, pedido: req.url }));
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
-        const { port } = server.address() as AddressInfo;
+        const { port } = server;
         await addSkill(t, chat.bot, 'Clima', ['cómo está el clima', 'qué tiempo hace hoy', 'va a llover', 'pronóstico del tiempo'], [
           ['WEB_HOOK', { method: 'GET', url: `http://127.0.0.1:${port}/clima`, headers: [], fields: [{ k: 'ciudad', v: 'Lima' }], cond: [], op: 'AND', resp: [{ path: 'clima.hoy', k: 'clima' }] }],
           ['TEXT', { text: ['Hoy está {{clima}} en Lima.'] }],
@@ -104,7 +102,7 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
         expect(texts(messages)).toEqual(['Hoy está soleado en Lima.']);
         expect(debugOf(messages).webhooks).toEqual([expect.objectContaining({ method: 'GET', url: `http://127.0.0.1:${port}/clima?ciudad=Lima`, status: 200 })]);
       } finally {
-        await new Promise((resolve) => server.close(resolve));
+        await server.close();
       }
     });
 
@@ -621,14 +619,13 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
 
     it('con un WEB_HOOK en el bot, cada mensaje lo llama una sola vez aunque la conversación cambie de instancia', async () => {
       let calls = 0;
-      const server = http.createServer((_req, res) => {
+      const server = await listenLocally((_req, res) => {
         calls += 1;
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ clima: { hoy: 'soleado' } }));
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
-        const { port } = server.address() as AddressInfo;
+        const { port } = server;
         await addSkill(t, chat.bot, 'Clima', ['cómo está el clima', 'qué tiempo hace hoy', 'va a llover', 'pronóstico del tiempo'], [
           ['WEB_HOOK', { method: 'GET', url: `http://127.0.0.1:${port}/clima`, headers: [], fields: [], cond: [], op: 'AND', resp: [{ path: 'clima.hoy', k: 'clima' }] }],
           ['TEXT', { text: ['Hoy está {{clima}}.'] }],
@@ -640,7 +637,7 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
         }
         expect(Number((await conversation()).rev)).toBe(turns.length - 1);
       } finally {
-        await new Promise((resolve) => server.close(resolve));
+        await server.close();
       }
     });
 

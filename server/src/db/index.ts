@@ -118,16 +118,17 @@ async function migratorOf(db: DB): Promise<Migrator> {
   return new Migrator({ db, provider: new StaticMigrations(), migrationTableSchema });
 }
 
-/** The migrations an upgrade will apply: none on a fresh database, where every one is pending. */
-export async function pendingUpgrade(db: DB): Promise<string[]> {
-  const migrations = await (await migratorOf(db)).getMigrations();
-  if (!migrations.some((m) => m.executedAt)) return [];
-  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
-}
-
-/** Brings the database to the latest migration; answers how many were applied. */
-export async function migrate(db: DB): Promise<number> {
+/**
+ * Brings the database to the latest migration; answers how many were applied. Before an upgrade
+ * (some migrations applied already, not all) `onUpgrade` hears the names of those about to run.
+ */
+export async function migrate(db: DB, onUpgrade?: (pending: string[]) => void): Promise<number> {
   const migrator = await migratorOf(db);
+  if (onUpgrade) {
+    const migrations = await migrator.getMigrations();
+    const pending = migrations.filter((m) => !m.executedAt).map((m) => m.name);
+    if (pending.length > 0 && pending.length < migrations.length) onUpgrade(pending);
+  }
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -3,7 +3,7 @@
 // database and looks each one up again by name; when another schema is altered or dropped during
 // that read, the lookup fails and so does the migration. Quipu keeps all its tables in one schema,
 // so that is all its introspector reads.
-import { PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
 
 interface ColumnRow {
   schema: string;
@@ -19,7 +19,7 @@ interface ColumnRow {
 }
 
 /** Migration bookkeeping tables Kysely leaves out unless asked for them. */
-const KYSELY_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+const KYSELY_TABLES = [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
 
 class OwnSchemaIntrospector extends PostgresIntrospector {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the introspector queries catalogue tables, not Quipu's

@@ -27,7 +27,7 @@ export interface SesionesCardProps {
   idE?: string;
   /** The company's time zone: the last message's date is written in it. */
   timeZone: string;
-  /** The Conversación dialog; without it the clients are listed only. */
+  /** The Conversación dialog a client opens. */
   Dialog: ComponentType<ConversationDialogProps>;
 }
 

@@ -28,8 +28,10 @@ export async function write(element: HTMLElement, text: string) {
 }
 export const lastBody = (calls: Call[]) => calls[calls.length - 1].body as Record<string, unknown>;
 export type Section = 'Parámetros' | 'QnA' | 'Extras';
-export const section = (name: Section) => screen.getByRole('button', { name: new RegExp(`^${name} ·`) });
+/** A section's button: its name, then ' · ' and its values summed up. */
+const sectionName = (name: Section) => new RegExp(`^${name} ·`);
+export const section = (name: Section) => screen.getByRole('button', { name: sectionName(name) });
 /** Parameters, QnA settings and extras start closed: open one before using its fields. */
 export async function open(...names: Section[]) {
-  for (const name of names) await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${name} ·`) }));
+  for (const name of names) await userEvent.click(await screen.findByRole('button', { name: sectionName(name) }));
 }
