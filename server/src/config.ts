@@ -130,6 +130,10 @@ export interface Config {
   trainMaxMemoryMb: number;
   /** Background jobs this instance runs at once (never two of one company). */
   jobConcurrency: number;
+  /** A background job running past this is stopped (its slot freed, tried again later); one left running this long by a stopped instance is put back. */
+  jobTimeoutSeconds: number;
+  /** A job that could run and has waited this long while a slot was free: the runner logs an error and restarts. */
+  jobStallSeconds: number;
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -203,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trainTimeoutSeconds: positive(env.TRAIN_TIMEOUT_SECONDS, 300),
     trainMaxMemoryMb: positive(env.TRAIN_MAX_MEMORY_MB, 512),
     jobConcurrency: positive(env.JOB_CONCURRENCY, defaultJobConcurrency()),
+    jobTimeoutSeconds: positive(env.JOB_TIMEOUT_SECONDS, 900),
+    jobStallSeconds: positive(env.JOB_STALL_SECONDS, 60),
     now: () => Date.now(),
     ...overrides,
   };

@@ -100,12 +100,18 @@ async function refuseRunningDeploy(trx: DB, idBot: string, now: number): Promise
   const running = await trx.selectFrom('bot_version').select(['id', 'fc']).where('idBot', '=', idBot).where('done', '=', 0).execute();
   for (const v of running) {
     if (now - Date.parse(v.fc) < DEPLOY_STALE_MS) throw conflict(DEPLOY_MESSAGES.running);
-    await trx
-      .updateTable('bot_version')
-      .set({ done: 1, error: 1, msg: DEPLOY_MESSAGES.interrupted, ffin: new Date(now).toISOString(), dur: now - Date.parse(v.fc) })
-      .where('id', '=', v.id)
-      .execute();
+    await closeAsError(trx, v, DEPLOY_MESSAGES.interrupted, now);
   }
+}
+
+/** Ends a version still in progress as failed, with the reason as its msg. */
+async function closeAsError(db: DB, version: { id: string; fc: string }, msg: string, now: number): Promise<void> {
+  await db
+    .updateTable('bot_version')
+    .set({ done: 1, error: 1, msg, ffin: new Date(now).toISOString(), dur: Math.max(0, now - Date.parse(version.fc)) })
+    .where('id', '=', version.id)
+    .where('done', '=', 0)
+    .execute();
 }
 
 /** What a deploy step sees: the version being deployed, its bot and the definition being deployed. */
@@ -266,7 +272,13 @@ export async function runDeploy(app: App, job: DeployJob): Promise<void> {
   app.engine.forget(bot.id);
 }
 
-defineJob(DEPLOY_JOB, (app, datos) => runDeploy(app, datos as DeployJob));
+defineJob(DEPLOY_JOB, (app, datos) => runDeploy(app, datos as DeployJob), {
+  // Its last attempt failed (an error, its time limit, its server stopped): the version ends with the reason instead of staying in progress.
+  failed: async (app, datos, message) => {
+    const version = await app.db.selectFrom('bot_version').select(['id', 'fc']).where('id', '=', (datos as DeployJob).idVersion).executeTakeFirst();
+    if (version) await closeAsError(app.db, version, `${DEPLOY_MESSAGES.interrupted}: ${message}`, app.config.now());
+  },
+});
 
 /** GET /bot-version: the bot's latest version, or null before the first deploy. */
 export async function latestVersion(db: DB, user: SessionUser, idBot: string): Promise<BotVersion | null> {
