@@ -80,7 +80,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     maxConnectionsPerAddress: config.stompMaxConnectionsPerIp,
     maxSubscriptions: config.stompMaxSubscriptions,
   }));
-  app.decorate('engine', new BotEngine(trainingLimits(config)));
+  app.decorate('engine', new BotEngine(trainingLimits(config), {
+    waitMs: 60_000,
+    // The key names the bot and channel only: a client's address (phone, id) stays out of the log.
+    log: (key, waitedMs) => app.log.error({ clave: key.split(':').slice(0, 3).join(':'), esperaMs: Math.round(waitedMs) }, 'una tarea de conversación no terminó a tiempo: la siguiente sigue sin esperarla'),
+  }));
   app.decorate('outbound', new OutboundGuard({ allow: config.outboundAllow, resolve: config.outboundResolve }));
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);

@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QueuedSqliteDialect } from '../../server/src/db/sqliteQueue';
+import { QueuedDriver, QueuedSqliteDialect } from '../../server/src/db/sqliteQueue';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quipu-sqlite-queue-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -95,5 +95,101 @@ describe('la conexión de SQLite en cola', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+/** Whether `promise` settles within `ms`. */
+const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+describe('la conexión de SQLite en cola pasa siempre al siguiente', () => {
+  it('una consulta que falla y una transacción que lanza un error dejan pasar a quienes esperan, en su orden', async () => {
+    const db = new Kysely<{ t: { n: number } }>({ dialect: new QueuedSqliteDialect({ database: new SQLite(path.join(dir, 'c.db')) }) });
+    try {
+      await sql`create table t (n integer primary key)`.execute(db);
+      await db.insertInto('t').values({ n: 1 }).execute();
+      const order: string[] = [];
+      const failing = db.insertInto('t').values({ n: 1 }).execute().catch(() => void order.push('repetida'));
+      const throwing = db.transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ n: 2 }).execute();
+        throw new Error('falla');
+      }).catch(() => void order.push('transacción'));
+      const after = db.selectFrom('t').select('n').execute().then((rows) => void order.push(`leída ${rows.map((r) => r.n).join()}`));
+      expect(await settlesWithin(Promise.all([failing, throwing, after]), 2_000)).toBe(true);
+      expect(order).toEqual(['repetida', 'transacción', 'leída 1']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('una transacción que no consigue el bloqueo de escritura ("database is locked") deja pasar al siguiente', async () => {
+    const file = path.join(dir, 'bloqueada.db');
+    const handle = new SQLite(file);
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('busy_timeout = 50');
+    const db = new Kysely<{ t: { n: number } }>({ dialect: new QueuedSqliteDialect({ database: handle }) });
+    try {
+      await sql`create table t (n integer)`.execute(db);
+      const other = spawn(process.execPath, ['-e', `
+        const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+        db.exec('begin immediate; insert into t values (1)');
+        console.log('bloqueada');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+        db.exec('rollback');
+      `], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve) => other.stdout.once('data', () => resolve()));
+      const refused = db.transaction().execute(async (trx) => trx.insertInto('t').values({ n: 2 }).execute());
+      const next = db.selectFrom('t').select('n').execute();
+      await expect(refused).rejects.toThrow(/locked|busy/i);
+      expect(await settlesWithin(next, 500)).toBe(true);
+      expect(await next).toEqual([]);
+      await new Promise((resolve) => other.once('exit', resolve));
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  /** A driver whose first acquire, or first release, fails; the rest work. */
+  function flakyDriver(fails: 'acquire' | 'release'): Driver {
+    const connection = { executeQuery: async () => ({ rows: [] }), streamQuery: () => { throw new Error('sin flujo'); } } as unknown as DatabaseConnection;
+    let failed = false;
+    const once = async () => {
+      if (!failed) {
+        failed = true;
+        throw new Error(`falla al ${fails === 'acquire' ? 'tomar' : 'liberar'} la conexión`);
+      }
+    };
+    return {
+      init: async () => undefined,
+      acquireConnection: async () => {
+        if (fails === 'acquire') await once();
+        return connection;
+      },
+      releaseConnection: async () => {
+        if (fails === 'release') await once();
+      },
+      beginTransaction: async () => undefined,
+      commitTransaction: async () => undefined,
+      rollbackTransaction: async () => undefined,
+      destroy: async () => undefined,
+    };
+  }
+
+  it.each([
+    { fails: 'acquire' as const, verbo: 'tomar' },
+    { fails: 'release' as const, verbo: 'liberar' },
+  ])('si el controlador falla al $verbo la conexión, quienes esperan la reciben igual', async ({ fails }) => {
+    const driver = new QueuedDriver(flakyDriver(fails));
+    const first = driver.acquireConnection();
+    const second = driver.acquireConnection();
+    if (fails === 'acquire') {
+      await expect(first).rejects.toThrow('falla al tomar la conexión');
+    } else {
+      await expect(driver.releaseConnection(await first)).rejects.toThrow('falla al liberar la conexión');
+    }
+    expect(await settlesWithin(second, 500)).toBe(true);
+    await driver.releaseConnection(await second);
+    // And the connection is free again afterwards.
+    expect(await settlesWithin(driver.acquireConnection(), 500)).toBe(true);
   });
 });

@@ -40,8 +40,14 @@ export class BotEngine {
   /** Reads of a bot's row under way: messages arriving meanwhile wait for it instead of reading it again. */
   private readonly reading = new Map<string, Promise<KeptBot | undefined>>();
 
-  /** `trainLimits` bound the trainings this engine starts itself (an old version, the test chat's working definition). */
-  constructor(private readonly trainLimits?: TrainingLimits) {}
+  /**
+   * `trainLimits` bound the trainings this engine starts itself (an old version, the test chat's
+   * working definition); `waitMs` bounds how long a task waits for the one before it on its key.
+   */
+  constructor(
+    private readonly trainLimits?: TrainingLimits,
+    private readonly queue: { waitMs: number; log?: (key: string, waitedMs: number) => void } = { waitMs: 60_000 },
+  ) {}
 
   /**
    * The bot (404 outside the user's reach, 403 for the role) and its deployed version's id.
@@ -130,9 +136,27 @@ export class BotEngine {
     });
   }
 
-  /** Runs `task` alone for its key: messages of one conversation (or builds of one model) never overlap on this instance. */
+  /**
+   * Runs `task` alone for its key: messages of one conversation (or builds of one model) never
+   * overlap on this instance. A task that throws hands the key on at once; one that never ends holds
+   * it at most `waitMs`, after which the next task runs anyway (and it is logged): a turn's store
+   * refuses a conversation changed meanwhile, so an overlap is retried, never lost.
+   */
   once<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(key) ?? Promise.resolve();
+    const previous = this.locks.get(key);
+    let timer: NodeJS.Timeout | undefined;
+    const before = previous
+      ? Promise.race([
+          previous,
+          new Promise<void>((resolve) => {
+            const asked = performance.now();
+            timer = setTimeout(() => {
+              this.queue.log?.(key, performance.now() - asked);
+              resolve();
+            }, this.queue.waitMs);
+          }),
+        ]).finally(() => clearTimeout(timer))
+      : Promise.resolve();
     const run = before.then(task, task);
     const tail = run.catch(() => undefined);
     this.locks.set(key, tail);

@@ -18,11 +18,25 @@ export class QueuedDriver implements Driver {
     // Released to the next waiter without ever becoming free, so nobody passes the queue.
     if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.busy = true;
-    return this.inner.acquireConnection();
+    try {
+      return await this.inner.acquireConnection();
+    } catch (error) {
+      this.handOn();
+      throw error;
+    }
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await this.inner.releaseConnection(connection);
+    // Whatever the inner release does, the turn passes on: a stuck turn would stop every query.
+    try {
+      await this.inner.releaseConnection(connection);
+    } finally {
+      this.handOn();
+    }
+  }
+
+  /** The connection goes to the first waiter, or becomes free. */
+  private handOn(): void {
     const next = this.waiting.shift();
     if (next) next();
     else this.busy = false;
