@@ -162,6 +162,8 @@ export const Report = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   /** Bytes, once done. */
   tam: Type.Union([Type.Integer(), Type.Null()]),
+  /** The login of who asked for it (null once that user is deleted). */
+  us: Type.Union([Type.String(), Type.Null()]),
 });
 export type Report = Static<typeof Report>;
 

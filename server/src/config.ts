@@ -130,6 +130,11 @@ export interface Config {
   trainMaxMemoryMb: number;
   /** Background jobs this instance runs at once (never two of one company). */
   jobConcurrency: number;
+  /** History reports one user, and one company, may have being generated at once (asked, not yet finished). */
+  informesEnCursoPorUsuario: number;
+  informesEnCursoPorEmpresa: number;
+  /** MB the files of one company's reports may hold in the database until they expire. */
+  informesMbPorEmpresa: number;
   /** A background job running past this is stopped (its slot freed, tried again later); one left running this long by a stopped instance is put back. */
   jobTimeoutSeconds: number;
   /** A job that could run and has waited this long while a slot was free: the runner logs an error and restarts. */
@@ -207,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trainTimeoutSeconds: positive(env.TRAIN_TIMEOUT_SECONDS, 300),
     trainMaxMemoryMb: positive(env.TRAIN_MAX_MEMORY_MB, 512),
     jobConcurrency: positive(env.JOB_CONCURRENCY, defaultJobConcurrency()),
+    // A few reports at once (with and without the messages, of two bots) pass; a burst does not.
+    informesEnCursoPorUsuario: positive(env.INFORMES_EN_CURSO_POR_USUARIO, 3),
+    informesEnCursoPorEmpresa: positive(env.INFORMES_EN_CURSO_POR_EMPRESA, 10),
+    informesMbPorEmpresa: positive(env.INFORMES_MB_POR_EMPRESA, 500),
     jobTimeoutSeconds: positive(env.JOB_TIMEOUT_SECONDS, 900),
     jobStallSeconds: positive(env.JOB_STALL_SECONDS, 60),
     now: () => Date.now(),

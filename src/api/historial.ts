@@ -37,7 +37,7 @@ export function createHistorialApi(apiUrl: string, httpClient: HttpClient) {
     exportSessionsExcel: (body: SessionQuery & { idClt: string }) => binary('POST', `/session/excel${query({ idClt: body.idClt })}`, body),
     /** POST /informe/excel: starts a report (answered with its id); it shows in 'Ver Informes' as it is written. */
     requestReport: (body: HistoryQuery & { completo: boolean }) => json<{ id: string }>('POST', '/informe/excel', body),
-    /** GET /informes: the caller's reports, newest first, optionally of one bot. */
+    /** GET /informes: the caller's reports (the company's for ROLE_ADMIN and ROLE_COMPANIA), newest first, optionally of one bot. */
     listReports: (filter: ReportFilter = {}) => json<Report[]>('GET', `/informes${query({ idBot: filter.idBot, idE: filter.idE })}`),
     /** GET /informe?id: the report's file. */
     downloadReport: (id: string) => binary('GET', `/informe${query({ id })}`),

@@ -1,5 +1,5 @@
 // The history: client cards of a bot by the company's days, a client's sessions, a session's
-// messages a page at a time (with the audit of who read it), and a client's messages as Excel.
+// messages a page at a time (every read in the audit log), and a client's messages as Excel.
 // Conversations are made through real chat turns; the company is in Lima.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -241,27 +241,53 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     expect(new Set(rows.map((r) => r[4])).size).toBe(10_003);
   });
 
-  it('abrir una conversación registra el evento 0 (Historial); las páginas anteriores no, ni sin auditoría', async () => {
+  it('cada lectura de los mensajes registra el evento 0 (Historial), cualesquiera antes y cantidad; también el Excel; sin auditoría, nada', async () => {
     const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana', limaAt(dia, 9), ['hola']);
     const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
     const c = await t.login('historial@quipu.test');
     const before = (await auditRows(t, EV.HISTORIAL)).length;
-    expect((await c.get(`${API}/conversacion?idS=${session.id}`)).statusCode).toBe(200);
-    const rows = await auditRows(t, EV.HISTORIAL);
-    expect(rows).toHaveLength(before + 1);
-    expect(rows[0]).toMatchObject({ us: 'historial@quipu.test', idE });
-    expect(rows[0].val).toContain(session.id);
-    expect(rows[0].val).toContain(idClt);
-    await c.get(`${API}/conversacion?idS=${session.id}&antes=2`);
-    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + 1);
+    const opened = `Conversación: sesión ${session.id} del cliente ${idClt}`;
+    const reads: Array<[string, string]> = [
+      [`idS=${session.id}`, opened],
+      // The newest page again, as a page "before" a position past the last.
+      [`idS=${session.id}&antes=2147483647&cantidad=1000`, `${opened}, mensajes anteriores a la posición 2147483647`],
+      [`idS=${session.id}&antes=2`, `${opened}, mensajes anteriores a la posición 2`],
+      [`idS=${session.id}&cantidad=1`, opened],
+    ];
+    for (const [qs, val] of reads) {
+      t.clock.advance(1000);
+      const page = await c.get(`${API}/conversacion?${qs}`);
+      expect([qs, page.statusCode]).toEqual([qs, 200]);
+      const [row] = await auditRows(t, EV.HISTORIAL);
+      expect([qs, row]).toMatchObject([qs, { us: 'historial@quipu.test', idE, val }]);
+    }
+    t.clock.advance(1000);
     await c.post(`${API}/session/excel`, { ...range(), idClt });
-    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + 2);
+    const rows = await auditRows(t, EV.HISTORIAL);
+    expect(rows).toHaveLength(before + reads.length + 1);
+    expect(rows[0].val).toBe(`Exportar Excel: sesiones del cliente ${idClt} del ${dia} al ${dia}`);
 
     await t.app.db.updateTable('empresa').set({ audit: 0 }).where('id', '=', idE).execute();
     const quiet = await t.login('historial@quipu.test');
     expect((await quiet.get(`${API}/conversacion?idS=${session.id}`)).statusCode).toBe(200);
+    expect((await quiet.get(`${API}/conversacion?idS=${session.id}&antes=2147483647`)).statusCode).toBe(200);
     expect((await quiet.post(`${API}/session/excel`, { ...range(), idClt })).statusCode).toBe(200);
-    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + 2);
+    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + reads.length + 1);
+  });
+
+  it('lo que el administrador del sistema lee del historial de una empresa queda en la auditoría de esa empresa', async () => {
+    const idClt = await talk(t, chat.bot, `web-${randomUUID()}`, 'Ana', limaAt(dia, 9), ['hola']);
+    const session = await t.app.db.selectFrom('chat_sesion').select('id').where('idClt', '=', idClt).executeTakeFirstOrThrow();
+    const admin = await t.login('admin@quipu.test');
+    t.clock.advance(1000);
+    expect((await admin.get(`${API}/conversacion?idS=${session.id}&antes=2147483647&cantidad=1000`)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await admin.post(`${API}/session/excel`, { ...range(), idClt })).statusCode).toBe(200);
+    const rows = (await auditRows(t, EV.HISTORIAL)).filter((r) => r.us === 'admin@quipu.test');
+    expect(rows.map((r) => [r.idE, r.val])).toEqual([
+      [idE, `Exportar Excel: sesiones del cliente ${idClt} del ${dia} al ${dia}`],
+      [idE, `Conversación: sesión ${session.id} del cliente ${idClt}, mensajes anteriores a la posición 2147483647`],
+    ]);
   });
 
   it('el Excel del cliente: encabezados en castellano, fechas reales en hora de Lima, quién y el texto', async () => {

@@ -5,9 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../common/dias';
 import { REPORT_TTL_MS, type Report } from '../../common/schemas/historial';
+import { EV } from '../../common/schemas/rules';
 import { buildApp } from '../../server/src/app';
 import { PART_BYTES, PartsSink } from '../../server/src/services/historial/informeArchivo';
 import { scheduleExpiry } from '../../server/src/services/historial/informes';
+import { auditRows } from './adminFixtures';
 import type { ChatBot } from './chatFixtures';
 import { API, Client, createTestApp, dialects, TEST_PASSWORD_COST, type TestApp } from './helpers';
 import { ALL, futureDay, historyStatus, limaAt, limaBot, limaWall, sheetRows, signInAll, talk, workbook } from './historialFixtures';
@@ -41,11 +43,9 @@ describe.each(dialects)('informes (%s)', (dialect) => {
     await talk(t, chat.bot, `web-${randomUUID()}`, 'Mañana', limaAt(addDays(dia, 1), 9), ['hola']);
   }
 
-  it('cada ruta según el rol: los del historial piden, ven, bajan y borran informes; los demás 403; otra empresa 404', async () => {
+  it('cada ruta según el rol: los del historial piden, ven, bajan y borran sus informes; los demás 403; otra empresa 404', async () => {
     await conversations();
     const who = await signInAll(t);
-    const asked = (await who.compania.post(`${API}/informe/excel`, query())).json() as { id: string };
-    await t.app.jobs.drain();
     for (const account of ALL) {
       const c = who[account];
       const status = historyStatus(account);
@@ -54,19 +54,26 @@ describe.each(dialects)('informes (%s)', (dialect) => {
       const listed = await c.get(`${API}/informes?idBot=${chat.bot}`);
       // A list is of the caller's own company: otra@ sees an empty one.
       expect([account, listed.statusCode]).toEqual([account, account === 'otra' ? 200 : status]);
-      const file = await c.get(`${API}/informe?id=${asked.id}`);
-      expect([account, file.statusCode]).toEqual([account, status]);
-      if (status === 200) expect((listed.json() as Report[]).map((r) => r.id)).toContain(asked.id);
       if (account === 'otra') expect(listed.json()).toEqual([]);
-      if (status === 200) expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      if (status !== 200) continue;
+      const { id } = ask.json() as { id: string };
+      expect((listed.json() as Report[]).map((r) => r.id)).toContain(id);
+      await t.app.jobs.drain();
+      const file = await c.get(`${API}/informe?id=${id}`);
+      expect([account, file.statusCode]).toEqual([account, 200]);
+      expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      const removed = await c.send('DELETE', `${API}/informes?id=${id}`);
+      expect([account, removed.json()]).toEqual([account, { id }]);
+      expect(await parts(id)).toBe(0);
+      expect((await c.get(`${API}/informe?id=${id}`)).statusCode).toBe(404);
     }
+    const { id } = (await who.compania.post(`${API}/informe/excel`, query())).json() as { id: string };
+    await t.app.jobs.drain();
     for (const account of ALL.filter((a) => historyStatus(a) !== 200)) {
-      expect([account, (await who[account].send('DELETE', `${API}/informes?id=${asked.id}`)).statusCode]).toEqual([account, historyStatus(account)]);
+      expect([account, (await who[account].get(`${API}/informe?id=${id}`)).statusCode]).toEqual([account, historyStatus(account)]);
+      expect([account, (await who[account].send('DELETE', `${API}/informes?id=${id}`)).statusCode]).toEqual([account, historyStatus(account)]);
     }
-    const removed = await who.historial.send('DELETE', `${API}/informes?id=${asked.id}`);
-    expect(removed.json()).toEqual({ id: asked.id });
-    expect(await parts(asked.id)).toBe(0);
-    expect((await who.compania.get(`${API}/informe?id=${asked.id}`)).statusCode).toBe(404);
+    expect(await parts(id)).toBeGreaterThan(0);
   });
 
   it('con detalle: las hojas Sesiones y Mensajes, leídas de vuelta, con fechas reales en hora de Lima', async () => {
@@ -84,11 +91,11 @@ describe.each(dialects)('informes (%s)', (dialect) => {
     const sessions = await t.app.db.selectFrom('chat_sesion as s').innerJoin('chat_cliente as k', 'k.id', 's.idClt').select(['s.id', 's.fi', 's.ff', 'k.nm']).where('s.idBot', '=', chat.bot).where('s.fi', '<', new Date(limaAt(addDays(dia, 1), 0)).toISOString()).orderBy('s.fi').execute();
     const messages = await t.app.db.selectFrom('chat_mensaje').select(['idSesion', 'm', 'fc', 't']).where('idSesion', 'in', sessions.map((s) => s.id)).orderBy('idSesion').orderBy('seq').execute();
     expect(sessions).toHaveLength(3);
-    expect(done).toMatchObject({ id, estado: 'hecho', done: true, name: `Historial_${bot.nm}_${dia}_${dia}.xlsx`, total: 3 + messages.length, progreso: 3 + messages.length, error: null });
+    expect(done).toMatchObject({ id, estado: 'hecho', done: true, name: `Historial_${bot.nm}_${dia}_${dia}_con_mensajes.xlsx`, total: 3 + messages.length, progreso: 3 + messages.length, error: null });
 
     const file = await c.get(`${API}/informe?id=${id}`);
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(file.headers['content-disposition']).toContain(`Historial_${bot.nm}_${dia}_${dia}.xlsx`);
+    expect(file.headers['content-disposition']).toContain(`Historial_${bot.nm}_${dia}_${dia}_con_mensajes.xlsx`);
     expect(file.rawPayload.length).toBe(done.tam);
     const book = await workbook(file);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Sesiones', 'Mensajes']);
@@ -187,6 +194,114 @@ describe.each(dialects)('informes (%s)', (dialect) => {
     expect(await list(admin, `?idE=${otraIdE}`)).toEqual([]);
     // Anyone else's idE is ignored: their own company.
     expect((await list(await t.login('otra@quipu.test'), `?idE=${idE}`))).toEqual([]);
+  });
+
+  it('un informe es de quien lo pidió: los demás usuarios de la empresa no lo listan, no lo bajan ni lo borran (404); ROLE_COMPANIA y ROLE_ADMIN sí', async () => {
+    await conversations();
+    const who = await signInAll(t);
+    const asked = (await who.compania.post(`${API}/informe/excel`, query({ completo: true }))).json() as { id: string };
+    t.clock.advance(1000);
+    const own = (await who.historial.post(`${API}/informe/excel`, query({ completo: true }))).json() as { id: string };
+    await t.app.jobs.drain();
+    for (const account of ['historial', 'usuario'] as const) {
+      const c = who[account];
+      const ids = ((await c.get(`${API}/informes`)).json() as Report[]).map((r) => r.id);
+      expect([account, ids.includes(asked.id)]).toEqual([account, false]);
+      expect([account, (await c.get(`${API}/informe?id=${asked.id}`)).statusCode]).toEqual([account, 404]);
+      expect([account, (await c.send('DELETE', `${API}/informes?id=${asked.id}`)).statusCode]).toEqual([account, 404]);
+    }
+    expect(((await who.historial.get(`${API}/informes`)).json() as Report[]).map((r) => r.id)).toEqual([own.id]);
+    expect(await parts(asked.id)).toBeGreaterThan(0);
+    expect((await who.otra.get(`${API}/informe?id=${own.id}`)).statusCode).toBe(404);
+    expect((await who.otra.send('DELETE', `${API}/informes?id=${own.id}`)).statusCode).toBe(404);
+
+    // The company's reports, each saying who asked for it.
+    const listed = (await who.compania.get(`${API}/informes`)).json() as Report[];
+    expect(listed.map((r) => [r.id, r.us])).toEqual([[own.id, 'historial@quipu.test'], [asked.id, 'compania@quipu.test']]);
+    expect(((await who.admin.get(`${API}/informes?idE=${idE}`)).json() as Report[]).map((r) => r.id)).toEqual([own.id, asked.id]);
+    // historial@'s file, as it was asked: without the columns historial@ may not see.
+    for (const account of ['compania', 'admin'] as const) {
+      const book = await workbook(await who[account].get(`${API}/informe?id=${own.id}`));
+      expect([account, sheetRows(book.getWorksheet('Mensajes')!)[0]]).toEqual([account, ['Sesión', 'Cliente', 'Fecha', 'Quién', 'Mensaje', 'Tipo']]);
+    }
+    expect(sheetRows((await workbook(await who.admin.get(`${API}/informe?id=${asked.id}`))).getWorksheet('Mensajes')!)[0]).toContain('Puntaje');
+    expect((await who.compania.send('DELETE', `${API}/informes?id=${own.id}`)).json()).toEqual({ id: own.id });
+    expect(await parts(own.id)).toBe(0);
+    expect((await who.historial.get(`${API}/informes`)).json()).toEqual([]);
+  });
+
+  it('un informe con Skill y Puntaje no se entrega a quien ya no puede ver esas columnas (403), aunque lo haya pedido', async () => {
+    await conversations();
+    const c = await t.login('usuario@quipu.test');
+    const { id } = (await c.post(`${API}/informe/excel`, query({ completo: true }))).json() as { id: string };
+    await t.app.jobs.drain();
+    expect(sheetRows((await workbook(await c.get(`${API}/informe?id=${id}`))).getWorksheet('Mensajes')!)[0]).toContain('Skill');
+    // Still with the history (pmHist), no longer with the bots.
+    await t.app.db.updateTable('usuario').set({ rol: 'ROLE_DASHBOARD' }).where('usuario', '=', 'usuario@quipu.test').execute();
+    const lowered = await t.login('usuario@quipu.test');
+    expect(((await lowered.get(`${API}/informes`)).json() as Report[]).map((r) => r.id)).toEqual([id]);
+    const file = await lowered.get(`${API}/informe?id=${id}`);
+    expect([file.statusCode, file.json()]).toEqual([403, { message: 'El informe tiene las columnas Skill y Puntaje, que su usuario no puede ver. Pida el informe de nuevo.' }]);
+    // Asked again, the file holds what the user may see now.
+    const again = (await lowered.post(`${API}/informe/excel`, query({ completo: true }))).json() as { id: string };
+    await t.app.jobs.drain();
+    expect(sheetRows((await workbook(await lowered.get(`${API}/informe?id=${again.id}`))).getWorksheet('Mensajes')!)[0]).not.toContain('Skill');
+  });
+
+  it('con y sin el detalle de los mensajes, los archivos se llaman distinto', async () => {
+    const c = await t.login('historial@quipu.test');
+    await c.post(`${API}/informe/excel`, query({ completo: false }));
+    t.clock.advance(1000);
+    await c.post(`${API}/informe/excel`, query({ completo: true }));
+    const bot = await t.app.db.selectFrom('bot').select('nm').where('id', '=', chat.bot).executeTakeFirstOrThrow();
+    expect((await list(c)).map((r) => r.name)).toEqual([`Historial_${bot.nm}_${dia}_${dia}_con_mensajes.xlsx`, `Historial_${bot.nm}_${dia}_${dia}.xlsx`]);
+  });
+
+  it('pedir, bajar y eliminar un informe escriben cada uno su evento 0 (Historial), también sobre el informe de otro; sin auditoría, nada', async () => {
+    await conversations();
+    const bot = await t.app.db.selectFrom('bot').select('nm').where('id', '=', chat.bot).executeTakeFirstOrThrow();
+    const h = await t.login('historial@quipu.test');
+    const before = (await auditRows(t, EV.HISTORIAL)).length;
+    const { id } = (await h.post(`${API}/informe/excel`, query({ completo: true, name: 'Ana' }))).json() as { id: string };
+    const nm = `Historial_${bot.nm}_${dia}_${dia}_con_mensajes.xlsx`;
+    await t.app.jobs.drain();
+    const c = await t.login('compania@quipu.test');
+    // A second apart, so the rows read back in order.
+    for (const step of [() => h.get(`${API}/informe?id=${id}`), () => c.get(`${API}/informe?id=${id}`), () => c.send('DELETE', `${API}/informes?id=${id}`)]) {
+      t.clock.advance(1000);
+      expect((await step()).statusCode).toBe(200);
+    }
+    const all = await auditRows(t, EV.HISTORIAL);
+    const rows = all.slice(0, all.length - before).reverse();
+    expect(rows.map((r) => [r.us, r.idE, r.val])).toEqual([
+      ['historial@quipu.test', idE, `Informe pedido: «${nm}», con el detalle de los mensajes, del bot «${bot.nm}» del ${dia} al ${dia}, clientes «Ana»`],
+      ['historial@quipu.test', idE, `Informe descargado: «${nm}»`],
+      ['compania@quipu.test', idE, `Informe descargado: «${nm}», pedido por historial@quipu.test`],
+      ['compania@quipu.test', idE, `Informe eliminado: «${nm}», pedido por historial@quipu.test`],
+    ]);
+
+    // A refused ask writes nothing; nor does a company without an audit log.
+    expect((await h.post(`${API}/informe/excel`, query({ fd: dia, fh: addDays(dia, -1) }))).statusCode).toBe(400);
+    await t.app.db.updateTable('empresa').set({ audit: 0 }).where('id', '=', idE).execute();
+    const quiet = await t.login('historial@quipu.test');
+    const other = (await quiet.post(`${API}/informe/excel`, query())).json() as { id: string };
+    await t.app.jobs.drain();
+    expect((await quiet.get(`${API}/informe?id=${other.id}`)).statusCode).toBe(200);
+    expect((await quiet.send('DELETE', `${API}/informes?id=${other.id}`)).statusCode).toBe(200);
+    expect(await auditRows(t, EV.HISTORIAL)).toHaveLength(before + 4);
+  });
+
+  it('los informes que el administrador del sistema pide, baja o elimina quedan en la auditoría de la empresa del bot', async () => {
+    await conversations();
+    const admin = await t.login('admin@quipu.test');
+    const { id } = (await admin.post(`${API}/informe/excel`, query())).json() as { id: string };
+    await t.app.jobs.drain();
+    t.clock.advance(1000);
+    expect((await admin.get(`${API}/informe?id=${id}`)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await admin.send('DELETE', `${API}/informes?id=${id}`)).statusCode).toBe(200);
+    const rows = (await auditRows(t, EV.HISTORIAL)).filter((r) => r.us === 'admin@quipu.test');
+    expect(rows.map((r) => [r.idE, r.val?.split(':')[0]]).reverse()).toEqual([[idE, 'Informe pedido'], [idE, 'Informe descargado'], [idE, 'Informe eliminado']]);
   });
 
   // Two SQLite instances in one process would wait on each other's lock on one thread: PostgreSQL only.

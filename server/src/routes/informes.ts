@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
 import { askReport, attachment, deleteReport, EXPIRY_CHECK_MS, listReports, reportFile, scheduleExpiry, XLSX_TYPE } from '../services/historial/informes';
+import { ReportWait } from '../services/historial/informeLimites';
 import type { App } from '../types';
 import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
 import { HistoryQuery, Report, ReportListQuery } from '../../../common/schemas/historial';
@@ -20,12 +21,19 @@ export async function informesRoutes(app: App): Promise<void> {
       preHandler: requireUser('historial'),
       schema: {
         tags, operationId: 'askHistoryReport',
-        summary: 'Pide el informe del historial (se genera como trabajo; aparece en Ver Informes)',
+        summary: 'Pide el informe del historial (se genera como trabajo; aparece en Ver Informes); 429 con Retry-After pasados los límites de informes en curso o de espacio',
         body: HistoryQuery,
         response: { 200: IdAnswer, ...refusals },
       },
     },
-    async (request) => askReport(app, currentUser(request), request.body),
+    async (request, reply) => {
+      try {
+        return await askReport(app, currentUser(request), request.body);
+      } catch (error) {
+        if (error instanceof ReportWait) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.waitMs / 1000))));
+        throw error;
+      }
+    },
   );
 
   app.get(
@@ -34,14 +42,14 @@ export async function informesRoutes(app: App): Promise<void> {
       preHandler: requireUser('historial'),
       schema: {
         tags, operationId: 'listReports',
-        summary: 'Informes de la empresa que no han vencido, el más reciente primero',
+        summary: 'Informes propios que no han vencido (los de la empresa para ROLE_ADMIN y ROLE_COMPANIA), el más reciente primero',
         querystring: ReportListQuery,
         response: { 200: Type.Array(Report), ...refusals },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      return listReports(app, scopeIdE(user, request.query.idE), request.query);
+      return listReports(app, user, scopeIdE(user, request.query.idE), request.query);
     },
   );
 

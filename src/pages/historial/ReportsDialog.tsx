@@ -1,6 +1,7 @@
 // 'Ver Informes': the user's reports (of one bot, when idBot is given), each with its state; asked
 // again every REPORT_POLL_MS while one is being generated, and no more once none is or the dialog
-// closes. A finished report downloads under its name; delete asks first.
+// closes. A finished report downloads under its name; delete asks first. ROLE_ADMIN and
+// ROLE_COMPANIA get the company's reports: then a column says who asked for each.
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -91,6 +92,9 @@ export function ReportsDialog({ idBot, onClose }: ReportsDialogProps) {
     }
   };
 
+  const me = session?.user.usuario;
+  const others = !!reports.data?.some((report) => report.us !== me);
+
   let body;
   if (reports.error) body = <Typography role="alert">{messageOf(reports.error)}</Typography>;
   else if (reports.isPending) body = <Typography role="status">{TEXTS.cargando}</Typography>;
@@ -102,6 +106,7 @@ export function ReportsDialog({ idBot, onClose }: ReportsDialogProps) {
           <TableHead>
             <TableRow>
               <TableCell>{TEXTS.nombreInforme}</TableCell>
+              {others ? <TableCell>{TEXTS.pedidoPor}</TableCell> : null}
               <TableCell>{TEXTS.fecha}</TableCell>
               <TableCell>{TEXTS.estado}</TableCell>
               <TableCell align="right">{TEXTS.acciones}</TableCell>
@@ -111,6 +116,7 @@ export function ReportsDialog({ idBot, onClose }: ReportsDialogProps) {
             {reports.data.map((report) => (
               <TableRow key={report.id}>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.name}</TableCell>
+                {others ? <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.us ?? TEXTS.usuarioEliminado}</TableCell> : null}
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{fechaHora(report.fc, timeZone)}</TableCell>
                 <TableCell>
                   <ReportState report={report} />

@@ -24,6 +24,8 @@ export const TEXTS = {
   ultimoMensaje: 'Último mensaje',
   // The reports.
   nombreInforme: 'Nombre',
+  pedidoPor: 'Pedido por',
+  usuarioEliminado: 'Usuario eliminado',
   fecha: 'Fecha',
   estado: 'Estado',
   acciones: 'Acciones',

@@ -2,6 +2,7 @@
 // one is generated, download, delete), from the history and from the bot's Monitoreo tab.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_TEXTS, REPORT_POLL_MS, type Report } from '../../../common/schemas/historial';
 import { bot, skills, usuarioBots } from '../resources/botSupport';
@@ -65,6 +66,18 @@ describe('Generar informe', () => {
     await waitFor(() => expect(pedidos).toHaveLength(2));
     expect(pedidos[1].body).toEqual({ idBot: 'b2', fd: '2026-11-25', fh: '2026-11-25', name: 'Ana', pageSize: 20, idE: '3', completo: true });
   });
+
+  it('pasado el límite de informes en curso, muestra la negativa del servidor con cuánto esperar', async () => {
+    const espera = 'Tiene 3 informes en curso y el máximo es 3. Inténtelo de nuevo en 30 segundos, cuando termine alguno; su avance se ve en Ver Informes.';
+    const pedidos = record('post', '/informe/excel', () => HttpResponse.json({ message: espera }, { status: 429, headers: { 'Retry-After': '30' } }));
+    await openPage();
+    await chooseBot('Ventas');
+    await userEvent.click(screen.getByRole('button', { name: 'Generar informe' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Generar informe' })).getByRole('button', { name: 'SI' }));
+    expect(await notice(espera)).toBeInTheDocument();
+    expect(pedidos).toHaveLength(1);
+    expect(screen.queryByText(HISTORY_TEXTS.generandoInforme)).not.toBeInTheDocument();
+  });
 });
 
 describe('Ver Informes', () => {
@@ -89,6 +102,13 @@ describe('Ver Informes', () => {
     expect(rows[3]).toHaveTextContent('El informe no pudo escribirse');
     expect(await seriousViolations()).toEqual([]);
   }, 30_000);
+
+  it("con informes de otros usuarios, la columna 'Pedido por' dice quién pidió cada uno; con solo los propios no aparece", async () => {
+    const { dialog } = await openReports([informe('r1', { us: 'historial@quipu.test' }), informe('r2'), informe('r3', { us: null })]);
+    const rows = within(await within(dialog).findByRole('table')).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent('NombrePedido porFechaEstadoAcciones');
+    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['historial@quipu.test', 'ana@quipu.test', 'Usuario eliminado']);
+  });
 
   it('pregunta de nuevo cada 5 s mientras alguno se genera, y deja de hacerlo cuando ninguno se genera o al cerrar', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });

@@ -34,8 +34,9 @@ export function mensaje(seq: number, extra: Partial<HistoryMessage> = {}): Histo
 
 export const respuesta = (page: Partial<ConversationPage> & Pick<ConversationPage, 'msgs'>): ConversationPage => ({ hayMas: false, total: page.msgs.length, ...page });
 
+/** A report asked for by the signed-in user (makeSession's login), unless `us` says otherwise. */
 export function informe(id: string, extra: Partial<Report> = {}): Report {
-  return { id, name: `Historial_${id}.xlsx`, fc: '2026-11-25T20:00:00.000Z', done: true, estado: 'hecho', progreso: 10, total: 10, idBot: 'b2', tipo: 'historial', error: null, tam: 2048, ...extra };
+  return { id, name: `Historial_${id}.xlsx`, fc: '2026-11-25T20:00:00.000Z', done: true, estado: 'hecho', progreso: 10, total: 10, idBot: 'b2', tipo: 'historial', error: null, tam: 2048, us: 'ana@quipu.test', ...extra };
 }
 
 export interface ServeOptions {

@@ -40,11 +40,23 @@ export class PartsSink extends Writable {
   private n = 0;
   bytes = 0;
 
-  constructor(private readonly db: DB, private readonly idInforme: string) {
+  /** The file passed `maxBytes`: nothing more is stored, and the writer is to stop. */
+  full = false;
+
+  constructor(
+    private readonly db: DB,
+    private readonly idInforme: string,
+    private readonly maxBytes = Infinity,
+  ) {
     super({ highWaterMark: PART_BYTES });
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    // Not a stream error, which the spreadsheet writer would not see: the job checks `full`.
+    if (this.full || this.bytes + chunk.length > this.maxBytes) {
+      this.full = true;
+      return done();
+    }
     this.chunks.push(chunk);
     this.size += chunk.length;
     this.bytes += chunk.length;

@@ -71,7 +71,7 @@ export interface ConversationRequest {
 
 /**
  * The newest `cantidad` messages before `antes` (the whole session when absent), oldest first.
- * Reading a session's first page is what the audit log records as opening its history.
+ * Every page read is recorded in the audit log, the first as opening the conversation.
  */
 export async function conversationPage(ctx: HistoryContext, user: SessionUser, req: ConversationRequest): Promise<ConversationPage> {
   const session = await historySession(ctx, user, req.idS);
@@ -92,12 +92,17 @@ export async function conversationPage(ctx: HistoryContext, user: SessionUser, r
     return msg;
   });
   const count = await ctx.db.selectFrom('chat_mensaje').select((eb) => eb.fn.countAll<number>().as('n')).where('idSesion', '=', session.id).executeTakeFirst();
-  if (req.antes === undefined) await auditHistory(ctx, user, `Conversación: sesión ${session.id} del cliente ${session.idClt}`);
+  const older = req.antes === undefined ? '' : `, mensajes anteriores a la posición ${req.antes}`;
+  await auditHistory(ctx, user, session.idE, `Conversación: sesión ${session.id} del cliente ${session.idClt}${older}`);
   return { msgs, hayMas, total: Number(count?.n ?? 0) };
 }
 
-/** Event 0 (Historial) naming what was read, when the caller's company keeps an audit log. */
-export async function auditHistory(ctx: HistoryContext, user: SessionUser, val: string): Promise<void> {
-  if (!user.emp.audit) return;
-  await recordAudit(ctx.db, user, { ev: EV.HISTORIAL, val }, ctx.config.now());
+/**
+ * Event 0 (Historial) naming what was read, in the log of the company whose history it is, when
+ * that company keeps one: a system administrator's reads land in the company read.
+ */
+export async function auditHistory(ctx: HistoryContext, user: SessionUser, idE: string, val: string): Promise<void> {
+  const audit = idE === user.emp.id ? user.emp.audit : !!(await ctx.db.selectFrom('empresa').select('audit').where('id', '=', idE).executeTakeFirst())?.audit;
+  if (!audit) return;
+  await recordAudit(ctx.db, user, { ev: EV.HISTORIAL, idE, val }, ctx.config.now());
 }
