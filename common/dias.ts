@@ -80,7 +80,10 @@ export function daysSpanned(fd: string, fh: string): number {
   return Math.round((at(fh) - at(fd)) / 86_400_000) + 1;
 }
 
-/** Whether `dia` is a real calendar day written YYYY-MM-DD. */
+/**
+ * Whether `dia` is a real calendar day written YYYY-MM-DD, of the years 2000 to 2100: the days a
+ * range may take (schemas/historial.ts Day), so that the day after its end is still a day.
+ */
 export function isDay(dia: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(dia) && addDays(dia, 0) === dia;
+  return /^(20\d{2}|2100)-\d{2}-\d{2}$/.test(dia) && addDays(dia, 0) === dia;
 }

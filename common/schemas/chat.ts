@@ -93,9 +93,11 @@ export type ChatMessage = Static<typeof ChatMessage>;
 
 /**
  * POST /webchat/demo: a message (text) or a postback (a button's value) from `psi` to
- * the bot. `test` talks to the working definition, otherwise to the deployed version. `red` is
- * the channel code whose actions answer (8 all). The answer goes to the user's own
- * `/user/bot/{idBot}/{psi}` (schemas/destinations.ts), and is also the body of the reply.
+ * the bot. `test` talks to the working definition, otherwise to the deployed version; either way
+ * the conversation is a test one, which the history, the reports and the dashboard never show.
+ * `red` is the channel code whose actions answer (8 all); `idChannel`, when given, can only be the
+ * test chat's own (`demo`). The answer goes to the user's own `/user/bot/{idBot}/{psi}`
+ * (schemas/destinations.ts), and is also the body of the reply.
  */
 export const WebchatBody = Type.Object({
   psi: Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' }),
@@ -221,6 +223,7 @@ export const CHAT_MESSAGES = {
   skillNoEncontrado: 'Skill no encontrado',
   conversacionAjena: 'Esa conversación de prueba pertenece a otro usuario',
   canalAjeno: 'Esa conversación es de un canal: no se puede escribir en ella desde la consola',
+  canalNoExiste: 'El canal no existe',
   conversacionCambio: 'La conversación cambió mientras se respondía; envíe el mensaje otra vez',
 } as const;
 

@@ -34,6 +34,8 @@ export const HISTORY_TEXTS = {
   generarInforme: 'Generar informe',
   verInformes: 'Ver Informes',
   seleccione: 'Seleccione',
+  fdDia: 'fd: la fecha desde debe ser un día AAAA-MM-DD entre 2000 y 2100',
+  fhDia: 'fh: la fecha hasta debe ser un día AAAA-MM-DD entre 2000 y 2100',
 } as const;
 
 export const DASHBOARD_TEXTS = {
@@ -41,8 +43,11 @@ export const DASHBOARD_TEXTS = {
   intervalo: 'Intervalo de fechas no puede ser mayor a 3 meses',
 } as const;
 
-/** A calendar day, YYYY-MM-DD. */
-export const Day = (message: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', [MESSAGE_KEYWORD]: message });
+/**
+ * A calendar day, YYYY-MM-DD, of the years 2000 to 2100: any range of them has an end the day
+ * arithmetic reaches (common/dias.ts isDay keeps the same years).
+ */
+export const Day = (message: string) => Type.String({ pattern: '^(20\\d{2}|2100)-\\d{2}-\\d{2}$', [MESSAGE_KEYWORD]: message });
 
 /**
  * The label of each channel code a conversation is recorded under (CANAL_KINDS' codes, and
@@ -64,8 +69,8 @@ export const channelCodeLabel = (red: number): string => CHANNEL_CODE_LABELS[red
 /** POST /session.clientes, POST /informe/excel (with completo): the history's filters. */
 export const HistoryQuery = Type.Object({
   idBot: Type.String({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: HISTORY_TEXTS.seleccioneBot }),
-  fd: Day('fd: la fecha desde debe ser una fecha AAAA-MM-DD'),
-  fh: Day('fh: la fecha hasta debe ser una fecha AAAA-MM-DD'),
+  fd: Day(HISTORY_TEXTS.fdDia),
+  fh: Day(HISTORY_TEXTS.fhDia),
   /** Part of the client's name, any case. */
   name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
@@ -93,8 +98,8 @@ export type ClientCard = Static<typeof ClientCard>;
 /** POST /session (query idClt): the sessions of one client with the bot in the range. */
 export const SessionQuery = Type.Object({
   idBot: Type.String({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: HISTORY_TEXTS.seleccioneBot }),
-  fd: Day('fd: la fecha desde debe ser una fecha AAAA-MM-DD'),
-  fh: Day('fh: la fecha hasta debe ser una fecha AAAA-MM-DD'),
+  fd: Day(HISTORY_TEXTS.fdDia),
+  fh: Day(HISTORY_TEXTS.fhDia),
   idClt: Type.Optional(Type.String({ maxLength: 64 })),
   idE: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
 }, closed);
@@ -176,8 +181,8 @@ export const ReportListQuery = Type.Object({
 /** The dashboard's filters (POST /dashboard/*). */
 export const DashboardQuery = Type.Object({
   idBot: Type.String({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: DASHBOARD_TEXTS.seleccioneBot }),
-  fd: Day('fd: la fecha desde debe ser una fecha AAAA-MM-DD'),
-  fh: Day('fh: la fecha hasta debe ser una fecha AAAA-MM-DD'),
+  fd: Day(HISTORY_TEXTS.fdDia),
+  fh: Day(HISTORY_TEXTS.fhDia),
   tipo: Type.Optional(literals(['sesiones', 'clientes'] as const)),
   tl: Type.Optional(literals(['dias', 'horas'] as const)),
   idE: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),

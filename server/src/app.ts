@@ -11,6 +11,7 @@ import { integrityPlugin } from './plugins/integrity';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
+import { refusalsPlugin } from './plugins/refusals';
 import { Broker } from './realtime/broker';
 import { BotEngine } from './conversation';
 import { trainingLimits } from './services/bots/limits';
@@ -54,8 +55,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: withRedaction(opts.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
-    // Bot flows and channel settings can be large; a body past this is refused with 413.
-    bodyLimit: 5 * 1024 * 1024,
+    // A body past it is refused with 413; the routes whose content can be larger name their own
+    // limit (plugins/guards.ts, largeBody), and read it for signed-in callers only.
+    bodyLimit: config.bodyLimitKb * 1024,
     // Undeclared body properties are refused; per-field messages (plugins/errors.ts).
     ajv: AJV_OPTIONS,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -193,6 +195,8 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   await app.register(
     async (api: App) => {
       await api.register(sessionPlugin);
+      // After the session hook, which tells a signed-in caller from an address.
+      await api.register(refusalsPlugin);
       await api.register(rateLimitPlugin);
       await api.register(integrityPlugin);
       for (const plugin of [...CORE_ROUTES, ...routePlugins]) await api.register(plugin);

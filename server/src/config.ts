@@ -73,7 +73,7 @@ export interface Config {
   seedDemo: boolean;
   /** The first system administrator's login on a first start without demo data. */
   adminEmail?: string;
-  /** The console's public address, used in mails (and https here means Secure cookies and HSTS); unset means the address the request came to. */
+  /** The console's public address, used in mails and what providers are told (and https here means Secure cookies and HSTS); unset, consoleAddress() gives where this server listens. */
   publicUrl?: string;
   /** The users' manual (an http or https address), linked from the history; unset shows no link. */
   manualUrl?: string;
@@ -92,6 +92,19 @@ export interface Config {
   realtimePresence?: Partial<PresenceTiming>;
   /** Largest body a provider webhook (`{API_BASE}/wh/...`) reads, in KB: they are public, and read before their signature is checked. */
   webhookBodyLimitKb: number;
+  /** Largest body a route reads unless it names its own limit, in KB: ordinary forms, searches and the web chat's messages fit well within it. */
+  bodyLimitKb: number;
+  /** Largest body of a save of one part of a bot whose lists can be long (a skill and its phrases, a phrase file, an action, a requirement, an entity) or of a channel's settings, in KB. */
+  editorBodyLimitKb: number;
+  /** Largest body of a bot's save or deploy, which carries its whole flow diagram and extras, in KB. */
+  botBodyLimitKb: number;
+  /**
+   * Refused requests (400, 401, 403, 413) that carried a body, per minute: from one address without
+   * a session, and from one signed-in session. Past them, the next request with a body gets 429
+   * before it is read.
+   */
+  refusedRatePerMinute: number;
+  refusedRatePerMinuteSignedIn: number;
   /** How long a bot's webhook may take before the engine gives up on it. */
   webhookTimeoutMs: number;
   /** The work one chat message may ask of the bot's regular expressions, in steps (characters read × instructions; engine/patterns.ts). */
@@ -195,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
     patternBudget: int(env.PATTERN_BUDGET, DEFAULT_PATTERN_BUDGET),
     webhookBodyLimitKb: int(env.WEBHOOK_BODY_LIMIT_KB, 256),
+    bodyLimitKb: positive(env.BODY_LIMIT_KB, 64),
+    editorBodyLimitKb: positive(env.EDITOR_BODY_LIMIT_KB, 1024),
+    botBodyLimitKb: positive(env.BOT_BODY_LIMIT_KB, 5120),
+    refusedRatePerMinute: positive(env.REFUSED_RATE_PER_MINUTE, 30),
+    refusedRatePerMinuteSignedIn: positive(env.REFUSED_RATE_PER_MINUTE_SIGNED_IN, 300),
     outboundAllow: outboundAllow(env),
     chatTimeZone: env.CHAT_TIME_ZONE || DEFAULT_CHAT_TIME_ZONE,
     dashboardPrerelease: env.DASHBOARD_PRERELEASE === '1' || env.DASHBOARD_PRERELEASE === 'true',
@@ -223,6 +241,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
+/**
+ * The console's address as this server gives it out (mail links, what a provider is told to call,
+ * a relay's file): PUBLIC_URL, else where this server listens as this machine reaches it. Never a
+ * request's Host or Origin, which whoever sends the request chooses.
+ */
+export function consoleAddress(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'basePath'>): string {
+  return config.publicUrl ?? `http://${ownHost(config.host)}:${config.port}${config.basePath === '/' ? '/' : `${config.basePath}/`}`;
+}
+
+/** HOST as this machine reaches it, bracketed when IPv6: a wildcard bind on loopback. */
+function ownHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /** A whole number above zero, else the default. */
 function positive(value: string | undefined, fallback: number): number {
   const parsed = int(value, fallback);
@@ -247,10 +281,8 @@ function outboundAllow(env: NodeJS.ProcessEnv): string[] {
 
 /** host:port this server answers on from the same machine (a wildcard bind or a name is reached on loopback). */
 function ownLoopback(host: string, port: number): string[] {
-  if (host === '0.0.0.0') return [`127.0.0.1:${port}`];
-  if (host === '::') return [`[::1]:${port}`];
   if (host === 'localhost') return [`127.0.0.1:${port}`, `[::1]:${port}`];
-  return [host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`];
+  return [`${ownHost(host)}:${port}`];
 }
 
 /** Unset: trust no proxy; 'true': any; else a comma list of proxy addresses/CIDRs. */

@@ -17,6 +17,18 @@ export interface ChatState {
 
 export type ChatInput = { text: string } | { postback: string; title: string };
 
+/**
+ * `message` with its images that are paths on the chat host ('/api/…') made full addresses there:
+ * the server names its own images by path, and the widget's page is on another site.
+ */
+export function withHostImages(message: ChatMessage, origin: string): ChatMessage {
+  const full = (url: string | undefined) => (url?.startsWith('/') && !url.startsWith('//') ? `${origin}${url}` : url);
+  const out: ChatMessage = { ...message };
+  if (message.image_url !== undefined) out.image_url = full(message.image_url);
+  if (message.carousel) out.carousel = message.carousel.map((card) => (card.image_url === undefined ? card : { ...card, image_url: full(card.image_url) }));
+  return out;
+}
+
 export interface ChatController {
   state(): ChatState;
   subscribe(listener: () => void): () => void;

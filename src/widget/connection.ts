@@ -8,7 +8,7 @@ import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import type { ChatMessage } from '../../common/schemas/chat';
 import { CONVERSATION_DESTINATION } from '../../common/schemas/destinations';
 import type { WebchatCanal, WebchatConversation, WebchatReply } from '../../common/schemas/webchat';
-import type { ChatController, ChatInput, ChatState, Entry } from './chatState';
+import { withHostImages, type ChatController, type ChatInput, type ChatState, type Entry } from './chatState';
 import { WIDGET_TEXTS as T } from './texts';
 
 /** The STOMP ERROR the server sends for a token it no longer takes (realtime/messages.ts badToken). */
@@ -95,8 +95,11 @@ export class WebchatConnection implements ChatController {
   private connectedBefore = false;
   private linked = false;
   private pending = new Map<string, ChatInput>();
+  /** The chat host's origin, which the bot's image paths are on. */
+  private readonly host: string;
 
   constructor(private readonly options: ConnectionOptions) {
+    this.host = new URL(options.api).origin;
     this.fetcher = options.fetch ?? ((...args) => fetch(...args));
     this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.storage = options.storage === undefined ? safeLocalStorage() : options.storage;
@@ -174,7 +177,7 @@ export class WebchatConnection implements ChatController {
     const { psi, historial } = answer.body;
     const samePsi = this.conversation?.psi === psi;
     this.keep(psi, answer.body.token);
-    if (this.current.entries.length === 0 && historial.length) this.set({ entries: historial });
+    if (this.current.entries.length === 0 && historial.length) this.set({ entries: historial.map((e) => (e.from === 'bot' ? { ...e, message: withHostImages(e.message, this.host) } : e)) });
     else this.merge(historial.flatMap((e) => (e.from === 'bot' ? [e.message] : [])));
     this.set({ status: 'ready', notice: null });
     if (!samePsi || !this.linked) {
@@ -257,7 +260,7 @@ export class WebchatConnection implements ChatController {
   /** Appends the bot messages not shown yet, in order. */
   private merge(messages: ChatMessage[]): void {
     const known = new Set(this.current.entries.map((e) => e.id));
-    const fresh: Entry[] = messages.filter((m) => !known.has(m.id)).map((message) => ({ from: 'bot', id: message.id, message }));
+    const fresh: Entry[] = messages.filter((m) => !known.has(m.id)).map((message) => ({ from: 'bot', id: message.id, message: withHostImages(message, this.host) }));
     if (fresh.length) this.set({ entries: [...this.current.entries, ...fresh] });
   }
 

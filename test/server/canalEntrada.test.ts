@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localHour, outOfHoursText, receiveChannelMessage, withinHours, type CanalRow } from '../../server/src/conversation/gate';
 import { CHAT_MESSAGES } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
-import { deployNow, insertChatBot, post, texts, type ChatBot } from './chatFixtures';
+import { addSkill, deployNow, insertChatBot, post, texts, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type TestApp } from './helpers';
 
 describe('horario de un canal', () => {
@@ -72,6 +72,23 @@ describe.each(dialects)('un mensaje que llega por un canal (%s)', (dialect) => {
     const mensajes = await t.app.db.selectFrom('chat_mensaje').innerJoin('chat_sesion', 'chat_sesion.id', 'chat_mensaje.idSesion').select(['chat_mensaje.t', 'chat_mensaje.m', 'chat_sesion.red']).where('chat_sesion.idClt', '=', client.id).orderBy('chat_mensaje.seq').execute();
     expect(mensajes[0]).toMatchObject({ t: 1, m: 'hola', red: 4 });
     expect(mensajes.length).toBeGreaterThan(1);
+  });
+
+  it('una imagen de este servidor va al proveedor con la dirección de PUBLIC_URL; al widget, como ruta', async () => {
+    const sede = await insertChatBot(t, demo);
+    await addSkill(t, sede.bot, 'Sede', ['dónde queda la sede', 'dirección de la oficina', 'ubicación de la sede', 'dónde están ubicados'], [
+      ['CARD', { imageUrl: '/api/demo/imagen/sede-san-isidro.svg', title: 'Sede San Isidro', invalidOption: 'Elija una opción', buttons: [] }],
+    ]);
+    await deployNow(t, sede.bot);
+    t.app.config.publicUrl = 'https://bots.tienda.pe/quipu/';
+    try {
+      const whatsapp = await receiveChannelMessage(t.app, await canal({ b: sede.bot }), { psi: '51999888777', text: 'dónde queda la sede' });
+      const web = await receiveChannelMessage(t.app, await canal({ name: 'Web', red: 3, b: sede.bot }), { psi: 'web-1', text: 'dónde queda la sede' });
+      const images = [whatsapp, web].map((r) => (r.kind === 'answered' ? r.messages.map((m) => m.image_url) : r.kind));
+      expect(images).toEqual([['https://bots.tienda.pe/api/demo/imagen/sede-san-isidro.svg'], ['/api/demo/imagen/sede-san-isidro.svg']]);
+    } finally {
+      t.app.config.publicUrl = undefined;
+    }
   });
 
   it('un postback va directo a su skill', async () => {

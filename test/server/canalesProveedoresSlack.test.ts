@@ -13,7 +13,7 @@ import {
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 
 const ALLOWED: Account[] = ['admin', 'compania', 'usuario'];
-const REDIRECT = `http://localhost:80${API}/callback-slack`;
+const REDIRECT = `http://127.0.0.1:8080${API}/callback-slack`;
 
 describe.each(dialects)('Slack (%s)', (dialect) => {
   let t: TestApp;
@@ -58,8 +58,8 @@ describe.each(dialects)('Slack (%s)', (dialect) => {
       expect(res.headers.location).not.toContain(SLACK_APP_SECRET);
     });
 
-    it('un Origin que no es el del propio servidor no da la dirección de vuelta', async () => {
-      const res = await (await as('compania')).get(`${API}/loginSlack?ch=${id}`, { origin: 'https://atacante.test' });
+    it('ni el Host ni el Origin de la solicitud dan la dirección de vuelta', async () => {
+      const res = await (await as('compania')).get(`${API}/loginSlack?ch=${id}`, { origin: 'https://evil.example', host: 'evil.example' });
       expect(new URL(res.headers.location as string).searchParams.get('redirect_uri')).toBe(REDIRECT);
     });
 

@@ -80,7 +80,7 @@ describe.each(dialects)('Telegram (%s)', (dialect) => {
 
       expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /bot${TG_TOKEN}/getMe`, `POST /bot${TG_TOKEN}/setWebhook`]);
       const setWebhook = fake.requests[1].body;
-      expect(setWebhook).toEqual({ url: `http://localhost:80${API}/wh/telegram/${id}`, secret_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), allowed_updates: ['message', 'callback_query'] });
+      expect(setWebhook).toEqual({ url: `http://127.0.0.1:8080${API}/wh/telegram/${id}`, secret_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), allowed_updates: ['message', 'callback_query'] });
       expect(res.body).not.toContain(setWebhook.secret_token as string);
 
       const row = await canalRow(t, id);
@@ -92,9 +92,9 @@ describe.each(dialects)('Telegram (%s)', (dialect) => {
       expect(audit).toMatchObject({ us: ACCOUNTS.compania, idE: demo, val: `Canal Telegram «Telegram de la tienda»: conectado a Telegram (@${TG_BOT.username})` });
     });
 
-    it('el webhook va a PUBLIC_URL cuando está definida, o al origen de la consola', async () => {
+    it('el webhook va a PUBLIC_URL cuando está definida, o (en la base embebida) a donde escucha el servidor', async () => {
       expect((await connect('compania', TG_TOKEN, { origin: 'https://consola.tienda.pe', host: 'consola.tienda.pe' })).statusCode).toBe(200);
-      expect(sent('setWebhook')[0].url).toBe(`https://consola.tienda.pe${API}/wh/telegram/${id}`);
+      expect(sent('setWebhook')[0].url).toBe(`http://127.0.0.1:8080${API}/wh/telegram/${id}`);
       t.app.config.publicUrl = 'https://bots.tienda.pe/quipu/';
       try {
         expect((await connect('compania', TG_TOKEN, { origin: 'https://consola.tienda.pe' })).statusCode).toBe(200);
@@ -104,9 +104,9 @@ describe.each(dialects)('Telegram (%s)', (dialect) => {
       expect(sent('setWebhook')[1].url).toBe(`https://bots.tienda.pe${API}/wh/telegram/${id}`);
     });
 
-    it('un Origin que no es el del propio servidor no da la dirección del webhook', async () => {
-      expect((await connect('compania', TG_TOKEN, { origin: 'https://atacante.test' })).statusCode).toBe(200);
-      expect(sent('setWebhook')[0].url).toBe(`http://localhost:80${API}/wh/telegram/${id}`);
+    it('ni el Host ni el Origin de la solicitud dan la dirección del webhook', async () => {
+      expect((await connect('compania', TG_TOKEN, { origin: 'https://evil.example', host: 'evil.example' })).statusCode).toBe(200);
+      expect(sent('setWebhook')[0].url).toBe(`http://127.0.0.1:8080${API}/wh/telegram/${id}`);
     });
 
     it("con DATABASE_URL y sin PUBLIC_URL responde 400 'Configure PUBLIC_URL…' sin llamar a Telegram; con PUBLIC_URL conecta", async () => {

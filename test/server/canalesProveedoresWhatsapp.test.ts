@@ -240,7 +240,7 @@ describe.each(dialects)('WhatsApp (%s)', (dialect) => {
         canal: id,
         nombre: 'WhatsApp de ventas',
         bot: bot.nm,
-        webhook: `http://localhost:80${API}/wh/whatsapp/${id}`,
+        webhook: `http://127.0.0.1:8080${API}/wh/whatsapp/${id}`,
         verifyToken: WA_VERIFY_TOKEN,
         phoneNumberId: WA_PHONE_ID,
         respuestas: null,
@@ -250,6 +250,19 @@ describe.each(dialects)('WhatsApp (%s)', (dialect) => {
       expect(contenido).not.toContain(Buffer.from(WA_ACCESS_TOKEN).toString('base64').slice(0, 12));
       expect(Buffer.from(contenido, 'base64').toString()).not.toContain(WA_APP_SECRET);
       expect((await auditRows(t, 3)).find((r) => r.val?.includes('exportada'))).toMatchObject({ us: ACCOUNTS.compania, idE: demo, val: 'Canal Whatsapp «WhatsApp de ventas»: configuración del relay de WhatsApp exportada' });
+    });
+
+    it('el webhook del archivo es el de PUBLIC_URL, o donde escucha el servidor; nunca el Host de la solicitud', async () => {
+      const webhookOf = (res: { json: () => { contenido: string } }) => JSON.parse(Buffer.from(res.json().contenido, 'base64').toString('utf8')).webhook;
+      const forged = await (await as('compania')).post(`${API}/wh/export/archivo`, { url: 'https://relay.tienda.pe/base', idC: id }, { headers: { host: 'evil.example', origin: 'https://evil.example' } });
+      expect(forged.statusCode).toBe(200);
+      expect(webhookOf(forged)).toBe(`http://127.0.0.1:8080${API}/wh/whatsapp/${id}`);
+      t.app.config.publicUrl = 'https://bots.tienda.pe/';
+      try {
+        expect(webhookOf(await exportFile())).toBe(`https://bots.tienda.pe${API}/wh/whatsapp/${id}`);
+      } finally {
+        t.app.config.publicUrl = undefined;
+      }
     });
 
     it('una URL que no es http(s) responde 400 con el campo url; sin verify token, 400 con el suyo', async () => {

@@ -556,10 +556,11 @@ describe.each(dialects)('conversaciones por POST /webchat/demo (%s)', (dialect) 
       for (const m of messages) expect(m).not.toHaveProperty('debug');
       expect(texts(await say(c, chat.bot, live, 'a qué hora abren', { test: false }))).not.toContain('Abrimos de 9 a 18.');
       expect(texts(await talk('a qué hora abren'))).toEqual(['Abrimos de 9 a 18.']);
-      const { client, sesiones } = await recorded(t, live);
-      // Started from the console: its user's, like a test conversation.
-      expect(client).toMatchObject({ test: 0, idU: (await userRow(t, 'compania@quipu.test')).id });
-      expect(sesiones[0].test).toBe(0);
+      const { client, sesiones, conversacion } = await recorded(t, live);
+      // Started from the console: its user's, and a test conversation whichever version answers.
+      expect(client).toMatchObject({ test: 1, idU: (await userRow(t, 'compania@quipu.test')).id });
+      expect(sesiones[0].test).toBe(1);
+      expect(conversacion).toMatchObject({ test: 1 });
     });
   });
 

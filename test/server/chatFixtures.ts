@@ -1,9 +1,10 @@
 // What the conversation suites share: a small Spanish bot of Demo Internacional written straight to
 // the database (greeting with quick replies, prices with a carousel and a card, a registration that
 // asks for an e-mail and keeps it, a handover to a person, channel-specific answers, a fallback),
-// and a signed-in client's call to POST /webchat/demo.
+// a signed-in client's call to POST /webchat/demo, and a channel client's message.
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, WebchatAnswer } from '../../common/schemas/chat';
+import { deliver } from '../../server/src/conversation';
 import { loadDefinition } from '../../server/src/services/bots/definition';
 import { insertBot, insertSkill } from './botFixtures';
 import { API, type Client, type TestApp } from './helpers';
@@ -59,6 +60,19 @@ export async function say(c: Client, bot: string, psi: string, input: string | {
   const response = await c.post(`${API}/webchat/demo`, body);
   if (response.statusCode !== 200) throw new Error(`webchat ${response.statusCode}: ${response.body}`);
   return (response.json() as WebchatAnswer).messages;
+}
+
+/**
+ * A message of a channel's client to the deployed bot, handed to the conversation module as a
+ * provider's adapter hands it (on a Facebook channel unless told): a real conversation, counted
+ * and listed in the history, which the console's chat never makes. Returns the answer's messages.
+ */
+export async function fromChannel(t: TestApp, bot: string, psi: string, input: string | { postback: string }, options: { nm?: string; idChannel?: string; red?: number } = {}): Promise<ChatMessage[]> {
+  const entry = await t.app.engine.botEntry(t.app.db, bot);
+  const compiled = entry ? await t.app.engine.deployedBot(t.app.db, entry.idVersion) : undefined;
+  if (!entry || !compiled) throw new Error(`el bot ${bot} no está desplegado`);
+  const to = { bot: entry.bot, compiled, idChannel: options.idChannel ?? 'canal-facebook', red: options.red ?? 1, psi, test: false, nm: options.nm, timeZone: entry.timeZone };
+  return deliver(t.app, to, typeof input === 'string' ? { text: input } : input);
 }
 
 /** The texts (or titles) of messages, as a person reads them. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, dayStart, localDay, weekday } from '../../common/dias';
 import { DASHBOARD_TEXTS, HISTORY_TEXTS } from '../../common/schemas/historial';
 import { API, createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
-import { deployNow, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
+import { deployNow, fromChannel, insertChatBot, newPsi, setBot, type ChatBot } from './chatFixtures';
 import { insertSkill } from './botFixtures';
 import { encodeCanalKey } from '../../common/schemas/webchatKey';
 import { countedCounters } from './usoEsperado';
@@ -43,7 +43,7 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     await t.close();
   });
 
-  const real = (psi: string, input: string) => say(c, chat.bot, psi, input, { test: false });
+  const real = (psi: string, input: string) => fromChannel(t, chat.bot, psi, input);
   const ask = (who: Client, route: string, body: object) => who.post(`${API}/dashboard/${route}`, body);
   async function read<T>(route: string, body: object = {}, who = c): Promise<T> {
     const response = await ask(who, route, { idBot: chat.bot, fd: dia, fh: dia, ...body });

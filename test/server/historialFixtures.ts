@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { addDays, dayStart, localDay } from '../../common/dias';
 import { ACCOUNTS, companyId, type Account } from './adminFixtures';
-import { deployNow, insertChatBot, setBot, say, type ChatBot } from './chatFixtures';
+import { deployNow, fromChannel, insertChatBot, setBot, type ChatBot } from './chatFixtures';
 import type { Client, TestApp } from './helpers';
 
 export const LIMA = 'America/Lima';
@@ -36,13 +36,12 @@ export async function limaBot(t: TestApp): Promise<{ idE: string; chat: ChatBot 
 
 /**
  * A client `nm` (conversation `psi`) writes `inputs` to the bot from `at`, 5 seconds apart, as a
- * real (not test) web conversation; returns the client's id.
+ * channel's client (a real conversation, not a test); returns the client's id.
  */
 export async function talk(t: TestApp, bot: string, psi: string, nm: string, at: number, inputs: string[]): Promise<string> {
   t.clock.now = at;
-  const c = await t.login(ACCOUNTS.compania);
   for (const input of inputs) {
-    await say(c, bot, psi, input, { test: false, nm });
+    await fromChannel(t, bot, psi, input, { nm });
     t.clock.advance(5_000);
   }
   const client = await t.app.db.selectFrom('chat_cliente').select('id').where('psi', '=', psi).executeTakeFirstOrThrow();

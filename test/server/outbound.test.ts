@@ -79,6 +79,8 @@ describe('OutboundGuard.fetch', () => {
     ['0177.0.0.1', '127.0.0.1'],
     ['[::1]', '[::1]'],
     ['[::ffff:127.0.0.1]', '[::ffff:7f00:1]'],
+    ['[::ffff:0:7f00:1]', '[::ffff:0:7f00:1]'],
+    ['[::ffff:0:a9fe:a9fe]', '[::ffff:0:a9fe:a9fe]'],
     ['169.254.169.254', '169.254.169.254'],
     ['0', '0.0.0.0'],
   ])('%s se rechaza antes de conectar: "Dirección no permitida: %s es una dirección interna"', async (host, shown) => {
@@ -221,11 +223,13 @@ describe('internalKind', () => {
     ['fc00::1', 'local-unica'], ['fd12:3456::1', 'local-unica'], ['ff02::1', 'multicast'],
     ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['::ffff:169.254.169.254', 'enlace-local'], ['::ffff:a9fe:a9fe', 'enlace-local'], ['::ffff:10.0.0.1', 'privada'],
     ['64:ff9b::10.0.0.1', 'privada'], ['2002:7f00:1::1', 'loopback'], ['::127.0.0.1', 'reservada'], ['2001:db8::1', 'reservada'],
+    ['::ffff:0:7f00:1', 'loopback'], ['::ffff:0:127.0.0.1', 'loopback'], ['::ffff:0:a9fe:a9fe', 'enlace-local'], ['::ffff:0:10.0.0.1', 'privada'],
+    ['64:ff9b:1::a00:1', 'reservada'], ['64:ff9b:1:ffff::8.8.8.8', 'reservada'],
   ])('%s es %s', (address, kind) => {
     expect(internalKind(address)).toBe(kind);
   });
 
-  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2606:4700:4700::1111', '2800:200::1', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8'])('%s es pública', (address) => {
+  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2606:4700:4700::1111', '2800:200::1', '::ffff:8.8.8.8', '::ffff:0:8.8.8.8', '64:ff9b::8.8.8.8'])('%s es pública', (address) => {
     expect(internalKind(address)).toBeUndefined();
   });
 });
@@ -260,6 +264,7 @@ describe('OUTBOUND_ALLOW', () => {
   it('internalLiteral: lo que un guardado rechaza de inmediato (solo direcciones literales)', () => {
     expect(internalLiteral('http://0x7f000001:8080/x', [])).toBe('127.0.0.1');
     expect(internalLiteral('https://[::ffff:127.0.0.1]/', [])).toBe('[::ffff:7f00:1]');
+    expect(internalLiteral('http://[::ffff:0:7f00:1]/', [])).toBe('[::ffff:0:7f00:1]');
     expect(internalLiteral('http://169.254.169.254/latest/meta-data', [])).toBe('169.254.169.254');
     expect(internalLiteral('http://127.0.0.1:8080/api/demo/pedido', ['127.0.0.1:8080'])).toBeUndefined();
     expect(internalLiteral('http://localhost/', [])).toBeUndefined();

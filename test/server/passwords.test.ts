@@ -1,8 +1,11 @@
-// Password recovery (POST /resetpasswd), renewal with captcha (POST /public/usuario/cambiar-expired)
-// and change (POST /usuario/cambiar).
+// Password recovery (POST /resetpasswd) with the console's address its mail names, renewal with
+// captcha (POST /public/usuario/cambiar-expired) and change (POST /usuario/cambiar).
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { consoleAddress, loadConfig } from '../../server/src/config';
 import { hashPassword } from '../../server/src/services/auth/passwords';
 import { API, Client, createTestApp, DEMO_PASSWORD, dialects, outbox, TEST_PASSWORD_COST, userRow, type TestApp } from './helpers';
 
@@ -27,6 +30,17 @@ async function solveCaptcha(c: Client): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
+
+describe('la dirección de la consola en los correos y para los proveedores (consoleAddress)', () => {
+  const address = (env: Record<string, string>) => consoleAddress(loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'quipu-config'), ...env }));
+  it('es PUBLIC_URL; sin ella, donde escucha el servidor (un HOST comodín, en loopback), con su BASE_PATH', () => {
+    expect(address({ PUBLIC_URL: 'https://bots.tienda.pe/quipu' })).toBe('https://bots.tienda.pe/quipu/');
+    expect(address({})).toBe('http://127.0.0.1:8080/');
+    expect(address({ HOST: '0.0.0.0', PORT: '9000', BASE_PATH: '/quipu/' })).toBe('http://127.0.0.1:9000/quipu/');
+    expect(address({ HOST: '::' })).toBe('http://[::1]:8080/');
+    expect(address({ HOST: 'bots.interno', PORT: '80' })).toBe('http://bots.interno:80/');
+  });
+});
 
 describe.each(dialects)('contraseñas (%s)', (dialect) => {
   let t: TestApp;
@@ -71,12 +85,20 @@ describe.each(dialects)('contraseñas (%s)', (dialect) => {
       expect(mail).toContain('To: usuario@quipu.test');
       expect(mail).toContain('Subject: Nueva contraseña de Quipu');
       expect(mail).toContain('Hola Camila:');
-      expect(mail).toContain('Ingrese en http://localhost:80/ con su usuario y esta contraseña dentro de los próximos 30 minutos.');
+      expect(mail).toContain('Ingrese en http://127.0.0.1:8080/ con su usuario y esta contraseña dentro de los próximos 30 minutos.');
       const after = await userRow(t, 'usuario@quipu.test');
       expect(after.pwd).toBe(before.pwd);
       expect(after.pwdExpira).toBe(before.pwdExpira);
       expect(after.pwdPendienteHasta).toBe(new Date(t.clock.now + 30 * 60_000).toISOString());
       expect(await t.app.db.selectFrom('trabajo').select('estado').where('estado', '!=', 'hecho').execute()).toEqual([]);
+    });
+
+    it('sin PUBLIC_URL el enlace del correo es la dirección donde escucha el servidor, no la que digan Host u Origin', async () => {
+      await request(t.client(), 'usuario@quipu.test', { host: 'evil.example', origin: 'https://atacante.example' });
+      await t.app.jobs.drain();
+      const mail = decodeMail((await outbox(t))[0].text);
+      expect(mail).toContain('Ingrese en http://127.0.0.1:8080/ con su usuario');
+      expect(mail).not.toMatch(/evil|atacante/);
     });
 
     it('con PUBLIC_URL el enlace del correo es esa dirección, no la que diga la solicitud', async () => {
@@ -103,10 +125,10 @@ describe.each(dialects)('contraseñas (%s)', (dialect) => {
 
     it('la contraseña enviada sirve una vez y lleva a la renovación (EXPIRED); desde entonces la anterior ya no sirve', async () => {
       const c = t.client();
-      await request(c, 'usuario@quipu.test', { origin: 'https://consola.quipu.test' });
+      await request(c, 'usuario@quipu.test');
       await t.app.jobs.drain();
       const mail = decodeMail((await outbox(t))[0].text);
-      expect(mail).toContain('Ingrese en https://consola.quipu.test/ ');
+      expect(mail).toContain('Ingrese en http://127.0.0.1:8080/ ');
       const password = await mailedPassword();
       expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[.\-_*#!%+]).{12}$/);
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, dayStart, localDay, weekday } from '../../common/dias';
 import { createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
-import { deployNow, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
+import { deployNow, fromChannel, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
 import { countedCounters, storedCounters } from './usoEsperado';
 
 const LIMA = 'America/Lima';
@@ -33,8 +33,8 @@ describe.each(dialects)('contadores de uso (%s)', (dialect) => {
     await t.close();
   });
 
-  /** A message of a real (not test) conversation, on the deployed bot. */
-  const real = (psi: string, input: string | { postback: string }) => say(c, chat.bot, psi, input, { test: false });
+  /** A message of a real (not test) conversation, a channel's client's, on the deployed bot. */
+  const real = (psi: string, input: string | { postback: string }) => fromChannel(t, chat.bot, psi, input);
 
   it('tras una mezcla al azar de turnos son iguales a contar los mensajes', async () => {
     // Start at 23:10 in Lima, so the mix crosses midnight there.

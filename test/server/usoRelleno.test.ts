@@ -8,7 +8,7 @@ import { addDays, dayStart, localDay } from '../../common/dias';
 import { up as migration014 } from '../../server/src/db/migrations/014_uso_relleno';
 import { companyTimeZones, rebuildUsage } from '../../server/src/db/usoRelleno';
 import { createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
-import { deployNow, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
+import { deployNow, fromChannel, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
 import { insertBot, insertSkill } from './botFixtures';
 
 const LIMA = 'America/Lima';
@@ -56,7 +56,7 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
     const psis = Array.from({ length: 5 }, newPsi);
     const inputs = ['hola', 'cuánto cuesta', 'xyzzy qwerty', 'quiero registrarme', 'ana@example.com', 'en qué canal estoy', 'buenas noches'];
     for (let i = 0; i < 40; i++) {
-      await say(c, chat.bot, psis[(i * 7) % psis.length], inputs[(i * 5) % inputs.length], { test: false });
+      await fromChannel(t, chat.bot, psis[(i * 7) % psis.length], inputs[(i * 5) % inputs.length]);
       t.clock.advance(i % 9 === 8 ? 40 * 60_000 : 90_000);
       if (i % 9 === 8) c = await t.login('compania@quipu.test');
     }

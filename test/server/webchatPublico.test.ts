@@ -226,12 +226,19 @@ describe.each(dialects)('rutas públicas del chat web (%s)', (dialect) => {
       expect(client.errors).toHaveLength(0);
     });
 
-    it('una imagen de este servidor (una ruta) llega con la dirección por la que el widget le habla, no con la del sitio', async () => {
+    it('una imagen de este servidor llega y se guarda como ruta (el widget la pide a su servidor), aunque la solicitud diga Host: evil.example', async () => {
+      const image = '/api/demo/imagen/sede-san-isidro.svg';
       const version = await t.app.db.selectFrom('bot_version').select(['id', 'snapshot']).where('idBot', '=', chat.bot).executeTakeFirstOrThrow();
-      await t.app.db.updateTable('bot_version').set({ snapshot: version.snapshot!.replace('https://example.com/menu.png', '/api/demo/imagen/sede-san-isidro.svg') }).where('id', '=', version.id).execute();
-      const { token } = await open();
-      const prices = await say(token, { postback: 'cuánto cuesta' });
-      expect(prices.messages.find((m) => m.type === 'CARD')?.image_url).toBe(`http://${HOST}/api/demo/imagen/sede-san-isidro.svg`);
+      await t.app.db.updateTable('bot_version').set({ snapshot: version.snapshot!.replace('https://example.com/menu.png', image) }).where('id', '=', version.id).execute();
+      const { psi, token } = await open();
+      const response = await call('POST', `${key}/mensaje`, { token, id: randomUUID(), postback: 'cuánto cuesta' }, SHOP, { host: 'evil.example' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as WebchatReply).messages.find((m) => m.type === 'CARD')?.image_url).toBe(image);
+      const cliente = await t.app.db.selectFrom('chat_cliente').select('id').where('psi', '=', psi).executeTakeFirstOrThrow();
+      const stored = await t.app.db.selectFrom('chat_mensaje as m').innerJoin('chat_sesion as s', 's.id', 'm.idSesion').select('m.body').where('s.idClt', '=', cliente.id).execute();
+      const bodies = stored.map((m) => m.body ?? '').join(' ');
+      expect(bodies).toContain(`"image_url":"${image}"`);
+      expect(bodies).not.toContain('evil.example');
     });
 
     it('el token de otro canal o uno alterado se rechaza con 401', async () => {

@@ -4,6 +4,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError } from '../errors';
+import { consoleAddress } from '../config';
 import type { CanalKind } from '../../../common/schemas/canales';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import type { App } from '../types';
@@ -82,34 +83,22 @@ export function header(headers: IncomingHttpHeaders, name: string): string | und
 }
 
 /**
- * The server's public origin: PUBLIC_URL's when set, otherwise the address the request came to
- * (the console's own origin, as the mail links take it). The request's Origin header counts only
- * when it names the request's own host (the development server's other port), never another site.
- * The API lives at `{origin}{API_BASE}`.
+ * The server's public origin as providers and relays are told it: PUBLIC_URL's, else where this
+ * server listens (consoleAddress); never the request's Host or Origin. The API lives at
+ * `{origin}{API_BASE}`.
  */
-export function publicOrigin(app: App, request: { headers: IncomingHttpHeaders; protocol: string; host: string; hostname: string }): string {
-  if (app.config.publicUrl) return new URL(app.config.publicUrl).origin;
-  const origin = header(request.headers, 'origin');
-  if (origin && /^https?:\/\/[^/\s]+$/.test(origin) && hostOf(origin) === request.hostname.toLowerCase()) return origin;
-  return `${request.protocol}://${request.host}`;
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).hostname;
-  } catch {
-    return undefined;
-  }
+export function publicOrigin(app: App): string {
+  return new URL(consoleAddress(app.config)).origin;
 }
 
 /**
  * The origin a provider is told to call back (Telegram's webhook, Slack's redirect), or undefined
- * when it cannot be known: outside the embedded run only PUBLIC_URL says it, since the address a
- * request came to may be an internal one.
+ * when it cannot be known: outside the embedded run only PUBLIC_URL says it, since the address
+ * this server listens on may be an internal one.
  */
-export function callbackOrigin(app: App, request: Parameters<typeof publicOrigin>[1]): string | undefined {
+export function callbackOrigin(app: App): string | undefined {
   if (!app.config.publicUrl && !app.config.embedded) return undefined;
-  return publicOrigin(app, request);
+  return publicOrigin(app);
 }
 
 /** `{origin}{API_BASE}{path}`. */

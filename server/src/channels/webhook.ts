@@ -19,10 +19,10 @@ export async function providerCanal(app: App, kind: CanalKind, id: string): Prom
   return canal;
 }
 
-export async function answerWebhook(app: App, kind: CanalKind, id: string, input: WebhookInput): Promise<WebhookAnswer> {
+/** A call to the webhook of `canal`, found by providerCanal before its body was read. */
+export async function answerWebhook(app: App, kind: CanalKind, canal: CanalRow, input: WebhookInput): Promise<WebhookAnswer> {
   const adapter = CHANNEL_ADAPTERS[kind];
   if (!adapter) throw notFound(CANAL_MESSAGES.notFound);
-  const canal = await providerCanal(app, kind, id);
   const reading = await adapter.read(app, canal, input);
   if (reading.kind === 'refused') throw new ApiError(reading.status, reading.message);
   if (reading.kind === 'handshake') return reading.body;

@@ -30,7 +30,7 @@ export interface Delivery {
   sesionId?: string;
   /** The bot's company's time zone (null or absent: CHAT_TIME_ZONE). */
   timeZone?: string | null;
-  /** This server as the client reached it, for images on this server (absent: PUBLIC_URL, else the listening address). */
+  /** Where image paths on this server ('/api/…') point; absent, they stay paths, which the console and the widget resolve against this server. */
   publicOrigin?: string;
 }
 

@@ -7,10 +7,11 @@
 import type { Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { CanalTable } from '../db/schema';
-import { CANAL_MESSAGES } from '../../../common/schemas/canales';
+import { CANAL_KINDS, CANAL_MESSAGES } from '../../../common/schemas/canales';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import { deliver } from './deliver';
 import { publish } from './publish';
+import { providerImageOrigin } from './turn';
 import { constraintViolation } from '../db/errors';
 import { companyTimeZone } from '../services/empresas/empresas';
 import type { App } from '../types';
@@ -26,8 +27,6 @@ export interface InboundMessage {
   postback?: string;
   /** The provider's id of this delivery (update_id, message id, event_id): a repeat is answered once. */
   delivery?: string;
-  /** This server as the client reached it (the web chat), for images on this server. */
-  publicOrigin?: string;
 }
 
 export type InboundResult =
@@ -103,7 +102,9 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
     const compiled = entry && entry.bot.idE === canal.idE ? await app.engine.deployedBot(app.db, entry.idVersion) : undefined;
     if (!entry || !compiled) return { kind: 'refused', reason: 'notDeployed' };
     const input: TurnInput = postback !== undefined ? { postback } : { text };
-    const messages = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone, publicOrigin: message.publicOrigin }, input);
+    // The widget resolves image paths against this server; a provider fetches them by full address.
+    const publicOrigin = Number(canal.red) === CANAL_KINDS.Web.red ? undefined : providerImageOrigin(app);
+    const messages = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone, publicOrigin }, input);
     return { kind: 'answered', messages };
   } catch (error) {
     // Not answered: the provider's retry may try again.

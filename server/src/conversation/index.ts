@@ -15,40 +15,52 @@ import { deliver } from './deliver';
 export { BotEngine } from './bots';
 export { deliver, type Delivery } from './deliver';
 export { DELIVERY_KEEP_MS, receiveChannelMessage, type CanalRow, type InboundMessage, type InboundResult } from './gate';
-export { requestOrigin, turnContext } from './turn';
+export { turnContext } from './turn';
 
 /**
  * POST /webchat/demo: one message (or postback) of `psi` to the bot. A console user reaches the
- * bots of their company that they may open; a conversation started from the console (test or not)
- * belongs to the user who started it, and no other user, company or channel client can use it.
+ * bots of their company that they may open; a conversation started from the console is a test
+ * conversation (whichever definition answers it), belongs to the user who started it, and no
+ * other user, company or channel client can use it.
  */
-export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody, publicOrigin?: string): Promise<WebchatAnswer> {
+export async function sendMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody): Promise<WebchatAnswer> {
   const text = body.message?.trim() ? body.message : undefined;
   const postback = body.postback?.trim() ? body.postback.trim() : undefined;
   if (text === undefined && postback === undefined) throw badRequest(CHAT_MESSAGES.vacio);
-  return consoleTurn(app, user, sesionId, body, postback !== undefined ? { postback } : { text }, publicOrigin);
+  return consoleTurn(app, user, sesionId, body, postback !== undefined ? { postback } : { text });
 }
 
 /**
  * POST /webchat/demo.terminar ('Terminar atención'): ends the wait for a person of the user's
  * conversation `psi` at once, and the bot says it has the conversation back. 400 when it is not waiting.
  */
-export async function endHumanWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody, publicOrigin?: string): Promise<WebchatAnswer> {
-  return consoleTurn(app, user, sesionId, body, { endHuman: true }, publicOrigin);
+export async function endHumanWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody): Promise<WebchatAnswer> {
+  return consoleTurn(app, user, sesionId, body, { endHuman: true });
 }
 
 /** A turn of the console's chat: the bot within the user's reach, its working definition in a test, else its deployed version. */
-async function consoleTurn(app: App, user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'psi' | 'idBot' | 'idChannel' | 'test' | 'red' | 'nm'>, input: TurnInput, publicOrigin?: string): Promise<WebchatAnswer> {
+async function consoleTurn(app: App, user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'psi' | 'idBot' | 'idChannel' | 'test' | 'red' | 'nm'>, input: TurnInput): Promise<WebchatAnswer> {
   const { bot, idVersion, timeZone } = await app.engine.botFor(app.db, user, body.idBot);
   const test = body.test === true;
   const compiled = test ? await app.engine.workingBot(app.db, bot.id) : await app.engine.deployedBot(app.db, idVersion);
   if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
-  const idChannel = body.idChannel?.trim() || DEMO_CHANNEL;
-  // A real channel's conversations are its clients': the console cannot write into them.
-  if (idChannel !== DEMO_CHANNEL && (await app.db.selectFrom('canal').select('id').where('id', '=', idChannel).executeTakeFirst())) throw forbidden(CHAT_MESSAGES.canalAjeno);
+  const idChannel = await consoleChannel(app, bot.idE, body.idChannel);
   const red = body.red ?? DEFAULT_TEST_RED;
-  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone, publicOrigin }, input);
+  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone }, input);
   return { psi: body.psi, messages };
+}
+
+/**
+ * The channel a console conversation is on: the test chat's own. A channel of the bot's company is
+ * its clients' (403: the console cannot write into their conversations); any other id names no
+ * channel of the company (400).
+ */
+async function consoleChannel(app: App, idE: string, idChannel: string | undefined): Promise<string> {
+  const id = idChannel?.trim();
+  if (!id || id === DEMO_CHANNEL) return DEMO_CHANNEL;
+  const canal = await app.db.selectFrom('canal').select('id').where('id', '=', id).where('idE', '=', idE).executeTakeFirst();
+  if (canal) throw forbidden(CHAT_MESSAGES.canalAjeno);
+  throw badRequest(CHAT_MESSAGES.canalNoExiste);
 }
 
 /**

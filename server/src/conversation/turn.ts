@@ -53,13 +53,16 @@ export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 
     baseUrl: bot.definition.bot.baseUrl?.trim() || ownBaseUrl(app),
     outbound: app.outbound,
     timeZone: turn.timeZone || app.config.chatTimeZone,
-    publicOrigin: turn.publicOrigin || (app.config.publicUrl ? new URL(app.config.publicUrl).origin : ownBaseUrl(app)),
   };
 }
 
-/** This server as a client's request reached it: PUBLIC_URL's origin when set, else the request's own scheme and host. */
-export function requestOrigin(app: App, request: { protocol: string; host: string }): string {
-  return app.config.publicUrl ? new URL(app.config.publicUrl).origin : `${request.protocol}://${request.host}`;
+/**
+ * Where an image path on this server ('/api/…') points for a provider's client, which never sees
+ * this server's pages: PUBLIC_URL's origin, else the listening address. Never a request's Host,
+ * which whoever calls chooses.
+ */
+export function providerImageOrigin(app: App): string | undefined {
+  return app.config.publicUrl ? new URL(app.config.publicUrl).origin : ownBaseUrl(app);
 }
 
 const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
@@ -143,6 +146,9 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
   // The session's messages are numbered by the conversation (kept in its state), not counted again.
   const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
   let seq = sessionStarted ? 0 : (state.seq ?? 0);
+  // A console conversation is a test whichever definition answers it (`test` asks for the working
+  // one): never listed in the history nor counted. Only a channel's client makes a real one.
+  const testConversation = req.test || req.user !== undefined;
   const rows = [
     // Ending a wait is no message of the client's: only the bot's answer is recorded.
     ...(ending ? [] : [{ id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq }]),
@@ -152,8 +158,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
       return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
     }),
   ];
-  // A test conversation is neither listed in the history nor counted.
-  const usage = req.test
+  const usage = testConversation
     ? undefined
     : usageOfTurn({
         idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, red: req.red, idClt, nm: req.nm?.trim() || null, timeZone: req.timeZone || app.config.chatTimeZone,
@@ -163,14 +168,14 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
   const idConversation = conversation?.id ?? randomUUID();
   try {
     await writeTurn(db, app.dialect, {
-      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.user?.id ?? null, fc } }),
+      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (testConversation ? DEMO_NAME : null), test: testConversation ? 1 : 0, idU: req.user?.id ?? null, fc } }),
       ...(closeSesion ? { closeSesion } : {}),
-      ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
+      ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: testConversation ? 1 : 0, fi: fc, ff: null } } : {}),
       messages: rows,
       ...(usage ? { usage: usage.write } : {}),
       conversation: conversation
         ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
-        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
+        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: testConversation ? 1 : 0, sesion: testConversation ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
       ...(!result.recognised && req.input.text !== undefined && inputText.trim() ? { unrecognised: { idBot: req.idBot, f: inputText.trim().slice(0, 1000), fc } } : {}),
     });
   } catch (error) {
@@ -188,7 +193,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
     ua: now,
     rev: conversation ? Number(conversation.rev) + 1 : 0,
     idU: client ? client.idU : (req.user?.id ?? null),
-    clientTest: client ? Number(client.test) : req.test ? 1 : 0,
+    clientTest: client ? Number(client.test) : testConversation ? 1 : 0,
   });
   return messages;
 }

@@ -105,7 +105,7 @@ class Turn implements ActionTurn {
     this.offered = true;
   }
 
-  /** An image's address: a path on this server ('/api/…') gets the origin the client reaches the server by. */
+  /** An image's address: a path on this server ('/api/…') gets the context's public origin, if any. */
   image(url: string): string {
     return url.startsWith('/') && !url.startsWith('//') && this.ctx.publicOrigin ? `${this.ctx.publicOrigin}${url}` : url;
   }

@@ -59,7 +59,7 @@ export interface TurnContext {
   timeZone?: string;
   /** The work (engine/patterns.ts steps) this message may ask of the bot's expressions, entities and conditions together. */
   patternBudget?: number;
-  /** This server as the client reaches it (origin, no path): an image path starting with '/' points there. */
+  /** This server's origin for a client that needs full addresses (a provider's): an image path starting with '/' points there; absent, it stays a path. */
   publicOrigin?: string;
   /** Another bot of the company, ready to answer (a jump to it), or undefined when it cannot. */
   resolveBot(id: string): Promise<CompiledBot | undefined>;

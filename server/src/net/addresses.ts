@@ -1,7 +1,7 @@
 // Which IP addresses a server-side call may reach: every internal, special-purpose or reserved
 // range is refused (loopback, private, link-local, CGNAT, unique local, multicast, broadcast…),
-// and an IPv6 address that carries an IPv4 one (::ffff:a.b.c.d, NAT64, 6to4) is judged by the
-// IPv4 address too. OUTBOUND_ALLOW entries (host names, host:port, IPs, CIDRs) open exceptions.
+// and an IPv6 address that carries an IPv4 one (::ffff:a.b.c.d, ::ffff:0:a.b.c.d, NAT64, 6to4)
+// is judged by the IPv4 address too. OUTBOUND_ALLOW entries (host names, host:port, IPs, CIDRs) open exceptions.
 import net from 'node:net';
 
 /** Why an address is internal; undefined for a public one. */
@@ -32,6 +32,8 @@ const V6_RANGES: Array<[string, number, AddressKind]> = [
   // IPv4-compatible (deprecated): nothing public lives there.
   ['::', 96, 'reservada'],
   ['100::', 64, 'reservada'],
+  // Local-use NAT64 (64:ff9b:1::/48), whose IPv4 sits where each network chooses.
+  ['64:ff9b:1::', 48, 'reservada'],
   ['2001:db8::', 32, 'reservada'],
   ['fc00::', 7, 'local-unica'],
   ['fe80::', 10, 'enlace-local'],
@@ -69,13 +71,15 @@ function v6Bytes(address: string): number[] {
   });
 }
 
-/** The IPv4 address an IPv6 one carries, when it is of a form that reaches IPv4 (mapped, NAT64, 6to4). */
+/** The IPv4 address an IPv6 one carries, when it is of a form that reaches IPv4 (mapped, translated, NAT64, 6to4). */
 export function embeddedIpv4(address: string): string | undefined {
   const b = v6Bytes(address);
   const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
   const v4 = (at: number) => b.slice(at, at + 4).join('.');
   // ::ffff:a.b.c.d
   if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12);
+  // ::ffff:0:a.b.c.d, IPv4-translated (SIIT).
+  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return v4(12);
   // 64:ff9b::a.b.c.d, the well-known NAT64 prefix.
   if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return v4(12);
   // 2002:AABB:CCDD::/48, 6to4.

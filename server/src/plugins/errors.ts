@@ -109,6 +109,12 @@ const STATUS_MESSAGES: Record<number, string> = {
   431: 'Las cabeceras de la solicitud son demasiado grandes',
 };
 
+/** 'La solicitud supera el tamaño máximo permitido (64 KB).': a route's body limit, in whole MB from 1 MB up. */
+export function bodyTooLarge(limit: number): string {
+  const size = limit >= 1024 * 1024 && limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MB` : `${Math.round(limit / 1024)} KB`;
+  return `La solicitud supera el tamaño máximo permitido (${size}).`;
+}
+
 /**
  * Fastify's AJV options (app.ts): a body with an undeclared property is refused instead of
  * trimmed silently, and `x-message` is a known annotation (schemas/common.ts).
@@ -151,6 +157,8 @@ export function clientError(error: unknown, request?: RequestPart): { status: nu
     return { status: 400, body: { message: fieldMessage(issue, e.validationContext, request) ?? validationMessage(issue, e.validationContext) } };
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  const limit = request?.routeOptions?.bodyLimit;
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && limit) return { status: 413, body: { message: bodyTooLarge(limit) } };
   if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return { status: 400, body: { message: 'El cuerpo de la solicitud no es un JSON válido' } };
   }
@@ -168,6 +176,9 @@ export const errorsPlugin = shared<ErrorsOptions>('quipu-errors', async (app, op
     const { status, body } = clientError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'error no controlado');
     else request.log.info({ status, message: body.message }, 'solicitud rechazada');
+    // Refused before its body arrived (a throttle, a guard, a declared length): the connection is
+    // closed, since reading the rest only to keep it open would cost what the early refusal saved.
+    if (request.raw.complete === false) reply.header('connection', 'close');
     return reply.status(status).send(body);
   });
 

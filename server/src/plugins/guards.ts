@@ -19,6 +19,16 @@ export function requireUser(rule: Rule = 'none') {
   };
 }
 
+/**
+ * Options of a route whose legitimate body passes the default limit (BODY_LIMIT_KB): its own limit,
+ * and its guard run once more before the body is read, so a caller the route refuses anyway never
+ * has a large body read and parsed. The route keeps its preHandler guard, which judges the session
+ * as read again with a signed write's nonce.
+ */
+export function largeBody(limitKb: number, rule: Rule) {
+  return { bodyLimit: limitKb * 1024, onRequest: requireUser(rule) };
+}
+
 /** The signed-in user; only call after requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized('Sesión no iniciada', 'SESSION');

@@ -1,6 +1,6 @@
 // A skill's actions: the list, save, delete and the new order (acciones, accion, accion.order).
 // Reading is open to whoever opens the skill; saving, deleting and reordering need isBotEdit.
-import { currentUser, requireUser } from '../plugins/guards';
+import { currentUser, largeBody, requireUser } from '../plugins/guards';
 import { deleteAccion, listAcciones, orderAcciones, saveAccion } from '../services/bots/acciones';
 import type { App } from '../types';
 import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
@@ -26,6 +26,8 @@ export async function accionesRoutes(app: App): Promise<void> {
     '/accion',
     {
       preHandler: requireUser(botRule),
+      // A carousel's cards with their buttons, a webhook's headers and fields.
+      ...largeBody(app.config.editorBodyLimitKb, botRule),
       schema: {
         tags, operationId: 'saveAccion',
         summary: 'Crea una acción al final del skill (sin id) o la modifica (con id y rev); su tipo no cambia',

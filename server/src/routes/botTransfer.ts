@@ -38,11 +38,15 @@ export async function botTransferRoutes(app: App): Promise<void> {
     {
       preHandler: requireUser('botEditOrUser'),
       bodyLimit: importLimit,
-      // Refused by its declared length before a byte of it is read (a body without one stops at bodyLimit).
-      onRequest: async (request) => {
-        const length = Number(request.headers['content-length']);
-        if (length > importLimit) throw new ApiError(413, LIMIT_MESSAGES.importSize(megabytes.format(length / MB), app.config.maxImportacionMb));
-      },
+      // A caller the guard refuses, or a file larger than the limit by its declared length, is
+      // refused before a byte of it is read (a body without a length stops at bodyLimit).
+      onRequest: [
+        requireUser('botEditOrUser'),
+        async (request) => {
+          const length = Number(request.headers['content-length']);
+          if (length > importLimit) throw new ApiError(413, LIMIT_MESSAGES.importSize(megabytes.format(length / MB), app.config.maxImportacionMb));
+        },
+      ],
       // A document that does not fit the format is 'no se puede leer el archivo', with the reason.
       attachValidation: true,
       validatorCompiler: exactValidator,

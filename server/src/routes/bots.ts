@@ -3,7 +3,7 @@
 // caller's company (another company's bot answers 404); changes need isBotEdit unless noted.
 // GET /bots (names only) also serves channel-access users, for the channel editors' bot selector.
 import { Type } from 'typebox';
-import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
+import { currentUser, largeBody, requireUser, scopeIdE } from '../plugins/guards';
 import { deleteBot, findBotFor, listBotRefs, saveBot, searchBots, toBot } from '../services/bots/bots';
 import type { App } from '../types';
 import { Bot, BotBody, BotRef, BotRow, BotSearchBody, BotsQuery } from '../../../common/schemas/bots';
@@ -28,6 +28,8 @@ export async function botsRoutes(app: App): Promise<void> {
     '/bot',
     {
       preHandler: requireUser(botRule),
+      // The whole flow diagram travels with every save.
+      ...largeBody(app.config.botBodyLimitKb, botRule),
       schema: {
         tags, operationId: 'saveBot',
         summary: 'Crea (sin id) o modifica (con id y rev) un bot. Sin isBotEdit solo se guarda el diagrama',

@@ -8,7 +8,7 @@ import { Compile } from 'typebox/compile';
 import { CHANNEL_ADAPTERS } from '../channels';
 import { ApiError } from '../errors';
 import { clientError } from '../plugins/errors';
-import { currentUser, requireUser } from '../plugins/guards';
+import { currentUser, largeBody, requireUser } from '../plugins/guards';
 import { deleteCanal, findCanalFor, getCanal, linkCanal, listCanales, saveCanal, setCanalActive } from '../services/canales/canales';
 import type { App } from '../types';
 import { ActiveQuery, Canal, CANAL_MESSAGES, CanalBody, CanalQuery, SuscribeQuery, type CanalKind } from '../../../common/schemas/canales';
@@ -96,6 +96,8 @@ export async function canalesRoutes(app: App): Promise<void> {
     '/ch/web',
     {
       preHandler: requireUser(rule),
+      // Up to 500 excluded numbers with their names, and 50 sites.
+      ...largeBody(app.config.editorBodyLimitKb, rule),
       attachValidation: true,
       validatorCompiler: exactBody,
       schema: {

@@ -11,8 +11,9 @@ import { connectTelegram, disconnectTelegram } from '../channels/telegram/connec
 import { exportRelayConfig } from '../channels/whatsapp/export';
 import { hubChallenge } from '../channels/whatsapp/verify';
 import { answerWebhook, providerCanal } from '../channels/webhook';
+import type { CanalRow } from '../conversation';
 import { currentUser, requireUser } from '../plugins/guards';
-import { Canal, TelegramLoginBody, WhatsappExport, WhatsappExportBody } from '../../../common/schemas/canales';
+import { Canal, TelegramLoginBody, WhatsappExport, WhatsappExportBody, type CanalKind } from '../../../common/schemas/canales';
 import { ErrorBody, IdQuery, signedErrors } from '../../../common/schemas/common';
 import { botNameOf, readCanalSecret, toCanal, type CanalRecord } from '../services/canales/canales';
 import type { App } from '../types';
@@ -28,8 +29,18 @@ const publicWrite = { integrity: false } as const;
 const input = (request: FastifyRequest): WebhookInput => ({ headers: request.headers, rawBody: request.rawBody ?? Buffer.alloc(0), body: request.body });
 
 export async function canalesProveedoresRoutes(app: App): Promise<void> {
-  // Public and read whole before the signature is checked: kept far below the API's 5 MB.
-  const webhookBody = { bodyLimit: app.config.webhookBodyLimitKb * 1024 };
+  // Public and read whole before the signature is checked: a limit of their own
+  // (WEBHOOK_BODY_LIMIT_KB), and the channel found first, so an unknown one is 404 before the body is
+  // read. Refusals count on the caller's address and the channel (plugins/refusals.ts).
+  const found = new WeakMap<FastifyRequest, CanalRow>();
+  const webhook = (kind: CanalKind) => ({
+    config: { ...publicWrite, refusalsPer: (request: FastifyRequest) => `canal ${(request.params as { id: string }).id}` },
+    bodyLimit: app.config.webhookBodyLimitKb * 1024,
+    onRequest: async (request: FastifyRequest) => {
+      found.set(request, await providerCanal(app, kind, (request.params as { id: string }).id));
+    },
+  });
+  const canalOf = (request: FastifyRequest) => found.get(request) as CanalRow;
   const answer = async (row: CanalRecord) => toCanal(row, await botNameOf(app.db, row.b), app.config.secretKey);
 
   app.post(
@@ -43,7 +54,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: Canal, ...refusals, 409: ErrorBody, 502: ErrorBody },
       },
     },
-    async (request) => answer(await connectTelegram(app, currentUser(request), request.body, callbackOrigin(app, request))),
+    async (request) => answer(await connectTelegram(app, currentUser(request), request.body, callbackOrigin(app))),
   );
 
   app.post(
@@ -63,8 +74,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
   app.post(
     '/wh/telegram/:id',
     {
-      config: publicWrite,
-      ...webhookBody,
+      ...webhook('Telegram'),
       schema: {
         tags, operationId: 'telegramWebhook',
         summary: 'Webhook de Telegram: cada update trae X-Telegram-Bot-Api-Secret-Token; el bot responde por sendMessage o sendPhoto',
@@ -72,7 +82,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Telegram', request.params.id, input(request)),
+    async (request) => answerWebhook(app, 'Telegram', canalOf(request), input(request)),
   );
 
   app.get(
@@ -102,8 +112,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
   app.post(
     '/wh/whatsapp/:id',
     {
-      config: publicWrite,
-      ...webhookBody,
+      ...webhook('Whatsapp'),
       schema: {
         tags, operationId: 'whatsappWebhook',
         summary: 'Webhook de WhatsApp Cloud API, firmado con X-Hub-Signature-256; el bot responde por la Cloud API o por el relay del canal',
@@ -111,7 +120,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Whatsapp', request.params.id, input(request)),
+    async (request) => answerWebhook(app, 'Whatsapp', canalOf(request), input(request)),
   );
 
   app.post(
@@ -125,7 +134,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WhatsappExport, ...refusals },
       },
     },
-    async (request) => exportRelayConfig(app, currentUser(request), request.body, publicOrigin(app, request)),
+    async (request) => exportRelayConfig(app, currentUser(request), request.body, publicOrigin(app)),
   );
 
   app.get(
@@ -139,7 +148,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 302: Type.Null(), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request, reply) => reply.redirect(await slackAuthorizeAddress(app, currentUser(request), request.query.ch, callbackOrigin(app, request))),
+    async (request, reply) => reply.redirect(await slackAuthorizeAddress(app, currentUser(request), request.query.ch, callbackOrigin(app))),
   );
 
   app.get(
@@ -156,14 +165,13 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 302: Type.Null(), 400: ErrorBody },
       },
     },
-    async (request, reply) => reply.redirect(await finishSlackOauth(app, request.query, callbackOrigin(app, request))),
+    async (request, reply) => reply.redirect(await finishSlackOauth(app, request.query, callbackOrigin(app))),
   );
 
   app.post(
     '/wh/slack/:id',
     {
-      config: publicWrite,
-      ...webhookBody,
+      ...webhook('Slack'),
       schema: {
         tags, operationId: 'slackWebhook',
         summary: 'Events API e interactividad de Slack, firmados con el Signing Secret (v0); el bot responde por chat.postMessage',
@@ -171,6 +179,6 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Slack', request.params.id, input(request)),
+    async (request) => answerWebhook(app, 'Slack', canalOf(request), input(request)),
   );
 }

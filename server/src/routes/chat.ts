@@ -2,8 +2,8 @@
 // Every route: ROLE_ADMIN, ROLE_COMPANIA or ROLE_USER (the roles that open bots), within the
 // caller's company (another company's bot answers 404).
 import { Type } from 'typebox';
-import { currentUser, requireUser } from '../plugins/guards';
-import { deleteTestConversations, endHumanWait, requestOrigin, sendMessage } from '../conversation';
+import { currentUser, largeBody, requireUser } from '../plugins/guards';
+import { deleteTestConversations, endHumanWait, sendMessage } from '../conversation';
 import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/bots/pruebas';
 import type { App } from '../types';
 import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../../../common/schemas/chat';
@@ -20,12 +20,12 @@ export async function chatRoutes(app: App): Promise<void> {
       preHandler: requireUser(botRule),
       schema: {
         tags, operationId: 'sendChatMessage',
-        summary: 'Un mensaje (o el valor de un botón) al bot; la respuesta se publica en /user/bot/{idBot}/{psi} de quien la envía y también vuelve aquí. Con test, responde la definición de trabajo y cada mensaje trae debug',
+        summary: 'Un mensaje (o el valor de un botón) al bot; la respuesta se publica en /user/bot/{idBot}/{psi} de quien la envía y también vuelve aquí. Con test, responde la definición de trabajo y cada mensaje trae debug; la conversación es siempre de prueba',
         body: WebchatBody,
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },
     },
-    async (request) => sendMessage(app, currentUser(request), request.sesion?.id, request.body, requestOrigin(app, request)),
+    async (request) => sendMessage(app, currentUser(request), request.sesion?.id, request.body),
   );
 
   app.post(
@@ -39,7 +39,7 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },
     },
-    async (request) => endHumanWait(app, currentUser(request), request.sesion?.id, request.body, requestOrigin(app, request)),
+    async (request) => endHumanWait(app, currentUser(request), request.sesion?.id, request.body),
   );
 
   app.delete(
@@ -80,6 +80,8 @@ export async function chatRoutes(app: App): Promise<void> {
     '/bot.prueba',
     {
       preHandler: requireUser(botRule),
+      // Up to 200 recorded messages of up to 8,000 characters each.
+      ...largeBody(app.config.editorBodyLimitKb, botRule),
       schema: { tags, operationId: 'savePrueba', summary: 'Guardar como prueba: los mensajes de la conversación y los skills que deben responderlos', body: PruebaBody, response: { 200: Prueba, ...refusals } },
     },
     async (request) => savePrueba(app, currentUser(request), request.body),

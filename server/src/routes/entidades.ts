@@ -1,7 +1,7 @@
 // Entities of a bot: the list, save (the regex is compiled here), delete,
 // and the built-in entities. Reading is open to whoever opens the bot; changes need isBotEdit.
 import { Type } from 'typebox';
-import { currentUser, requireUser } from '../plugins/guards';
+import { currentUser, largeBody, requireUser } from '../plugins/guards';
 import { deleteEntity, listEntities, saveEntity } from '../services/bots/entidades';
 import type { App } from '../types';
 import { Entidad, EntidadBody, InternalEntity } from '../../../common/schemas/bots';
@@ -26,6 +26,8 @@ export async function entidadesRoutes(app: App): Promise<void> {
     '/entity',
     {
       preHandler: requireUser('botEditOrUser'),
+      // Up to 5,000 keywords.
+      ...largeBody(app.config.editorBodyLimitKb, 'botEditOrUser'),
       schema: {
         tags, operationId: 'saveEntidad',
         summary: 'Crea (sin id) o reemplaza (con id) una entidad; paths siempre es text y length',

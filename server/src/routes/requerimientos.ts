@@ -1,7 +1,7 @@
 // A skill's requirements and memory (the Requerimientos and Memoria tabs: requerimientos,
 // requerimiento). Reading is open to whoever opens the skill; changes need isBotEdit.
 import { Type } from 'typebox';
-import { currentUser, requireUser } from '../plugins/guards';
+import { currentUser, largeBody, requireUser } from '../plugins/guards';
 import { deleteRequerimiento, listRequerimientos, saveRequerimiento } from '../services/bots/requerimientos';
 import type { App } from '../types';
 import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
@@ -29,6 +29,8 @@ export async function requerimientosRoutes(app: App): Promise<void> {
     '/requerimiento',
     {
       preHandler: requireUser(botRule),
+      // Up to 50 fields and 20 messages of 2,000 characters.
+      ...largeBody(app.config.editorBodyLimitKb, botRule),
       schema: {
         tags, operationId: 'saveRequerimiento',
         summary: 'Crea (sin id) o modifica (con id y rev) un requerimiento o una memoria; cada campo nombra una entidad del bot o una interna',

@@ -12,6 +12,7 @@ import { RESET_NEUTRAL_MESSAGE, requestRecovery } from '../services/auth/passwor
 import { createSesion, deleteSesion, loadSessionUser } from '../auth/sessions';
 import { sessionInfo } from '../services/auth/sessions';
 import type { App } from '../types';
+import { consoleAddress } from '../config';
 import { ErrorBody, MessageBody, signedErrors } from '../../../common/schemas/common';
 import {
   AthenaAnswer,
@@ -38,14 +39,6 @@ export function basicCredentials(header: string): { login: string; password: str
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-/** The address of the console's sign-in page: PUBLIC_URL when set, else as the browser reached this server. */
-function signInUrl(request: FastifyRequest, basePath: string, publicUrl?: string): string {
-  if (publicUrl) return publicUrl;
-  const origin = request.headers.origin;
-  const base = origin && /^https?:\/\/[^/\s]+$/.test(origin) ? origin : `${request.protocol}://${request.host}`;
-  return base + (basePath === '/' ? '/' : `${basePath}/`);
 }
 
 function escapeHtml(text: string): string {
@@ -166,7 +159,8 @@ export async function sessionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await requestRecovery(app, request.body.user, signInUrl(request, config.basePath, config.publicUrl));
+      // The mail's link is the console's configured address: whoever asks chooses the request's Host and Origin.
+      await requestRecovery(app, request.body.user, consoleAddress(config));
       return { message: RESET_NEUTRAL_MESSAGE };
     },
   );

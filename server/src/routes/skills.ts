@@ -4,7 +4,7 @@
 // skill answers 404). Creating and deleting need isBotEdit; without it a save takes only the
 // phrases and keyword lists, and phrases may always be added.
 import { Type } from 'typebox';
-import { currentUser, requireUser } from '../plugins/guards';
+import { currentUser, largeBody, requireUser } from '../plugins/guards';
 import { addPhrases, deleteSkills, findSkillFor, listSkills, presetPhrases, saveSkill, toSkill } from '../services/bots/skills';
 import type { App } from '../types';
 import { SkillDeleteBody, SkillSummary, BOT_MESSAGES } from '../../../common/schemas/bots';
@@ -42,6 +42,8 @@ export async function skillsRoutes(app: App): Promise<void> {
     '/skill',
     {
       preHandler: requireUser(botRule),
+      // Phrases, keyword lists and tokens with their synonyms.
+      ...largeBody(app.config.editorBodyLimitKb, botRule),
       schema: {
         tags, operationId: 'saveSkill',
         summary: 'Crea un skill y su nodo en el diagrama (sin id) o lo modifica (con id y rev). Sin isBotEdit solo se guardan frases y palabras clave',
@@ -56,6 +58,8 @@ export async function skillsRoutes(app: App): Promise<void> {
     '/skill.delete',
     {
       preHandler: requireUser(botRule),
+      // Deleting most of a large diagram names every skill and link.
+      ...largeBody(app.config.editorBodyLimitKb, botRule),
       schema: {
         tags, operationId: 'deleteSkills', summary: 'Elimina skills (con sus acciones y requerimientos) y enlaces del diagrama',
         body: SkillDeleteBody,
@@ -85,6 +89,8 @@ export async function skillsRoutes(app: App): Promise<void> {
     '/skill.frases',
     {
       preHandler: requireUser(botRule),
+      // A phrase file's lines.
+      ...largeBody(app.config.editorBodyLimitKb, botRule),
       schema: {
         tags, operationId: 'addPhrases',
         summary: 'Agrega frases de entrenamiento al skill, sin repetir las que ya tiene (rev es informativo: la unión no pisa cambios ajenos)',

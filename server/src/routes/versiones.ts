@@ -2,7 +2,7 @@
 // and the comparison of two versions. Restore is a signed POST, not a GET: a GET that rewrites a
 // bot could be triggered from another site.
 import { Type } from 'typebox';
-import { currentUser, requireUser } from '../plugins/guards';
+import { currentUser, largeBody, requireUser } from '../plugins/guards';
 import { compareVersions, latestVersion, listVersions, restoreVersion, startDeploy } from '../services/bots/deploy';
 import type { App } from '../types';
 import { BOT_MESSAGES, BotBody, BotVersion, BotVersionQuery, CompareQuery, DeployQuery, RestoreQuery, VersionChange } from '../../../common/schemas/bots';
@@ -17,6 +17,8 @@ export async function versionesRoutes(app: App): Promise<void> {
     '/bot.deploy',
     {
       preHandler: requireUser(botRule),
+      // The bot is saved first, with its whole flow diagram, as POST /bot does.
+      ...largeBody(app.config.botBodyLimitKb, botRule),
       schema: {
         tags, operationId: 'deployBot',
         summary: 'Guarda el bot y empieza su despliegue como la versión siguiente (msg: la descripción). Responde la versión sin terminar; 409 si otro despliegue del bot sigue en curso',

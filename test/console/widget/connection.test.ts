@@ -190,6 +190,33 @@ describe('la conexión del widget', () => {
     await settled();
   });
 
+  it('una imagen que el servidor nombra por ruta se pide al servidor del chat, no al sitio; una dirección completa queda igual', async () => {
+    const card = (id: string, image: string): ChatMessage => ({ id, type: 'CARD', title: 'Sede', image_url: image, buttons: [], fc: '2026-03-02T10:00:00.000Z' });
+    const { chat, server, stomp } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1', [{ from: 'bot', id: 'b0', message: card('b0', '/api/demo/imagen/antes.svg') }]));
+    server.answer('/mensaje', {
+      messages: [
+        card('b1', '/api/demo/imagen/sede.svg'),
+        { id: 'b2', type: 'CAROUSEL', carousel: [{ title: 'Uno', image_url: '/api/demo/imagen/uno.svg', buttons: [] }, { title: 'Dos', image_url: 'https://cdn.example.org/dos.png', buttons: [] }], fc: '2026-03-02T10:00:00.000Z' },
+      ],
+      repetido: false,
+      token: 'tok-2',
+    });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    chat.send({ text: 'dónde están' });
+    await vi.waitFor(() => expect(chat.state().entries).toHaveLength(4));
+    stomp.handlers?.onMessage(JSON.stringify(card('b3', '//otro.example/x.png')));
+    const images = chat.state().entries.flatMap((e) => (e.from === 'bot' ? [e.message.image_url, ...(e.message.carousel ?? []).map((c) => c.image_url)] : [])).filter(Boolean);
+    expect(images).toEqual([
+      'https://bots.example.com/api/demo/imagen/antes.svg',
+      'https://bots.example.com/api/demo/imagen/sede.svg',
+      'https://bots.example.com/api/demo/imagen/uno.svg',
+      'https://cdn.example.org/dos.png',
+      '//otro.example/x.png',
+    ]);
+  });
+
   it('GET del canal: su apariencia, o el aviso de un canal no disponible', async () => {
     const { chat, server } = connection();
     server.answer('/', { web: { headerTitle: 'Tienda' }, bot: 'Asistente Quipu' }, { status: 403, message: INACTIVE });

@@ -209,9 +209,9 @@ export function conversationOf(app: App, canal: CanalRow, token: string): string
 }
 
 /** POST /public/webchat/{key}/mensaje: the visitor's message through the channel to its bot. */
-export async function sendMessage(app: App, canal: CanalRow, body: WebchatMessageBody, caller: Caller, publicOrigin?: string): Promise<WebchatReply> {
+export async function sendMessage(app: App, canal: CanalRow, body: WebchatMessageBody, caller: Caller): Promise<WebchatReply> {
   const psi = conversationOf(app, canal, body.token);
-  const result = await receiveChannelMessage(app, canal, { psi, text: body.message, postback: body.postback, delivery: `web:${psi}:${body.id}`, publicOrigin });
+  const result = await receiveChannelMessage(app, canal, { psi, text: body.message, postback: body.postback, delivery: `web:${psi}:${body.id}` });
   const token = newToken(app, canal.id, psi, caller);
   switch (result.kind) {
     case 'answered':

@@ -21,7 +21,6 @@ import {
   webchatCaller,
   type Caller,
 } from './index';
-import { requestOrigin } from '../../conversation';
 import type { App } from '../../types';
 
 const tags = ['Conversaciones'];
@@ -121,8 +120,7 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { canal, caller } = context(request);
-      // Images on this server get the address the widget reaches it by, wherever the page is.
-      return sendMessage(app, canal, request.body, caller, requestOrigin(app, request));
+      return sendMessage(app, canal, request.body, caller);
     },
   );
 }

@@ -26,8 +26,8 @@ export interface DashboardScope {
 export async function dashboardScope(db: DB, user: SessionUser, query: DashboardQuery): Promise<DashboardScope> {
   const idBot = query.idBot.trim();
   if (!idBot) throw badRequest(DASHBOARD_TEXTS.seleccioneBot);
-  if (!isDay(query.fd)) throw badRequest('fd: la fecha desde debe ser una fecha AAAA-MM-DD');
-  if (!isDay(query.fh)) throw badRequest('fh: la fecha hasta debe ser una fecha AAAA-MM-DD');
+  if (!isDay(query.fd)) throw badRequest(HISTORY_TEXTS.fdDia);
+  if (!isDay(query.fh)) throw badRequest(HISTORY_TEXTS.fhDia);
   const days = daysSpanned(query.fd, query.fh);
   if (days < 1) throw badRequest(HISTORY_TEXTS.hastaMayor);
   if (days > DASHBOARD_MAX_DAYS) throw badRequest(DASHBOARD_TEXTS.intervalo);
