@@ -2,9 +2,10 @@
 // the SQLite file of a server that has migrated and seeded it: one company, one bot, CLIENTS
 // clients with SESSIONS sessions and MESSAGES messages in all over the last DAYS days (fewer at
 // night and on Sundays), plus one session of LONG messages today, and the counters the conversation
-// store would have kept for them. Ids are sequential, so the bulk insert appends to its indexes.
+// store would have kept for them, the sketches of distinct clients included. Ids are sequential, so the bulk insert appends to its indexes.
 import Database from 'better-sqlite3';
 import { addDays, dayStart, localDay, localTime } from '../../common/dias';
+import { addPoint, emptySketch, mergeSketch, sketchPoint } from '../../server/src/db/hll';
 
 export interface HistoryShape {
   clients: number;
@@ -62,6 +63,7 @@ export function writeHistory(file: string, shape: HistoryShape, now: number): Ge
   const insertDay = db.prepare(`insert into chat_cliente_dia ("idBot", dia, "idClt", "idE", red, nm, ses, msg, ultimo) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const uso = new Map<string, { dia: string; hora: number; idChannel: string; red: number; ds: number; ses: number; clt: number; msg: number }>();
   const usoSkill = new Map<string, { dia: string; idSkill: string; n: number; llegan: number; terminan: number }>();
+  const sketches = new Map<string, { dia: string; idChannel: string; red: number; hll: Buffer }>();
   const messagesPerDay = new Map<string, number>();
 
   let messageCount = 0;
@@ -94,6 +96,10 @@ export function writeHistory(file: string, shape: HistoryShape, now: number): Ge
       if (!clientDays.has(local.dia)) {
         clientDays.add(local.dia);
         row.clt += 1;
+        const sketchKey = `${local.dia} ${client.canal.id}`;
+        let sketch = sketches.get(sketchKey);
+        if (!sketch) sketches.set(sketchKey, (sketch = { dia: local.dia, idChannel: client.canal.id, red: client.canal.red, hll: emptySketch() }));
+        addPoint(sketch.hll, sketchPoint(client.id));
       }
       uso.set(key, row);
       const day = days.get(local.dia) ?? { ses: 0, msg: 0, ultimo: iso };
@@ -160,9 +166,18 @@ export function writeHistory(file: string, shape: HistoryShape, now: number): Ge
     on conflict ("idBot", dia, hora, "idChannel") do update set ses = ses + excluded.ses, clt = clt + excluded.clt, msg = msg + excluded.msg`);
   const insertUsoSkill = db.prepare(`insert into uso_skill ("idBot", dia, "idSkill", "idE", n, llegan, terminan) values (?, ?, ?, ?, ?, ?, ?)
     on conflict ("idBot", dia, "idSkill") do update set n = n + excluded.n, llegan = llegan + excluded.llegan, terminan = terminan + excluded.terminan`);
+  // The demo history's sketches of the same days are merged in.
+  const storedSketch = db.prepare(`select hll from uso_clientes where "idBot" = ? and dia = ? and "idChannel" = ?`);
+  const insertSketch = db.prepare(`insert into uso_clientes ("idBot", dia, "idChannel", "idE", red, hll) values (?, ?, ?, ?, ?, ?)
+    on conflict ("idBot", dia, "idChannel") do update set hll = excluded.hll`);
   db.transaction(() => {
     for (const r of uso.values()) insertUso.run(bot.id, r.dia, r.hora, r.idChannel, bot.idE, r.red, r.ds, r.ses, r.clt, r.msg);
     for (const r of usoSkill.values()) insertUsoSkill.run(bot.id, r.dia, r.idSkill, bot.idE, r.n, r.llegan, r.terminan);
+    for (const r of sketches.values()) {
+      const stored = storedSketch.get(bot.id, r.dia, r.idChannel) as { hll: Buffer } | undefined;
+      if (stored) mergeSketch(r.hll, stored.hll);
+      insertSketch.run(bot.id, r.dia, r.idChannel, bot.idE, r.red, r.hll);
+    }
   })();
   process.stdout.write(`\r  escritos ${shape.clients.toLocaleString('es')} clientes, ${sessionCount.toLocaleString('es')} sesiones, ${messageCount.toLocaleString('es')} mensajes en ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   db.pragma('wal_checkpoint(TRUNCATE)');

@@ -194,10 +194,14 @@ const Counts = { ses: Type.Integer(), clt: Type.Integer(), msg: Type.Integer() }
 
 /** POST /dashboard/datos: totals per channel and in all. */
 export const DashboardData = Type.Object({
+  /** Per channel code; clt is the clients who wrote through it, each once. */
   canales: Type.Array(Type.Object({ red: Type.Integer(), ...Counts })),
   totSessions: Type.Integer(),
+  /** The clients who wrote in the range, each once. */
   totClts: Type.Integer(),
   msmTot: Type.Integer(),
+  /** True when the clients are estimated (a range of many clients), within about 1 %. */
+  cltAprox: Type.Optional(Type.Boolean()),
 });
 export type DashboardData = Static<typeof DashboardData>;
 

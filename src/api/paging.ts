@@ -9,7 +9,7 @@ export type PagedQuery = Required<Pick<PageRequest, 'page' | 'pageSize' | 'sorte
 };
 
 /** The server's page answer; the totals may be missing from an older server. */
-export type PagedAnswer<T> = Pick<Page<T>, 'content'> & Partial<Pick<Page<T>, 'totalPages' | 'totalElements'>>;
+export type PagedAnswer<T> = Pick<Page<T>, 'content'> & Partial<Pick<Page<T>, 'totalPages' | 'totalElements' | 'totalExact'>>;
 
 export function toPagedQuery({ pagination, sort, filter }: GetListParams, idE: string | undefined): PagedQuery {
   const page = pagination?.page ?? 1;

@@ -8,6 +8,8 @@ import { buildApp } from '../../server/src/app';
 import * as fraseUnica from '../../server/src/db/migrations/011_frases_unicas';
 import { StaleConversation, writeTurn, type TurnWrite } from '../../server/src/conversation/store';
 import { phraseHash } from '../../server/src/services/bots/frases';
+import type { UsageWrite } from '../../server/src/conversation/uso';
+import { addPoint, emptySketch, estimateSketch, sketchPoint } from '../../server/src/db/hll';
 import { insertBot } from './botFixtures';
 import { TEST_PASSWORD_COST, createTestApp, dialects, userRow, type TestApp } from './helpers';
 
@@ -118,6 +120,32 @@ describe.each(dialects)('turnos de conversación guardados (%s)', (dialect) => {
       expect(await unrecognisedCount('algo que nadie entiende')).toEqual([6]);
     } finally {
       await b.close();
+    }
+  });
+
+  it('los primeros turnos del día de muchos clientes a la vez, juntos o de dos instancias, dejan a cada uno en el boceto de clientes distintos', async () => {
+    const b = dialect === 'postgres' ? await buildApp(t.config, { passwordCost: TEST_PASSWORD_COST, logger: false, seed: false, runJobs: false }) : undefined;
+    try {
+      const dia = '2026-03-10';
+      const turns = Array.from({ length: 40 }, (_, i) => {
+        const turn = firstTurn(`psi-${i}`, 'hola');
+        const key = { idBot, idE, dia, red: 1 };
+        const usage: UsageWrite = {
+          uso: { ...key, hora: 10, ds: 3, idChannel: 'demo', ses: 1, clt: 1, msg: 2 },
+          cliente: { ...key, idClt: turn.ids.client, nm: null, ses: 1, msg: 2, ultimo: fc() },
+          skills: [],
+          clientes: { ...key, idChannel: 'demo', ...sketchPoint(turn.ids.client) },
+        };
+        return { ...turn, usage };
+      });
+      await Promise.all(turns.map((turn, i) => writeTurn(b && i % 2 ? b.db : t.app.db, t.app.dialect, turn)));
+      const expected = emptySketch();
+      for (const turn of turns) addPoint(expected, sketchPoint(turn.ids.client));
+      const stored = await t.app.db.selectFrom('uso_clientes').select('hll').where('idBot', '=', idBot).where('dia', '=', dia).where('idChannel', '=', 'demo').executeTakeFirstOrThrow();
+      expect(Buffer.from(stored.hll).equals(expected)).toBe(true);
+      expect(estimateSketch(stored.hll)).toBe(40);
+    } finally {
+      await b?.close();
     }
   });
 

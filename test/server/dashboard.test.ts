@@ -11,6 +11,7 @@ import { deployNow, fromChannel, insertChatBot, newPsi, setBot, type ChatBot } f
 import { insertSkill } from './botFixtures';
 import { encodeCanalKey } from '../../common/schemas/webchatKey';
 import { countedCounters } from './usoEsperado';
+import { rebuildClientSketches } from '../../server/src/db/usoRelleno';
 
 const LIMA = 'America/Lima';
 const ROLES = ['admin', 'compania', 'usuarios', 'usuario', 'dashboard', 'historial', 'supervisor'];
@@ -104,7 +105,7 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     const counted = await countedCounters(t, chat.bot, LIMA);
     const sum = (key: 'ses' | 'clt' | 'msg') => Object.values(counted.uso).reduce((s, r) => s + r[key], 0);
     const datos = await read<{ canales: Array<{ red: number; ses: number; clt: number; msg: number }>; totSessions: number; totClts: number; msmTot: number }>('datos');
-    expect(datos).toEqual({ canales: [{ red: 1, ses: 3, clt: 3, msg: sum('msg') }], totSessions: 3, totClts: 3, msmTot: sum('msg') });
+    expect(datos).toEqual({ canales: [{ red: 1, ses: 3, clt: 3, msg: sum('msg') }], totSessions: 3, totClts: 3, msmTot: sum('msg'), cltAprox: false });
     expect(sum('msg')).toBe(13);
 
     const horas = await read<Array<{ hora: number; ses: number; clt: number; msg: number }>>('timeline', { tl: 'horas' });
@@ -116,8 +117,70 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     // Without tl, by weekday.
     expect(await read<unknown[]>('timeline')).toHaveLength(7);
     // A range without activity: zeros, every row.
-    expect(await read('datos', { fd: addDays(dia, -10), fh: addDays(dia, -1) })).toEqual({ canales: [], totSessions: 0, totClts: 0, msmTot: 0 });
+    expect(await read('datos', { fd: addDays(dia, -10), fh: addDays(dia, -1) })).toEqual({ canales: [], totSessions: 0, totClts: 0, msmTot: 0, cltAprox: false });
     expect((await read<Array<{ msg: number }>>('timeline', { tl: 'horas', fd: addDays(dia, -1), fh: addDays(dia, -1) })).every((r) => r.msg === 0)).toBe(true);
+  });
+
+  it('Clientes son las personas que escribieron en el rango, cada una una vez, por canal y en total', async () => {
+    // Ana writes on two days (two sessions), Beto on the first only.
+    const ana = newPsi();
+    await real(ana, 'hola');
+    await real(newPsi(), 'hola');
+    t.clock.now = limaAt(addDays(dia, 1), 9, 0);
+    c = await t.login('compania@quipu.test');
+    await real(ana, 'cuánto cuesta');
+    const counted = await countedCounters(t, chat.bot, LIMA);
+    const clients = new Set(Object.keys(counted.cliente).map((key) => key.split(' ')[1]));
+    expect(clients.size).toBe(2);
+    const datos = await read<{ canales: Array<{ red: number; ses: number; clt: number }>; totSessions: number; totClts: number; cltAprox: boolean }>('datos', { fh: addDays(dia, 1) });
+    expect(datos).toMatchObject({ totSessions: 3, totClts: clients.size, cltAprox: false, canales: [{ red: 1, ses: 3, clt: clients.size }] });
+    // One day: its clients.
+    expect(await read('datos', { fd: addDays(dia, 1), fh: addDays(dia, 1) })).toMatchObject({ totSessions: 1, totClts: 1, cltAprox: false });
+  });
+
+  it('con muchos días-cliente, Clientes es una estimación (≈) a menos del 2 % de la cuenta; con pocos, la cuenta exacta', async () => {
+    // Written straight to the tables: 2,400 clients on two channels, each on three of four days (7,200 client-days).
+    const { db } = t.app;
+    const days = [0, 1, 2, 3].map((i) => addDays(dia, i));
+    const channels = [{ id: 'web-a', red: 3 }, { id: 'wa-b', red: 4 }];
+    const clients = Array.from({ length: 2400 }, (_, i) => ({ id: `cli-${String(i).padStart(5, '0')}`, canal: channels[i % 2] }));
+    for (let i = 0; i < clients.length; i += 500) {
+      await db.insertInto('chat_cliente').values(clients.slice(i, i + 500).map((k) => ({ id: k.id, idE, idChannel: k.canal.id, psi: k.id, red: k.canal.red, nm: k.id, test: 0, idU: null, fc: new Date(t.clock.now).toISOString() }))).execute();
+    }
+    const rows = days.flatMap((d, di) => clients.filter((_, i) => (i + di) % 4 !== 0).map((k) => ({ idBot: chat.bot, dia: d, idClt: k.id, idE, red: k.canal.red, nm: k.id, ses: 1, msg: 2, ultimo: new Date(limaAt(d, 10, 0)).toISOString() })));
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('chat_cliente_dia').values(rows.slice(i, i + 500)).execute();
+    for (const d of days) {
+      for (const canal of channels) {
+        const n = rows.filter((r) => r.dia === d && r.red === canal.red).length;
+        await db.insertInto('uso').values({ idBot: chat.bot, dia: d, hora: 10, idChannel: canal.id, idE, red: canal.red, ds: weekday(d), ses: n, clt: n, msg: 2 * n }).execute();
+      }
+    }
+    await rebuildClientSketches(db);
+    /** The slow count: the distinct clients of the rows of the days, per channel code and in all. */
+    const distinct = (from: string, to: string) => {
+      const inRange = rows.filter((r) => r.dia >= from && r.dia <= to);
+      const byRed = (red: number) => new Set(inRange.filter((r) => r.red === red).map((r) => r.idClt)).size;
+      return { total: new Set(inRange.map((r) => r.idClt)).size, red3: byRed(3), red4: byRed(4), clientDays: inRange.length };
+    };
+    type Datos = { canales: Array<{ red: number; clt: number }>; totClts: number; totSessions: number; cltAprox: boolean };
+    const clt = (datos: Datos, red: number) => datos.canales.find((canal) => canal.red === red)!.clt;
+
+    // Two days, 3,600 client-days: counted.
+    const two = distinct(days[0], days[1]);
+    expect(two).toEqual({ total: 2400, red3: 1200, red4: 1200, clientDays: 3600 });
+    const counted = await read<Datos>('datos', { fd: days[0], fh: days[1] });
+    expect(counted).toMatchObject({ totClts: two.total, totSessions: two.clientDays, cltAprox: false });
+    expect([clt(counted, 3), clt(counted, 4)]).toEqual([two.red3, two.red4]);
+
+    // Four days, 7,200 client-days: estimated from the sketches of the days and channels.
+    const four = distinct(days[0], days[3]);
+    expect(four).toEqual({ total: 2400, red3: 1200, red4: 1200, clientDays: 7200 });
+    const estimated = await read<Datos>('datos', { fd: days[0], fh: days[3] });
+    expect(estimated).toMatchObject({ totSessions: four.clientDays, cltAprox: true });
+    const error = (got: number, want: number) => Math.abs(got - want) / want;
+    expect(error(estimated.totClts, four.total)).toBeLessThan(0.02);
+    expect(error(clt(estimated, 3), four.red3)).toBeLessThan(0.02);
+    expect(error(clt(estimated, 4), four.red4)).toBeLessThan(0.02);
   });
 
   it('un mensaje a las 23:30 en Lima es de ese día de Lima', async () => {

@@ -157,6 +157,12 @@ describe.each(dialects)('historial (%s)', (dialect) => {
       idBot: chat.bot, dia: d, idClt: c.id, idE, red: 8, nm: c.nm, ses: 1 + (i % 2), msg: 3, ultimo: new Date(limaAt(d, 0) + ((i * 7919) % 86_000) * 1000).toISOString(),
     })));
     for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('chat_cliente_dia').values(rows.slice(i, i + 500)).execute();
+    // Each row's sessions, within its day.
+    const sesiones = rows.flatMap((r) => Array.from({ length: r.ses }, (_, k) => {
+      const fi = limaAt(r.dia, 0) + k * 10_000;
+      return { id: `${r.idClt}-${r.dia}-${k}`, idClt: r.idClt, idE, idBot: chat.bot, red: 8, test: 0 as const, fi: new Date(fi).toISOString(), ff: new Date(fi + 5_000).toISOString() };
+    }));
+    for (let i = 0; i < sesiones.length; i += 500) await t.app.db.insertInto('chat_sesion').values(sesiones.slice(i, i + 500)).execute();
     const expected = new Map<string, { ultimo: string; sesiones: number }>();
     for (const r of rows) {
       const e = expected.get(r.idClt);
@@ -167,9 +173,45 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     for (const p of [0, 1, 37, 74]) {
       const got = (await c.post(`${API}/session.clientes`, { ...range(days[0], days[2]), page: p })).json();
       expect(got.content.map((x: ClientCard) => [x.idClt, x.ultimo, x.sesiones])).toEqual(order.slice(p * 20, p * 20 + 20));
-      if (p === 74) expect(got).toMatchObject({ totalElements: 1500, totalPages: 75, totalExact: true });
+      // Some 3,000 client-days are counted: every page, the first too, says how many clients there are.
+      expect(got).toMatchObject({ totalElements: 1500, totalPages: 75, totalExact: true });
     }
     expect(order).toHaveLength(1500);
+  });
+
+  it("con demasiados días-cliente para contarlos, el total es 'más de' solo si hay más; nunca un número que no es la cuenta", async () => {
+    // 100 clients on each of 60 days: 6,000 client-days, more than a count reads.
+    const days = Array.from({ length: 60 }, (_, i) => addDays(dia, i));
+    const client = (i: number) => ({ id: `clt-${String(i).padStart(5, '0')}`, idE, idChannel: 'web', psi: `psi-${i}`, red: 8, nm: `Cliente ${i}`, test: 0 as const, idU: null, fc: new Date(t.clock.now).toISOString() });
+    const dayRow = (i: number, d: string) => ({ idBot: chat.bot, dia: d, idClt: client(i).id, idE, red: 8, nm: client(i).nm, ses: 1, msg: 2, ultimo: new Date(limaAt(d, 8) + i * 60_000).toISOString() });
+    await t.app.db.insertInto('chat_cliente').values(Array.from({ length: 100 }, (_, i) => client(i))).execute();
+    const rows = days.flatMap((d) => Array.from({ length: 100 }, (_, i) => dayRow(i, d)));
+    for (let i = 0; i < rows.length; i += 500) await t.app.db.insertInto('chat_cliente_dia').values(rows.slice(i, i + 500)).execute();
+    const c = await t.login('historial@quipu.test');
+    const first = async () => (await c.post(`${API}/session.clientes`, { ...range(days[0], days[59]), page: 0 })).json();
+    // Exactly 100: the walk found them all, and says so.
+    expect(await first()).toMatchObject({ totalElements: 100, totalPages: 5, totalExact: true });
+    // One more client: more than 100, and the answer says 'more than', since the count is not known.
+    await t.app.db.insertInto('chat_cliente').values(client(100)).execute();
+    await t.app.db.insertInto('chat_cliente_dia').values(dayRow(100, days[0])).execute();
+    const more = await first();
+    expect(more).toMatchObject({ totalElements: 100, totalExact: false });
+    const slow = new Set((await t.app.db.selectFrom('chat_cliente_dia').select('idClt').where('idBot', '=', chat.bot).execute()).map((r) => r.idClt)).size;
+    expect(slow).toBeGreaterThan(more.totalElements);
+    // Page by page to the end, where the count is known: 101.
+    expect((await c.post(`${API}/session.clientes`, { ...range(days[0], days[59]), page: 5 })).json()).toMatchObject({ totalElements: 101, totalExact: true });
+  });
+
+  it('una sesión que cruza la medianoche es una sesión en la tarjeta de esos dos días, como en la lista de sesiones', async () => {
+    const psi = `web-${randomUUID()}`;
+    const idClt = await talk(t, chat.bot, psi, 'Ana García', limaAt(dia, 23, 50), ['hola']);
+    await talk(t, chat.bot, psi, 'Ana García', limaAt(addDays(dia, 1), 0, 5), ['cuánto cuesta']);
+    const c = await t.login('historial@quipu.test');
+    const both = range(dia, addDays(dia, 1));
+    const sessions = (await c.post(`${API}/session?idClt=${idClt}`, both)).json() as HistorySession[];
+    expect(sessions).toHaveLength(1);
+    const cards = (await c.post(`${API}/session.clientes`, both)).json();
+    expect(cards.content.map((card: ClientCard) => [card.idClt, card.sesiones])).toEqual([[idClt, 1]]);
   });
 
   it('las sesiones del cliente: las activas en el rango, la más reciente primero', async () => {

@@ -38,7 +38,7 @@ describe.each(dialects)('días de los rangos (%s)', (dialect) => {
       const cards = await ask('/session.clientes', dia, dia);
       expect([dia, cards.statusCode, cards.json().content]).toEqual([dia, 200, []]);
       const datos = await ask('/dashboard/datos', dia, dia);
-      expect([dia, datos.statusCode, datos.json()]).toEqual([dia, 200, { canales: [], totSessions: 0, totClts: 0, msmTot: 0 }]);
+      expect([dia, datos.statusCode, datos.json()]).toEqual([dia, 200, { canales: [], totSessions: 0, totClts: 0, msmTot: 0, cltAprox: false }]);
     }
   });
 });

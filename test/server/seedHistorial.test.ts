@@ -1,7 +1,9 @@
 // The demo history of 'Asistente Quipu': 90 days up to now, about 2,000 clients and 20,000
 // messages over the demo company's channels, clients writing the bot's phrases and the bot
 // answering with its actions, fewer at night and on Sundays; the same every time; its counters
-// equal a count of its messages; quick enough for a first start; and not loaded by the tests' reset.
+// equal a count of its messages, and the dashboard's 90 days a count of its sessions and clients;
+// what the fallback answered is in Monitoreo as a live turn leaves it; quick enough for a first
+// start; and not loaded by the tests' reset.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, localDay, localTime } from '../../common/dias';
 import { ASISTENTE_BOT, ASISTENTE_SKILLS } from '../../server/src/seed/asistente';
@@ -9,6 +11,7 @@ import { HISTORY_DAYS, seedHistorial } from '../../server/src/seed/historial';
 import { companyId } from './adminFixtures';
 import { API, createTestApp, dialects, type TestApp } from './helpers';
 import { countedCounters, storedCounters } from './usoEsperado';
+import { phraseHash } from '../../server/src/services/bots/frases';
 
 const LIMA = 'America/Lima';
 
@@ -99,6 +102,29 @@ describe.each(dialects)('historial de demostración (%s)', (dialect) => {
     const datos = await c.post(`${API}/dashboard/datos`, { idBot, fd: addDays(today, -6), fh: today });
     expect(datos.statusCode, datos.body).toBe(200);
     expect(datos.json().totSessions).toBeGreaterThan(100);
+
+    // The dashboard's 90 days: every session of the history, started in them, and every client once.
+    const sesiones = await db.selectFrom('chat_sesion').select(['fi', 'idClt', 'test']).where('idBot', '=', idBot).execute();
+    expect(sesiones.every((s) => s.test === 0 && localTime(Date.parse(s.fi), LIMA).dia >= oldest)).toBe(true);
+    const noventa = (await c.post(`${API}/dashboard/datos`, { idBot, fd: oldest, fh: today })).json();
+    expect(noventa).toMatchObject({ totSessions: sesiones.length, totClts: new Set(sesiones.map((s) => s.idClt)).size, cltAprox: false });
+    expect(noventa.totClts).toBe(2000);
+
+    // Monitoreo: each text the fallback answered, once, with how many times and when first, as live turns count them.
+    const expected = new Map<string, { c: number; fc: string }>();
+    for (const m of mensajes) {
+      if (m.t !== 1 || m.idSkill !== fallback) continue;
+      const e = expected.get(m.m);
+      expected.set(m.m, { c: (e?.c ?? 0) + 1, fc: e && e.fc < m.fc ? e.fc : m.fc });
+    }
+    expect(expected.size).toBeGreaterThan(3);
+    const frases = await db.selectFrom('frase_nr').select(['f', 'fh', 'c', 'fc']).where('idBot', '=', idBot).execute();
+    expect(new Map(frases.map((f) => [f.f, { c: Number(f.c), fc: f.fc }]))).toEqual(expected);
+    expect(frases.every((f) => f.fh === phraseHash(f.f))).toBe(true);
+    const monitoreo = await t.login('compania@quipu.test');
+    const listed = (await monitoreo.post(`${API}/frases`, { botId: idBot, pageSize: 500 })).json();
+    expect(listed.totalElements).toBe(expected.size);
+    expect(listed.content[0].c).toBe(Math.max(...[...expected.values()].map((e) => e.c)));
   });
 
   it('la misma semilla da el mismo historial', async () => {

@@ -1,7 +1,7 @@
 // The history's and the dashboard's counters kept by the conversation store in each turn's own
 // transaction: after any mix of turns (new clients, sessions ended by idleness, days that change
 // at midnight in the company's time zone, buttons, unrecognised phrases) they equal a count of
-// the recorded messages; a test conversation adds nothing.
+// the recorded messages, the sketches of distinct clients included; a test conversation adds nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, dayStart, localDay, weekday } from '../../common/dias';
 import { createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
@@ -56,6 +56,8 @@ describe.each(dialects)('contadores de uso (%s)', (dialect) => {
     expect(Object.keys(stored.uso).length).toBeGreaterThan(3);
     expect(Object.keys(stored.skill).length).toBeGreaterThan(2);
     expect(new Set(Object.keys(stored.cliente).map((key) => key.split(' ')[0])).size).toBeGreaterThan(1);
+    // A sketch of distinct clients per day: each client in it once a day, whatever its turns.
+    expect(Object.keys(stored.clientes).length).toBeGreaterThan(1);
     expect(stored).toEqual(await countedCounters(t, chat.bot, LIMA));
   });
 
@@ -88,6 +90,6 @@ describe.each(dialects)('contadores de uso (%s)', (dialect) => {
 
   it('una conversación de prueba no se cuenta ni se lista', async () => {
     await say(c, chat.bot, newPsi(), 'hola');
-    expect(await storedCounters(t, chat.bot)).toEqual({ uso: {}, cliente: {}, skill: {} });
+    expect(await storedCounters(t, chat.bot)).toEqual({ uso: {}, cliente: {}, skill: {}, clientes: {} });
   });
 });

@@ -1,18 +1,25 @@
 // The counters of the history and the dashboard as a count of the recorded messages gives them,
-// computed here the slow way (every message read), to compare with what the store keeps.
+// computed here the slow way (every message read), to compare with what the store keeps. A sketch
+// of distinct clients is compared by its registers: the clients it holds each leave theirs.
 import { localTime } from '../../common/dias';
+import { addPoint, emptySketch, sketchPoint } from '../../server/src/db/hll';
 import type { TestApp } from './helpers';
 
 export interface Counters {
   uso: Record<string, { ses: number; clt: number; msg: number }>;
   cliente: Record<string, { ses: number; msg: number; ultimo: string }>;
   skill: Record<string, { n: number; llegan: number; terminan: number }>;
+  /** Per day and channel, the sketch's registers that are set, as 'register:rank'. */
+  clientes: Record<string, string[]>;
 }
+
+const registers = (sketch: Uint8Array) => [...sketch].flatMap((rank, reg) => (rank ? [`${reg}:${rank}`] : []));
 
 /** Counters as they are stored for `idBot`, rows with only zeros left out. */
 export async function storedCounters(t: TestApp, idBot: string): Promise<Counters> {
   const { db } = t.app;
-  const out: Counters = { uso: {}, cliente: {}, skill: {} };
+  const out: Counters = { uso: {}, cliente: {}, skill: {}, clientes: {} };
+  for (const r of await db.selectFrom('uso_clientes').selectAll().where('idBot', '=', idBot).execute()) out.clientes[`${r.dia} ${r.idChannel}`] = registers(r.hll);
   for (const r of await db.selectFrom('uso').selectAll().where('idBot', '=', idBot).execute()) {
     if (r.ses || r.clt || r.msg) out.uso[`${r.dia} ${r.hora} ${r.idChannel}`] = { ses: Number(r.ses), clt: Number(r.clt), msg: Number(r.msg) };
   }
@@ -37,7 +44,8 @@ export async function countedCounters(t: TestApp, idBot: string, timeZone: strin
     .orderBy('s.id')
     .orderBy('m.seq')
     .execute();
-  const out: Counters = { uso: {}, cliente: {}, skill: {} };
+  const out: Counters = { uso: {}, cliente: {}, skill: {}, clientes: {} };
+  const sketches = new Map<string, Uint8Array>();
   const uso = (key: string) => (out.uso[key] ??= { ses: 0, clt: 0, msg: 0 });
   const skill = (key: string) => (out.skill[key] ??= { n: 0, llegan: 0, terminan: 0 });
   const clientDays = new Set<string>();
@@ -59,6 +67,9 @@ export async function countedCounters(t: TestApp, idBot: string, timeZone: strin
     if (!clientDays.has(`${at.dia} ${r.idClt}`)) {
       clientDays.add(`${at.dia} ${r.idClt}`);
       uso(key).clt += 1;
+      const day = `${at.dia} ${r.idChannel}`;
+      if (!sketches.has(day)) sketches.set(day, emptySketch());
+      addPoint(sketches.get(day)!, sketchPoint(r.idClt));
     }
     const day = (out.cliente[`${at.dia} ${r.idClt}`] ??= { ses: 0, msg: 0, ultimo: r.fc });
     day.msg += 1;
@@ -77,5 +88,6 @@ export async function countedCounters(t: TestApp, idBot: string, timeZone: strin
     }
   }
   for (const key of last.values()) skill(key).terminan += 1;
+  for (const [key, sketch] of sketches) out.clientes[key] = registers(sketch);
   return out;
 }

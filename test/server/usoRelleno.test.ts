@@ -1,12 +1,14 @@
-// The counters counted again from the recorded conversations (migration 014 and the demo seed):
-// after real turns, emptying the three tables and filling them gives back exactly what the
-// conversation store kept turn by turn; on a hand-made set, each number is the expected one.
+// The counters counted again from the recorded conversations (migration 014 and the demo seed),
+// and the sketches of distinct clients from the client-days (migration 015): after real turns,
+// emptying the tables and filling them gives back exactly what the conversation store kept turn by
+// turn; on a hand-made set, each number is the expected one.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, dayStart, localDay } from '../../common/dias';
 import { up as migration014 } from '../../server/src/db/migrations/014_uso_relleno';
-import { companyTimeZones, rebuildUsage } from '../../server/src/db/usoRelleno';
+import { companyTimeZones, rebuildClientSketches, rebuildUsage } from '../../server/src/db/usoRelleno';
+import { estimateSketch } from '../../server/src/db/hll';
 import { createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
 import { deployNow, fromChannel, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
 import { insertBot, insertSkill } from './botFixtures';
@@ -22,11 +24,12 @@ async function snapshot(t: TestApp) {
     uso: plain(await db.selectFrom('uso').selectAll().orderBy('idBot').orderBy('dia').orderBy('hora').orderBy('idChannel').execute()),
     cliente: plain(await db.selectFrom('chat_cliente_dia').selectAll().orderBy('idBot').orderBy('dia').orderBy('idClt').execute()),
     skill: plain(await db.selectFrom('uso_skill').selectAll().orderBy('idBot').orderBy('dia').orderBy('idSkill').execute()),
+    clientes: (await db.selectFrom('uso_clientes').selectAll().orderBy('idBot').orderBy('dia').orderBy('idChannel').execute()).map((r) => ({ ...r, hll: Buffer.from(r.hll).toString('hex') })),
   };
 }
 
 async function emptyCounters(t: TestApp) {
-  for (const table of ['uso', 'chat_cliente_dia', 'uso_skill'] as const) await t.app.db.deleteFrom(table).execute();
+  for (const table of ['uso', 'chat_cliente_dia', 'uso_skill', 'uso_clientes'] as const) await t.app.db.deleteFrom(table).execute();
 }
 
 describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
@@ -72,7 +75,9 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
     expect((await snapshot(t)).uso).toEqual([]);
     const read = await rebuildUsage(t.app.db, await companyTimeZones(t.app.db, t.config.chatTimeZone));
     expect(read).toBeGreaterThan(80);
+    expect(await rebuildClientSketches(t.app.db)).toBe(kept.cliente.length);
     expect(await snapshot(t)).toEqual(kept);
+    expect(kept.clientes.length).toBe(2);
 
     // The migration does the same, on whatever the tables held.
     await t.app.db.updateTable('uso').set({ msg: 999 }).execute();
@@ -112,6 +117,7 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
     await session(await client('Prueba', 1), [[limaAt(dia, 10, 30), [a]]], 1);
 
     await rebuildUsage(db, await companyTimeZones(db, 'UTC'));
+    await rebuildClientSketches(db);
     const got = await snapshot(t);
     const usoRow = (d: string, hora: number) => got.uso.find((r) => r.dia === d && r.hora === hora);
     expect(got.uso.filter((r) => r.idBot === bot).map((r) => [r.dia, r.hora, r.ses, r.clt, r.msg])).toEqual([
@@ -127,6 +133,10 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
       [dia, 'Luis Rojas', 1, 4, new Date(limaAt(dia, 10, 21)).toISOString()],
     ]));
     expect(cliente).toHaveLength(3);
+    // Distinct clients per day and channel: Ana and Luis on the first day, Ana on the second; not the test client.
+    const sketches = (await db.selectFrom('uso_clientes').select(['dia', 'idChannel', 'red', 'hll']).where('idBot', '=', bot).orderBy('dia').execute())
+      .map((r) => [r.dia, r.idChannel, r.red, estimateSketch(r.hll)]);
+    expect(sketches).toEqual([[dia, canal.id, canal.red, 2], [addDays(dia, 1), canal.id, canal.red, 1]]);
     const skill = (d: string, id: string) => got.skill.find((r) => r.dia === d && r.idSkill === id);
     // A: Ana's first session ends there, and her second reached it on both days; Luis went on to B.
     expect(skill(dia, a)).toMatchObject({ n: 3, llegan: 3, terminan: 1 });

@@ -229,7 +229,7 @@ const conversationId = (write: TurnWrite) => ('update' in write.conversation ? w
 
 /** Writes `writes` in one statement; tells, per turn, whether its compare-and-set held. */
 async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
-  const rows = { upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[], uso: [] as unknown[], ccd: [] as unknown[], usk: [] as unknown[] };
+  const rows = { upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[], uso: [] as unknown[], ccd: [] as unknown[], usk: [] as unknown[], ucl: [] as unknown[] };
   for (const write of writes) {
     const conv = conversationId(write);
     const { conversation } = write;
@@ -244,6 +244,7 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
       rows.uso.push({ ...write.usage.uso, conv });
       rows.ccd.push({ ...write.usage.cliente, conv });
       for (const skill of write.usage.skills) rows.usk.push({ ...skill, conv });
+      if (write.usage.clientes) rows.ucl.push({ ...write.usage.clientes, conv });
     }
   }
   const json = Object.fromEntries(Object.entries(rows).map(([part, list]) => [part, JSON.stringify(list)])) as Record<keyof typeof rows, string>;
@@ -257,7 +258,7 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
  * are written only when its conversation was (`conv`): updated at the rev it was read at, or
  * inserted. Foreign keys are checked at the end of the statement.
  */
-type TurnPart = 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr' | 'uso' | 'ccd' | 'usk';
+type TurnPart = 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr' | 'uso' | 'ccd' | 'usk' | 'ucl';
 const TURNS = precompile((_db, $: Placeholders<Record<TurnPart, string>>) => {
   const rows = (part: TurnPart, columns: string) => sql`json_to_recordset(${$(part)}::json) as r(${sql.raw(columns)})`;
   const written = sql`r.conv in (select id from conv)`;

@@ -1,23 +1,30 @@
 // What one turn adds to the history's and the dashboard's counters, so no screen ever scans the
 // messages: the client's row of the day (its cards), the bot's counters of the day, hour and
-// channel, and each skill's answers, the sessions that reached it and the sessions whose latest
-// answer it gave (a session that goes on to another skill moves its end there). Days and hours
-// are the company's. The mark kept in the conversation's state says what is already counted.
+// channel, each skill's answers, the sessions that reached it and the sessions whose latest
+// answer it gave (a session that goes on to another skill moves its end there), and, on the
+// client's first turn of a day, the client in the sketch of distinct clients of that day and
+// channel (db/hll.ts; the backfill adds each client-day the same way). Days and hours are the
+// company's. The mark kept in the conversation's state says what is already counted.
 import { localDay, localTime } from '../../../common/dias';
 import type { Insertable } from 'kysely';
-import type { ChatClienteDiaTable, UsoSkillTable, UsoTable } from '../db/schema';
+import { sketchPoint, type SketchPoint } from '../db/hll';
+import type { ChatClienteDiaTable, UsoClientesTable, UsoSkillTable, UsoTable } from '../db/schema';
 import type { UsageMark } from '../engine/turnTypes';
 
 // Rows with every column given: what the store's upserts insert, or add to the row there is.
 export type UsoRow = Required<Insertable<UsoTable>>;
 export type ClienteDiaRow = Required<Insertable<ChatClienteDiaTable>>;
 export type UsoSkillRow = Required<Insertable<UsoSkillTable>>;
+/** A client added to the sketch of its bot, day and channel: the sketch's key and the client's point. */
+export type UsoClientesRow = Omit<UsoClientesTable, 'hll'> & SketchPoint;
 
 /** Everything a turn adds to the counters. */
 export interface UsageWrite {
   uso: UsoRow;
   cliente: ClienteDiaRow;
   skills: UsoSkillRow[];
+  /** On the client's first turn of a day only. */
+  clientes?: UsoClientesRow;
 }
 
 export interface TurnFacts {
@@ -78,6 +85,7 @@ export function usageOfTurn(turn: TurnFacts): { write: UsageWrite; mark: UsageMa
     uso: { ...base, dia, hora, ds, idChannel: turn.idChannel, red: turn.red, ses: turn.newSesion ? 1 : 0, clt: firstToday ? 1 : 0, msg: turn.rows.length },
     cliente: { ...base, dia, idClt: turn.idClt, red: turn.red, nm: turn.nm, ses: turn.newSesion || firstToday ? 1 : 0, msg: turn.rows.length, ultimo: new Date(turn.now).toISOString() },
     skills: [...bySkill.values()].sort((a, b) => (a.dia + a.idSkill < b.dia + b.idSkill ? -1 : 1)),
+    ...(firstToday ? { clientes: { ...base, dia, idChannel: turn.idChannel, red: turn.red, ...sketchPoint(turn.idClt) } } : {}),
   };
   return { write, mark: { dia, skills, ...(fin ? { fin } : {}) } };
 }

@@ -3,13 +3,15 @@
 // turn's one statement (store.ts).
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db';
+import { HLL_REGISTERS } from '../db/hll';
 import { placeholderRow, precompile, type Placeholders } from '../db/precompiled';
-import type { ClienteDiaRow, UsageWrite, UsoRow, UsoSkillRow } from './uso';
+import type { ClienteDiaRow, UsageWrite, UsoClientesRow, UsoRow, UsoSkillRow } from './uso';
 
 export async function writeUsage(trx: DB, usage: UsageWrite): Promise<void> {
   await COUNT_USO.execute(trx, usage.uso);
   await COUNT_CLIENTE_DIA.execute(trx, usage.cliente);
   for (const skill of usage.skills) await COUNT_USO_SKILL.execute(trx, skill);
+  if (usage.clientes) await COUNT_CLIENTES.execute(trx, usage.clientes);
 }
 
 const COUNT_USO = precompile((db, $: Placeholders<UsoRow>) =>
@@ -50,12 +52,24 @@ const COUNT_USO_SKILL = precompile((db, $: Placeholders<UsoSkillRow>) =>
     ),
 );
 
+// The client's register raised to its rank, in a new sketch or the day's one (written only when it rises).
+const COUNT_CLIENTES = precompile((db, $: Placeholders<UsoClientesRow>) =>
+  db
+    .insertInto('uso_clientes')
+    .values({ ...placeholderRow($, ['idBot', 'dia', 'idChannel', 'idE', 'red']), hll: sql<Uint8Array>`set_byte(zeroblob(${HLL_REGISTERS}), ${$('reg')}, ${$('rank')})` })
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'idChannel'])
+        .doUpdateSet({ hll: sql<Uint8Array>`set_byte("uso_clientes"."hll", ${$('reg')}, ${$('rank')})` })
+        .where(sql<number>`get_byte("uso_clientes"."hll", ${$('reg')})`, '<', $('rank'))),
+);
+
 /**
  * PostgreSQL: the counters as parts of the turns' one statement (store.ts), each turn's rows only
  * when its conversation was written, and rows of one key summed first (an upsert may not touch a
- * row twice in one statement), in key order.
+ * row twice in one statement), in key order; the clients one sketch gains, as lists of registers
+ * and ranks that hll_max (migration 015) raises, the row written only when one rises.
  */
-export function usageParts(rows: (part: 'uso' | 'ccd' | 'usk', columns: string) => RawBuilder<unknown>, written: RawBuilder<unknown>): RawBuilder<unknown> {
+export function usageParts(rows: (part: 'uso' | 'ccd' | 'usk' | 'ucl', columns: string) => RawBuilder<unknown>, written: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`cuso as (insert into uso ("idBot", dia, hora, "idChannel", "idE", red, ds, ses, clt, msg)
       select r."idBot", r.dia, r.hora, r."idChannel", min(r."idE"), min(r.red), min(r.ds), sum(r.ses), sum(r.clt), sum(r.msg)
       from ${rows('uso', '"idBot" text, dia text, hora int, "idChannel" text, "idE" text, red int, ds int, ses int, clt int, msg int, conv text')} where ${written}
@@ -71,5 +85,14 @@ export function usageParts(rows: (part: 'uso' | 'ccd' | 'usk', columns: string) 
       select r."idBot", r.dia, r."idSkill", min(r."idE"), sum(r.n), sum(r.llegan), sum(r.terminan)
       from ${rows('usk', '"idBot" text, dia text, "idSkill" text, "idE" text, n int, llegan int, terminan int, conv text')} where ${written}
       group by r."idBot", r.dia, r."idSkill" order by 1, 2, 3
-      on conflict ("idBot", dia, "idSkill") do update set n = uso_skill.n + excluded.n, llegan = uso_skill.llegan + excluded.llegan, terminan = uso_skill.terminan + excluded.terminan)`;
+      on conflict ("idBot", dia, "idSkill") do update set n = uso_skill.n + excluded.n, llegan = uso_skill.llegan + excluded.llegan, terminan = uso_skill.terminan + excluded.terminan),
+    cucp as (select r."idBot", r.dia, r."idChannel", min(r."idE") as "idE", min(r.red) as red, array_agg(r.reg) as regs, array_agg(r.rank) as ranks
+      from ${rows('ucl', '"idBot" text, dia text, "idChannel" text, "idE" text, red int, reg int, rank int, conv text')} where ${written}
+      group by r."idBot", r.dia, r."idChannel"),
+    cucl as (insert into uso_clientes ("idBot", dia, "idChannel", "idE", red, hll)
+      select p."idBot", p.dia, p."idChannel", p."idE", p.red, hll_max(null, p.regs, p.ranks) from cucp p order by 1, 2, 3
+      on conflict ("idBot", dia, "idChannel") do update
+        set hll = (select hll_max(uso_clientes.hll, p.regs, p.ranks) from cucp p where (p."idBot", p.dia, p."idChannel") = (excluded."idBot", excluded.dia, excluded."idChannel"))
+        where exists (select from cucp p, unnest(p.regs, p.ranks) as q(reg, rank)
+          where (p."idBot", p.dia, p."idChannel") = (excluded."idBot", excluded.dia, excluded."idChannel") and get_byte(uso_clientes.hll, q.reg) < q.rank))`;
 }

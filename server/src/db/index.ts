@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import { OwnSchemaPostgresDialect } from './ownSchema';
 import { translate } from './translate';
+import { getByte, setByte } from './hll';
 import { QueuedSqliteDialect } from './sqliteQueue';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -23,6 +24,7 @@ import * as m011 from './migrations/011_frases_unicas';
 import * as m012 from './migrations/012_trabajo_empresa';
 import * as m013 from './migrations/013_historial';
 import * as m014 from './migrations/014_uso_relleno';
+import * as m015 from './migrations/015_clientes_distintos';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -49,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_trabajo_empresa': m012,
   '013_historial': m013,
   '014_uso_relleno': m014,
+  '015_clientes_distintos': m015,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -85,6 +88,8 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.function('translate', { deterministic: true }, translate);
+  file.function('get_byte', { deterministic: true }, getByte);
+  file.function('set_byte', { deterministic: true }, setByte);
   const checkpoints = startWalCheckpoints(name, file);
   // better-sqlite3 compiles a statement on each prepare(); the same SQL text (Kysely builds few
   // distinct ones) reuses its compiled statement, which is safe because every call runs to the end.

@@ -381,6 +381,16 @@ export interface UsoTable {
   msg: Generated<number>;
 }
 
+/** The distinct clients of a bot on a day through a channel: a HyperLogLog sketch (db/hll.ts). */
+export interface UsoClientesTable {
+  idBot: string;
+  dia: string;
+  idChannel: string;
+  idE: string;
+  red: number;
+  hll: Uint8Array;
+}
+
 /** Per bot, day and skill: answers, sessions that reached it, sessions that ended there. */
 export interface UsoSkillTable {
   idBot: string;
@@ -442,6 +452,7 @@ export interface Database {
   chat_cliente_dia: ChatClienteDiaTable;
   uso: UsoTable;
   uso_skill: UsoSkillTable;
+  uso_clientes: UsoClientesTable;
   informe: InformeTable;
   informe_parte: InformeParteTable;
 }

@@ -3,8 +3,9 @@
 // counters existed, and the demo history). Clients are read in pages by id, each page with its
 // messages in order, so memory holds one page and the counters, never the whole history. Days
 // and hours are each company's; test conversations are not counted.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { localTime, type LocalTime } from '../../../common/dias';
+import { addPoint, emptySketch, sketchPoint } from './hll';
 import type { Database } from './schema';
 
 /** The time zone of company `idE`. */
@@ -37,7 +38,10 @@ interface MessageRow {
   fc: string;
 }
 
-/** Empties the three counter tables and fills them from the recorded messages; answers how many messages it read. */
+/**
+ * Empties the three counter tables and fills them from the recorded messages; answers how many
+ * messages it read. The sketches of distinct clients follow from chat_cliente_dia: rebuildClientSketches.
+ */
 export async function rebuildUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf): Promise<number> {
   await db.deleteFrom('chat_cliente_dia').execute();
   await db.deleteFrom('uso').execute();
@@ -146,6 +150,50 @@ export async function rebuildUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf)
   }
   await insertChunks(db, 'uso', [...uso.values()]);
   await insertChunks(db, 'uso_skill', [...skills.values()]);
+  return read;
+}
+
+const SKETCH_PAGE = 5_000;
+const SKETCH_CHUNK = 50;
+
+/**
+ * Empties uso_clientes and makes it again from chat_cliente_dia: each client of a bot's day added
+ * to the sketch of that day and of the client's channel. Read in the key's order (bot, day,
+ * client), so memory holds one day's sketches; answers how many client-days it read.
+ */
+export async function rebuildClientSketches(db: Kysely<Database>): Promise<number> {
+  await db.deleteFrom('uso_clientes').execute();
+  type Key = { idBot: string; dia: string; idClt: string };
+  let after: Key | undefined;
+  let read = 0;
+  let day = '';
+  let sketches = new Map<string, Database['uso_clientes']>();
+  const flush = async () => {
+    const rows = [...sketches.values()];
+    for (let i = 0; i < rows.length; i += SKETCH_CHUNK) await db.insertInto('uso_clientes').values(rows.slice(i, i + SKETCH_CHUNK)).execute();
+    sketches = new Map();
+  };
+  for (;;) {
+    let page = db
+      .selectFrom('chat_cliente_dia as d')
+      .innerJoin('chat_cliente as c', 'c.id', 'd.idClt')
+      .select(['d.idBot', 'd.dia', 'd.idClt', 'd.idE', 'd.red', 'c.idChannel']);
+    if (after) page = page.where(sql<boolean>`(d."idBot", d.dia, d."idClt") > (${after.idBot}, ${after.dia}, ${after.idClt})`);
+    const rows = await page.orderBy('d.idBot').orderBy('d.dia').orderBy('d.idClt').limit(SKETCH_PAGE).execute();
+    for (const r of rows) {
+      if (`${r.idBot} ${r.dia}` !== day) {
+        await flush();
+        day = `${r.idBot} ${r.dia}`;
+      }
+      let sketch = sketches.get(r.idChannel);
+      if (!sketch) sketches.set(r.idChannel, (sketch = { idBot: r.idBot, dia: r.dia, idChannel: r.idChannel, idE: r.idE, red: r.red, hll: emptySketch() }));
+      addPoint(sketch.hll, sketchPoint(r.idClt));
+    }
+    read += rows.length;
+    if (rows.length < SKETCH_PAGE) break;
+    after = rows[rows.length - 1];
+  }
+  await flush();
   return read;
 }
 

@@ -2,14 +2,16 @@
 // and 20,000 messages over Demo Internacional's channels, so the history, the reports and the
 // dashboard open with something to show. Clients write the bot's own training phrases and the bot
 // answers with its skills' actions, as a real turn would record them; fewer people write at night
-// and on Sundays, sessions last a few turns and some end on the fallback. The same seed gives the
-// same history (relative to now). The counters are then counted from these rows.
+// and on Sundays, sessions last a few turns and some end on the fallback, whose phrases go to the
+// bot's unrecognised ones (Monitoreo) as a live turn's do. The same seed gives the same history
+// (relative to now). The counters are then counted from these rows.
 import type { Insertable } from 'kysely';
 import { addDays, dayStart, localDay, weekday } from '../../../common/dias';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import type { DB } from '../db/index';
-import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable } from '../db/schema';
-import { companyTimeZones, rebuildUsage } from '../db/usoRelleno';
+import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
+import { companyTimeZones, rebuildClientSketches, rebuildUsage } from '../db/usoRelleno';
+import { phraseHash } from '../services/bots/frases';
 import { ASISTENTE_SKILLS, type AsistenteSkill } from './asistente';
 
 export const HISTORY_DAYS = 90;
@@ -128,6 +130,8 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
   const sesiones: Insertable<ChatSesionTable>[] = [];
   const mensajes: Insertable<ChatMensajeTable>[] = [];
   const conversaciones: Insertable<ConversacionTable>[] = [];
+  // What the fallback answered, as a live turn counts it: one row per text, how many times, and when first.
+  const noReconocidas = new Map<string, { f: string; c: number; fc: string }>();
   const today = localDay(now, timeZone);
   const starts = Array.from({ length: HISTORY_DAYS }, (_, back) => dayStart(addDays(today, -back), timeZone));
   const weekdays = Array.from({ length: HISTORY_DAYS }, (_, back) => weekday(addDays(today, -back)));
@@ -182,6 +186,14 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
         const said = isFallback || skill.def.frases.length === 0 ? r.pick(FUERA_DE_TEMA) : r.pick(skill.def.frases);
         const score = isFallback ? null : Math.round((0.62 + r.next() * 0.37) * 1000) / 1000;
         mensajes.push({ id: r.uuid(), idSesion, idBot, t: 1, m: said, tipo: 'TEXT', body: null, idSkill: skill.id, score, fc, seq: ++seq });
+        if (isFallback) {
+          const phrase = noReconocidas.get(said);
+          if (!phrase) noReconocidas.set(said, { f: said, c: 1, fc });
+          else {
+            phrase.c += 1;
+            if (fc < phrase.fc) phrase.fc = fc;
+          }
+        }
         for (const message of answer(skill.def, r, values, fc)) {
           mensajes.push({ id: message.id, idSesion, idBot, t: 0, m: recordedText(message), tipo: message.type, body: JSON.stringify(message), idSkill: skill.id, score, fc, seq: ++seq });
         }
@@ -200,12 +212,15 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
     conversaciones.push({ id: r.uuid(), idE, idBot, idChannel: canal.id, psi, idClt, idSesion: state.idSesion, test: 0, sesion: null, estado: JSON.stringify(estado), ua: state.ua, rev: 0 });
   }
 
+  const frases: Insertable<FraseNrTable>[] = [...noReconocidas.values()].map((p) => ({ id: r.uuid(), idBot, f: p.f, fh: phraseHash(p.f), c: p.c, fc: p.fc }));
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < clientes.length; i += BATCH) await trx.insertInto('chat_cliente').values(clientes.slice(i, i + BATCH)).execute();
     for (let i = 0; i < sesiones.length; i += BATCH) await trx.insertInto('chat_sesion').values(sesiones.slice(i, i + BATCH)).execute();
     for (let i = 0; i < mensajes.length; i += BATCH) await trx.insertInto('chat_mensaje').values(mensajes.slice(i, i + BATCH)).execute();
     for (let i = 0; i < conversaciones.length; i += BATCH) await trx.insertInto('conversacion').values(conversaciones.slice(i, i + BATCH)).execute();
+    if (frases.length > 0) await trx.insertInto('frase_nr').values(frases).execute();
     await rebuildUsage(trx, await companyTimeZones(trx, target.defaultTimeZone));
+    await rebuildClientSketches(trx);
   });
   return mensajes.length;
 }

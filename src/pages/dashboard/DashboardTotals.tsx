@@ -1,4 +1,6 @@
-// The totals: one card per channel (sessions, clients, messages) and one for all channels.
+// The totals: one card per channel (sessions, clients, messages) and one for all channels. Clients
+// estimated by the server (a range of many clients) read '≈', said 'aproximadamente', with a note
+// on how far the estimate may be.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,11 +10,25 @@ import type { DashboardData } from '../../api/dashboard';
 import { formatNumber } from './dashboardModel';
 import { TEXTS } from './dashboardTexts';
 
-function TotalCard({ title, ses, clt, msg }: { title: string; ses: number; clt: number; msg: number }) {
-  const rows: Array<[string, number]> = [
-    [TEXTS.sesiones, ses],
-    [TEXTS.clientes, clt],
-    [TEXTS.mensajes, msg],
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const NOTE_ID = 'dashboard-clientes-aprox';
+
+function Value({ value, approximate }: { value: number; approximate: boolean }) {
+  if (!approximate) return <>{formatNumber(value)}</>;
+  return (
+    <>
+      <span aria-hidden="true">≈ </span>
+      <span style={visuallyHidden}>{TEXTS.aproximadamente} </span>
+      {formatNumber(value)}
+    </>
+  );
+}
+
+function TotalCard({ title, ses, clt, msg, approximate }: { title: string; ses: number; clt: number; msg: number; approximate: boolean }) {
+  const rows: Array<[string, number, boolean]> = [
+    [TEXTS.sesiones, ses, false],
+    [TEXTS.clientes, clt, approximate],
+    [TEXTS.mensajes, msg, false],
   ];
   return (
     <Card variant="outlined" component="section" aria-label={title}>
@@ -21,13 +37,13 @@ function TotalCard({ title, ses, clt, msg }: { title: string; ses: number; clt: 
           {title}
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2 }}>
-          {rows.map(([label, value]) => (
+          {rows.map(([label, value, estimated]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {label}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontWeight: 500 }}>
-                {formatNumber(value)}
+              <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontWeight: 500 }} aria-describedby={estimated ? NOTE_ID : undefined}>
+                <Value value={value} approximate={estimated} />
               </Typography>
             </Box>
           ))}
@@ -38,12 +54,20 @@ function TotalCard({ title, ses, clt, msg }: { title: string; ses: number; clt: 
 }
 
 export function DashboardTotals({ data }: { data: DashboardData }) {
+  const approximate = data.cltAprox === true;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}>
-      <TotalCard title={TEXTS.total} ses={data.totSessions} clt={data.totClts} msg={data.msmTot} />
-      {data.canales.map((canal) => (
-        <TotalCard key={canal.red} title={channelCodeLabel(canal.red)} ses={canal.ses} clt={canal.clt} msg={canal.msg} />
-      ))}
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}>
+        <TotalCard title={TEXTS.total} ses={data.totSessions} clt={data.totClts} msg={data.msmTot} approximate={approximate} />
+        {data.canales.map((canal) => (
+          <TotalCard key={canal.red} title={channelCodeLabel(canal.red)} ses={canal.ses} clt={canal.clt} msg={canal.msg} approximate={approximate} />
+        ))}
+      </Box>
+      {approximate && (
+        <Typography id={NOTE_ID} variant="body2" color="text.secondary">
+          {TEXTS.clientesAprox}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -13,6 +13,8 @@ export const TEXTS = {
   tiempo: 'Tiempo',
   sesiones: 'Sesiones',
   clientes: 'Clientes',
+  aproximadamente: 'aproximadamente',
+  clientesAprox: '≈ Con tantos clientes en el rango, su número es una estimación: puede diferir del exacto en alrededor de un 1 %.',
   mensajes: 'Mensajes',
   dias: 'Días',
   horas: 'Horas',

@@ -1,5 +1,7 @@
 // The history's results: one card per client (name, channel, last message, sessions), 20 a page
-// as the server pages them. A card is a button: click, Enter or Space opens the conversation.
+// as the server pages them, with how many clients in all, or that there are more than the pages
+// read so far when the server did not count them. A card is a button: click, Enter or Space opens
+// the conversation.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -9,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { HISTORY_PAGE_SIZE, channelCodeLabel } from '../../../common/schemas/historial';
 import type { ClientCard } from '../../api/historial';
 import type { PagedAnswer } from '../../api/paging';
-import { TEXTS, fechaHora, sesionesLabel } from './historialModel';
+import { TEXTS, fechaHora, paginaLabel, sesionesLabel } from './historialModel';
 
 const PAGE_LABELS: Record<string, string> = {
   first: 'Ir a la primera página',
@@ -38,6 +40,7 @@ export function ClientCards({ answer, loading, error, page, onPage, onOpen, time
   const clients = answer.content ?? [];
   if (clients.length === 0) return <Typography role="status">{TEXTS.sinDatos}</Typography>;
   const total = totalOf(answer);
+  const exact = answer.totalExact !== false;
   return (
     <Box component="section" aria-label={TEXTS.resultados}>
       <Box
@@ -68,10 +71,10 @@ export function ClientCards({ answer, loading, error, page, onPage, onOpen, time
         rowsPerPage={HISTORY_PAGE_SIZE}
         rowsPerPageOptions={[HISTORY_PAGE_SIZE]}
         onPageChange={(_event, next) => onPage(next)}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+        labelDisplayedRows={({ from, to, count }) => paginaLabel(from, to, count, exact)}
         getItemAriaLabel={(type) => PAGE_LABELS[type] ?? type}
         showFirstButton
-        showLastButton
+        showLastButton={exact}
         sx={{ overflowX: 'hidden', '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
       />
     </Box>

@@ -41,6 +41,9 @@ export const TEXTS = {
 
 export const sesionesLabel = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
 
+/** The clients a page shows of how many: the count, or, when the server only knows there are more than `count`, 'más de'. */
+export const paginaLabel = (from: number, to: number, count: number, exact: boolean) => `${from}–${to} de ${exact ? '' : 'más de '}${count}`;
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function parts(iso: string, timeZone: string): Record<string, string> | null {

@@ -43,6 +43,30 @@ describe('Dashboard', () => {
     expect(screen.getByRole('region', { name: 'Telegram' })).toHaveTextContent(/Sesiones\s*12\s*Clientes\s*9\s*Mensajes\s*95/);
   });
 
+  it("Clientes estimados se leen '≈', se dicen 'aproximadamente' y una nota dice cuánto pueden diferir; contados, sin '≈'", async () => {
+    serveDashboard({ datos: { ...DATOS, totClts: 989_048, cltAprox: true } });
+    openDashboard();
+    const total = await screen.findByRole('region', { name: 'Total' });
+    expect(total).toHaveTextContent(/Clientes\s*≈ aproximadamente 989,048/);
+    // The sign is drawn, the word is read: a screen reader says 'aproximadamente', not the sign.
+    expect(within(total).getByText('≈', { exact: false })).toHaveAttribute('aria-hidden', 'true');
+    const note = screen.getByText(/su número es una estimación: puede diferir del exacto en alrededor de un 1 %/);
+    const clientes = within(total).getByText('Clientes').nextElementSibling!;
+    expect(clientes).toHaveAttribute('aria-describedby', note.id);
+    expect(screen.getByRole('region', { name: 'Web' })).toHaveTextContent(/Clientes\s*≈ aproximadamente 30/);
+    // Sessions and messages are counted, always.
+    expect(total).toHaveTextContent(/Sesiones\s*52\s*Clientes/);
+  });
+
+  it("Clientes contados: sin '≈' ni nota", async () => {
+    serveDashboard({ datos: { ...DATOS, cltAprox: false } });
+    openDashboard();
+    const total = await screen.findByRole('region', { name: 'Total' });
+    expect(total).toHaveTextContent(/Clientes\s*39\s*Mensajes/);
+    expect(screen.queryByText(/≈/)).toBeNull();
+    expect(screen.queryByText(/estimación/)).toBeNull();
+  });
+
   it('las tablas tienen los mismos números que las respuestas: línea de tiempo, top 10 de skills y canales', async () => {
     serveDashboard();
     openDashboard();

@@ -122,6 +122,25 @@ describe('Historial', () => {
     expect(within(region).getAllByRole('button', { name: /Cliente/ })[0]).toHaveTextContent('Cliente 21');
   });
 
+  it("sin la cuenta, dice 'de más de' lo que el servidor sabe, sin ir a una última página; con la cuenta, el número", async () => {
+    const served = serveHistorial({
+      clientes: (page) => (page === 0
+        ? { content: Array.from({ length: 20 }, (_, i) => cliente(i + 1)), totalPages: 5, totalElements: 100, totalExact: false }
+        : { content: Array.from({ length: 20 }, (_, i) => cliente(20 + i + 1)), totalPages: 14, totalElements: 266, totalExact: true }),
+    });
+    openHistorial();
+    await screen.findByRole('heading', { level: 1, name: 'Historial' });
+    await chooseBot('Ventas');
+    await buscar();
+    expect(await screen.findByText('1–20 de más de 100')).toBeInTheDocument();
+    expect(screen.queryByText('1–20 de 100')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ir a la última página' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    await waitFor(() => expect(served.clientes).toHaveLength(2));
+    expect(await screen.findByText('21–40 de 266')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ir a la última página' })).toBeEnabled();
+  });
+
   it("Hasta antes de Desde: 'La fecha hasta debe ser mayor a la fecha desde' bajo Hasta; la lista se vacía y las fechas quedan", async () => {
     const served = serveHistorial();
     openHistorial();

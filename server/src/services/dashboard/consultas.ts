@@ -1,11 +1,14 @@
 // The dashboard and 'Ver uso': sums over the counters the conversation store keeps per bot, day,
 // hour and channel (uso) and per bot, day and skill (uso_skill), never over the messages, so a
-// 90-day range reads at most 90 × 24 rows per channel whatever the number of clients.
+// 90-day range reads at most 90 × 24 rows per channel whatever the number of clients. The clients
+// of a range, each counted once, come from the client-days when they are few, else from the
+// sketches of distinct clients per day and channel (uso_clientes), at most 90 per channel.
 import { sql } from 'kysely';
 import { daysSpanned, isDay } from '../../../../common/dias';
 import { channelCodeLabel, DASHBOARD_MAX_DAYS, DASHBOARD_TEXTS, HISTORY_TEXTS, TOP_N, type DashboardData, type DashboardQuery, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
 import { sameTenant } from '../../auth/tenant';
+import { EXACT_CLIENT_DAYS, emptySketch, estimateSketch, mergeSketch } from '../../db/hll';
 import type { DB } from '../../db/index';
 import { badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../types';
@@ -52,16 +55,61 @@ function usoOf(db: DB, scope: DashboardScope) {
   return db.selectFrom('uso').where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh);
 }
 
-/** Sessions, clients and messages per channel code, and in all. */
+/** Sessions, clients (the people who wrote, each once) and messages per channel code, and in all. */
 export async function dashboardData(db: DB, scope: DashboardScope): Promise<DashboardData> {
   const rows = await usoOf(db, scope)
     .select((eb) => ['red', eb.fn.sum<number>('ses').as('ses'), eb.fn.sum<number>('clt').as('clt'), eb.fn.sum<number>('msg').as('msg')])
     .groupBy('red')
     .orderBy('red')
     .execute();
-  const canales = rows.map((r) => ({ red: r.red, ses: int(r.ses), clt: int(r.clt), msg: int(r.msg) }));
-  const total = (key: 'ses' | 'clt' | 'msg') => canales.reduce((sum, c) => sum + c[key], 0);
-  return { canales, totSessions: total('ses'), totClts: total('clt'), msmTot: total('msg') };
+  const clients = await distinctClients(db, scope, new Map(rows.map((r) => [Number(r.red), int(r.clt)])));
+  const canales = rows.map((r) => ({ red: r.red, ses: int(r.ses), clt: clients.byRed.get(Number(r.red)) ?? 0, msg: int(r.msg) }));
+  const total = (key: 'ses' | 'msg') => canales.reduce((sum, c) => sum + c[key], 0);
+  return { canales, totSessions: total('ses'), totClts: clients.total, msmTot: total('msg'), cltAprox: clients.approximate };
+}
+
+interface DistinctClients {
+  byRed: Map<number, number>;
+  total: number;
+  /** Estimated from the sketches, within about 1 %. */
+  approximate: boolean;
+}
+
+/**
+ * The people who wrote to the bot in the range, per channel code and in all, given its
+ * client-days per channel code. One day's client-days are its clients. A longer range is counted
+ * while it holds at most EXACT_CLIENT_DAYS client-days, and estimated past that. A client writes
+ * through one channel, so the codes' clients add up to the total.
+ */
+async function distinctClients(db: DB, scope: DashboardScope, clientDays: Map<number, number>): Promise<DistinctClients> {
+  const days = [...clientDays.values()].reduce((sum, n) => sum + n, 0);
+  if (scope.fd === scope.fh) return { byRed: clientDays, total: days, approximate: false };
+  if (days <= EXACT_CLIENT_DAYS) {
+    const rows = await db
+      .selectFrom('chat_cliente_dia')
+      .select(['red', sql<number>`count(distinct "idClt")`.as('n')])
+      .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
+      .groupBy('red')
+      .execute();
+    const byRed = new Map(rows.map((r) => [Number(r.red), int(r.n)]));
+    return { byRed, total: [...byRed.values()].reduce((sum, n) => sum + n, 0), approximate: false };
+  }
+  const sketches = await db
+    .selectFrom('uso_clientes')
+    .select(['red', 'hll'])
+    .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
+    .execute();
+  const all = emptySketch();
+  const perRed = new Map<number, Uint8Array>();
+  for (const r of sketches) {
+    let sketch = perRed.get(Number(r.red));
+    if (!sketch) perRed.set(Number(r.red), (sketch = emptySketch()));
+    mergeSketch(sketch, r.hll);
+  }
+  for (const sketch of perRed.values()) mergeSketch(all, sketch);
+  // No estimate says more clients than there were client-days.
+  const byRed = new Map([...perRed].map(([red, sketch]) => [red, Math.min(estimateSketch(sketch), clientDays.get(red) ?? 0)]));
+  return { byRed, total: Math.min(estimateSketch(all), days), approximate: true };
 }
 
 /** One row per weekday (1 Sunday … 7 Saturday) or per hour (0–23), those without activity as zeros. */

@@ -1,10 +1,12 @@
 // The history's client cards: who wrote to the bot in the range, newest last message first. Read
 // only from chat_cliente_dia (one row per bot, company day and client), never from the messages.
+// The total is the count of clients, or, where counting would read too many rows, a bound that
+// says more follow (totalExact false: there are more than totalElements).
 import { SqliteAdapter, sql, type Expression, type SelectQueryBuilder } from 'kysely';
-import { addDays } from '../../../../common/dias';
 import type { Database } from '../../db/schema';
 import { HISTORY_PAGE_SIZE, type ClientCard } from '../../../../common/schemas/historial';
 import type { Page } from '../../../../common/schemas/paging';
+import { EXACT_CLIENT_DAYS } from '../../db/hll';
 import { COUNT_AHEAD, containsText } from '../../db/paging';
 import type { BotRange, HistoryContext } from './rango';
 
@@ -31,9 +33,9 @@ export async function clientCards(ctx: HistoryContext, range: BotRange, req: Car
     content: rows.slice(0, pageSize).map(card), totalElements: total, totalPages: Math.ceil(total / pageSize), totalExact: exact,
   });
 
-  let filtered = ctx.db.selectFrom('chat_cliente_dia').where('idBot', '=', range.idBot);
-  filtered = oneDay ? filtered.where('dia', '=', range.fd) : filtered.where('dia', '>=', range.fd).where('dia', '<=', range.fh);
-  if (name) filtered = filtered.where((eb) => containsText(eb.ref('nm'), name));
+  let inRange = ctx.db.selectFrom('chat_cliente_dia').where('idBot', '=', range.idBot);
+  inRange = oneDay ? inRange.where('dia', '=', range.fd) : inRange.where('dia', '>=', range.fd).where('dia', '<=', range.fh);
+  const filtered = name ? inRange.where((eb) => containsText(eb.ref('nm'), name)) : inRange;
 
   // One day holds one row per client: the index (idBot, dia, ultimo) walks them in order. On
   // SQLite that index ends in the rowid, so with it as the tie-break no row is read to be skipped.
@@ -56,29 +58,46 @@ export async function clientCards(ctx: HistoryContext, range: BotRange, req: Car
     return page(rows, total, true);
   }
 
-  // Filtered or longer: one read of this page and a few after it says how many follow.
+  // Filtered or longer, with few client-days: counted.
+  const counted = await countWhenFew(ctx, inRange, filtered);
+  if (counted !== undefined) {
+    if (offset >= counted) return page([], counted, true);
+    const rows = oneDay ? await dayRows(offset, pageSize, false) : await rangeRows(ctx, range, filtered, sqlite, offset, pageSize);
+    return page(rows, counted, true);
+  }
+
+  // Else one read of this page, a few after it and one row more says how many follow, or that more do.
   const ahead = pageSize * (LOOKAHEAD_PAGES + 1);
-  const rows = oneDay ? await dayRows(offset, ahead, false) : await rangeRows(ctx, range, filtered, sqlite, offset, ahead);
-  if (rows.length > 0 || offset === 0) return page(rows, offset + rows.length, rows.length < ahead);
+  const rows = oneDay ? await dayRows(offset, ahead + 1, false) : await rangeRows(ctx, range, filtered, sqlite, offset, ahead + 1);
+  if (rows.length > 0 || offset === 0) return page(rows, offset + Math.min(rows.length, ahead), rows.length <= ahead);
   // Past the end: how far the list goes, counted no further than a little past this page.
   const cap = offset + pageSize + COUNT_AHEAD;
-  const counted = await ctx.db.selectFrom(filtered.select('idClt').distinct().limit(cap).as('t')).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-  const total = Number(counted?.n ?? 0);
-  return page([], total, total < cap);
+  const upTo = await ctx.db.selectFrom(filtered.select('idClt').distinct().limit(cap + 1).as('t')).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  const total = Number(upTo?.n ?? 0);
+  return page([], Math.min(total, cap), total <= cap);
+}
+
+type RangeRows = SelectQueryBuilder<Database, 'chat_cliente_dia', object>;
+
+/** The clients of `filtered`, when the range (`inRange`) holds at most EXACT_CLIENT_DAYS client-days; else undefined. */
+async function countWhenFew(ctx: HistoryContext, inRange: RangeRows, filtered: RangeRows): Promise<number | undefined> {
+  const days = await ctx.db.selectFrom(inRange.select('idClt').limit(EXACT_CLIENT_DAYS + 1).as('t')).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  if (Number(days?.n ?? 0) > EXACT_CLIENT_DAYS) return undefined;
+  const clients = await filtered.select(sql<number>`count(distinct "idClt")`.as('n')).executeTakeFirst();
+  return Number(clients?.n ?? 0);
 }
 
 /** Rows read per query while walking a longer range. */
 const WALK_BATCH = 1_000;
-const MAX_NAMED_DAYS = 400;
 
 /**
  * `limit` cards from `offset` over several days. Days follow one another in time, so walking the
  * rows newest day first and newest message first (the index idBot, dia, ultimo) meets each client
  * first at its last message: the walk stops once it has met enough clients, and only their
- * sessions are added up.
+ * sessions are counted.
  */
 async function rangeRows(
-  ctx: HistoryContext, range: BotRange, filtered: SelectQueryBuilder<Database, 'chat_cliente_dia', object>, sqlite: boolean, offset: number, limit: number,
+  ctx: HistoryContext, range: BotRange, filtered: RangeRows, sqlite: boolean, offset: number, limit: number,
 ): Promise<Row[]> {
   const tie = sqlite ? sql`rowid` : sql.ref('idClt');
   const met = new Map<string, Row>();
@@ -94,19 +113,18 @@ async function rangeRows(
   }
   const found = [...met.values()].slice(offset, offset + limit);
   if (found.length === 0) return [];
-  // Each day by name, so both columns of the key are sought rather than the range scanned (a
-  // range of years, rarer, scans it).
-  const days: string[] = [];
-  for (let d = range.fd; d <= range.fh && days.length <= MAX_NAMED_DAYS; d = addDays(d, 1)) days.push(d);
-  let sums = ctx.db
-    .selectFrom('chat_cliente_dia')
-    .select((eb) => ['idClt', eb.fn.sum<number>('ses').as('n')])
-    .where('idBot', '=', range.idBot)
-    .where('idClt', 'in', found.map((r) => r.idClt));
-  sums = days.length <= MAX_NAMED_DAYS ? sums.where('dia', 'in', days) : sums.where('dia', '>=', range.fd).where('dia', '<=', range.fh);
-  const summed = await sums
-    .groupBy('idClt')
+  // A session written on two days has a row on each: the cards count the sessions themselves,
+  // those active in the range as the client's session list shows them. Grouped by bot rather than
+  // filtered on it, so the clients' index is the one read (the bot's would read all its sessions).
+  const summed = await ctx.db
+    .selectFrom('chat_sesion')
+    .select((eb) => ['idClt', 'idBot', eb.fn.countAll<number>().as('n')])
+    .where('idClt', 'in', found.map((r) => r.idClt))
+    .where('test', '=', 0)
+    .where('fi', '<', range.to)
+    .where((eb) => eb.or([eb('ff', 'is', null), eb('ff', '>=', range.from)]))
+    .groupBy(['idClt', 'idBot'])
     .execute();
-  const sessions = new Map(summed.map((r) => [r.idClt, Number(r.n)]));
+  const sessions = new Map(summed.filter((r) => r.idBot === range.idBot).map((r) => [r.idClt, Number(r.n)]));
   return found.map((r) => ({ ...r, sesiones: sessions.get(r.idClt) ?? Number(r.sesiones) }));
 }
