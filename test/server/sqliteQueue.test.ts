@@ -41,6 +41,24 @@ async function contend(dialect: SqliteDialect, clients = 20, rounds = 5): Promis
   }
 }
 
+/**
+ * Another process (as the WAL's checkpointer, or another instance) takes the write lock of `file`,
+ * holds it `ms` and then ends its transaction with `end`; resolves once it holds the lock, with the
+ * process's exit.
+ */
+async function otherWriter(file: string, ms: number, end: 'commit' | 'rollback'): Promise<{ exited: Promise<unknown> }> {
+  const other = spawn(process.execPath, ['-e', `
+    const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+    db.exec('begin immediate; insert into t values (1)');
+    console.log('bloqueada');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms});
+    db.exec('${end}');
+  `], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => other.once('exit', resolve));
+  await new Promise<void>((resolve) => other.stdout.once('data', () => resolve()));
+  return { exited };
+}
+
 describe('la conexión de SQLite en cola', () => {
   it('atiende a quienes esperan por orden de llegada: nadie pasa dos veces antes que otro una', async () => {
     const order = await contend(new QueuedSqliteDialect({ database: new SQLite(path.join(dir, 'a.db')) }));
@@ -77,20 +95,12 @@ describe('la conexión de SQLite en cola', () => {
     const db = new Kysely<{ t: { n: number } }>({ dialect: new QueuedSqliteDialect({ database: handle }) });
     try {
       await sql`create table t (n integer)`.execute(db);
-      // Another process (as the WAL's checkpointer, or another instance) holds the write lock a moment and commits.
-      const other = spawn(process.execPath, ['-e', `
-        const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
-        db.exec('begin immediate; insert into t values (1)');
-        console.log('bloqueada');
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-        db.exec('commit');
-      `], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
-      await new Promise<void>((resolve) => other.stdout.once('data', () => resolve()));
+      const other = await otherWriter(file, 300, 'commit');
       await db.transaction().execute(async (trx) => {
         const seen = await trx.selectFrom('t').select('n').execute();
         await trx.insertInto('t').values({ n: seen.length + 10 }).execute();
       });
-      await new Promise((resolve) => other.once('exit', resolve));
+      await other.exited;
       expect((await db.selectFrom('t').select('n').orderBy('n').execute()).map((r) => r.n)).toEqual([1, 11]);
     } finally {
       await db.destroy();
@@ -130,20 +140,13 @@ describe('la conexión de SQLite en cola pasa siempre al siguiente', () => {
     const db = new Kysely<{ t: { n: number } }>({ dialect: new QueuedSqliteDialect({ database: handle }) });
     try {
       await sql`create table t (n integer)`.execute(db);
-      const other = spawn(process.execPath, ['-e', `
-        const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
-        db.exec('begin immediate; insert into t values (1)');
-        console.log('bloqueada');
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
-        db.exec('rollback');
-      `], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
-      await new Promise<void>((resolve) => other.stdout.once('data', () => resolve()));
+      const other = await otherWriter(file, 1000, 'rollback');
       const refused = db.transaction().execute(async (trx) => trx.insertInto('t').values({ n: 2 }).execute());
       const next = db.selectFrom('t').select('n').execute();
       await expect(refused).rejects.toThrow(/locked|busy/i);
       expect(await settlesWithin(next, 500)).toBe(true);
       expect(await next).toEqual([]);
-      await new Promise((resolve) => other.once('exit', resolve));
+      await other.exited;
     } finally {
       await db.destroy();
     }
