@@ -19,6 +19,9 @@ function merge(target: Plain, source: Plain): Plain {
 
 const confirmTexts = { components: { RaConfirm: { defaultProps: { confirm: 'quipu.comun.si', cancel: 'quipu.comun.no' } } } };
 
+/** The app bar's spinner while data loads is a progress bar: it is named, as every one must be (react-admin passes these props to it). */
+const namedLoading = { components: { RaLoadingIndicator: { defaultProps: { 'aria-label': 'Cargando...' } } } };
+
 /** Where react-admin's floating create button sits below 'md' (RaCreateButton-floating: bottom 60 px, 56 px high). */
 export const FLOATING_CREATE = { bottom: 60, height: 56 };
 
@@ -56,5 +59,5 @@ const stickyFormToolbar = {
 };
 
 export function adminTheme(brand: Pick<Brand, 'alt'>): RaThemeOptions {
-  return [brandThemeOptions(brand), esES, confirmTexts, floatingCreateRoom, stickyFormToolbar].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
+  return [brandThemeOptions(brand), esES, confirmTexts, namedLoading, floatingCreateRoom, stickyFormToolbar].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
 }

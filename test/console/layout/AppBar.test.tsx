@@ -1,5 +1,5 @@
 // The top bar: the user's first name and surname and the user menu.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,14 @@ describe('Barra superior', () => {
     await waitFor(() => expect(sessionStore.get()).toBeNull());
     expect(logout).toHaveBeenCalledOnce();
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('mientras cargan los datos, su indicador de progreso tiene nombre: «Cargando...»', async () => {
+    // The list's data never arrives, so the bar keeps showing that it is loading.
+    server.use(http.post('*/api/usuario/search', () => new Promise<never>(() => undefined)));
+    renderApp('/usuarios', makeSession({ rol: 'ROLE_COMPANIA' }));
+    const bar = await screen.findByRole('banner');
+    expect(await within(bar).findByRole('progressbar', { name: 'Cargando...' })).toBeInTheDocument();
   });
 
   it('el pie muestra el año, la marca y la ubicación', async () => {
