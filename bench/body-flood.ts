@@ -15,22 +15,12 @@ import os from 'node:os';
 import { encodeCanalKey } from '../common/schemas/webchatKey';
 import { DEMO_WEB_CHANNEL } from '../server/src/seed/canales';
 import { DEMO_PASSWORD } from '../server/src/seed/index';
-import { Session, percentile, startServer, type Server } from './lib/server';
+import { Session, cpuSeconds, percentile, startServer, type Server } from './lib/server';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 4);
 const SECONDS = Number(process.env.SECONDS ?? 15);
 const BODY = Buffer.from(`[${'0,'.repeat(2.6e6 - 1)}0]`);
 const keepAlive = new http.Agent({ keepAlive: true });
-
-/** CPU seconds a process has used so far (Linux /proc), or undefined elsewhere. */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 /** GET url with the session's cookie on a kept-alive connection; answers the milliseconds it took. */
 function timedGet(session: Session, url: string): Promise<number> {

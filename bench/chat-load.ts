@@ -40,7 +40,7 @@ import { encodeCanalKey } from '../common/schemas/webchatKey';
 import { DEMO_WEB_CHANNEL } from '../server/src/seed/canales';
 import { DEMO_PASSWORD } from '../server/src/seed/index';
 import { syntheticBot } from './nlu/synthetic';
-import { Session, percentile, startServer, type Server } from './lib/server';
+import { Session, cpuSeconds, percentile, startServer, type Server } from './lib/server';
 
 const USERS = Number(process.env.USERS ?? 1000);
 const MESSAGES = Number(process.env.MESSAGES ?? 5);
@@ -256,16 +256,6 @@ async function user(target: Target, phrases: string[][], n: number, latencies: n
     replies?.push(answered);
   }
   await conversation.stomp.deactivate();
-}
-
-/** CPU seconds a process has used so far (Linux /proc), or undefined elsewhere. */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
