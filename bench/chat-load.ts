@@ -29,7 +29,6 @@
 //      VIA=consola for the console's test chat)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Client as Stomp, type IMessage } from '@stomp/stompjs';
@@ -40,7 +39,7 @@ import { encodeCanalKey } from '../common/schemas/webchatKey';
 import { DEMO_WEB_CHANNEL } from '../server/src/seed/canales';
 import { DEMO_PASSWORD } from '../server/src/seed/index';
 import { syntheticBot } from './nlu/synthetic';
-import { Session, cpuSeconds, percentile, startServer, type Server } from './lib/server';
+import { Session, cpuSeconds, percentile, postKeptAlive, startServer, type Server } from './lib/server';
 
 const USERS = Number(process.env.USERS ?? 1000);
 const MESSAGES = Number(process.env.MESSAGES ?? 5);
@@ -125,28 +124,9 @@ async function webChannel(session: Session, idBot: string): Promise<string> {
   return key;
 }
 
-const widgetAgent = new http.Agent({ keepAlive: true });
-
-/**
- * A call to the widget's public routes as its page on this server makes it: JSON, the server's own
- * Origin, no cookie nor integrity headers; over node:http with kept-alive connections (fetch's web
- * streams cost the clients about 1 ms of CPU per message, taken from the server on 2 cores).
- */
+/** A call to the widget's public routes as its page on this server makes it: JSON, the server's own Origin, no cookie nor integrity headers. */
 async function widgetPost<T>(base: string, url: string, body: unknown): Promise<T> {
-  const payload = JSON.stringify(body);
-  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), origin: base };
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const request = http.request(`${base}${url}`, { method: 'POST', headers, agent: widgetAgent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(payload);
-  });
-  if (status < 200 || status >= 300) throw new Error(`POST ${url}: ${status} ${text}`);
-  return JSON.parse(text) as T;
+  return JSON.parse(await postKeptAlive(base, url, JSON.stringify(body), { origin: base })) as T;
 }
 
 /** A STOMP connection, once CONNECTED. */
