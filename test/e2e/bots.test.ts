@@ -179,6 +179,8 @@ describe('Bots', () => {
     await page.getByText(/Bot importado con éxito/).first().waitFor();
     await page.getByRole('cell', { name: BOT }).nth(1).waitFor();
     const importedRow = page.getByRole('row').filter({ hasText: BOT }).filter({ hasText: 'SI' });
+    // The list shows the copy once it has read the list again.
+    await importedRow.first().waitFor();
     expect(await importedRow.count()).toBe(1);
 
     // 6. Deploy: refused while skills have no training phrase, then deployed once they have.
