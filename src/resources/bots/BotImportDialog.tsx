@@ -19,6 +19,7 @@ import type { ImportResult } from '../../api/bots';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
+import { TextButton } from '../../layout/TextButton';
 import { useSession } from '../../permissions/useSession';
 import { BOT_MESSAGES } from '../../../common/schemas/bots';
 import { readImportFile } from './botModel';
@@ -117,7 +118,7 @@ export function BotImportDialog({ onClose }: { onClose: () => void }) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} disabled={busy} />
+        <TextButton label="ra.action.cancel" onClick={onClose} disabled={busy} />
         <Button label="quipu.bots.importarAccion" variant="contained" onClick={importFile} disabled={busy}>
           <FileUploadIcon />
         </Button>

@@ -48,6 +48,20 @@ describe('a 390 px', () => {
     }
   });
 
+  it('los botones sin ícono de un diálogo muestran su texto, no una caja vacía', async () => {
+    setWidth(390);
+    record('get', '/bot', () => bot('b1'));
+    record('get', '/skills', () => skills);
+    record('get', '/bot-version', () => null);
+    record('get', '/entity', () => []);
+    record('get', '/entity/internal/list', () => []);
+    renderAdmin('/bot/b1', compania);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Entidades' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva Entidad' }));
+    const dialog = await screen.findByRole('dialog');
+    for (const name of ['Cancelar', 'Guardar']) expect(within(dialog).getByRole('button', { name })).toHaveTextContent(name);
+  });
+
   it('el editor del canal web no impone anchos mínimos mayores que el teléfono a sus campos', async () => {
     setWidth(390);
     channelCalls();

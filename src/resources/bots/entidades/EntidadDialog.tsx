@@ -13,10 +13,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type KeyboardEvent } from 'react';
-import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Entidad, EntidadBody } from '../../../api/bots';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
+import { TextButton } from '../../../layout/TextButton';
 
 interface EntidadDialogProps {
   entidad: Partial<Entidad>;
@@ -141,8 +142,8 @@ export function EntidadDialog({ entidad, botId, onClose, onSaved }: EntidadDialo
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} disabled={busy} />
-        <Button label="ra.action.save" variant="contained" onClick={save} disabled={busy} />
+        <TextButton label="ra.action.cancel" onClick={onClose} disabled={busy} />
+        <TextButton label="ra.action.save" variant="contained" onClick={save} disabled={busy} />
       </DialogActions>
     </Dialog>
   );
