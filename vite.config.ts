@@ -49,6 +49,10 @@ export default defineConfig({
     ...(process.env.API_BASE ? { 'import.meta.env.VITE_API_BASE': JSON.stringify(process.env.API_BASE) } : {}),
     ...(process.env.MANUAL_URL ? { 'import.meta.env.VITE_MANUAL_URL': JSON.stringify(process.env.MANUAL_URL) } : {}),
   },
+  // Workers are ES modules, which every browser the build targets runs. As IIFE scripts (Vite's
+  // default), a worker whose module keeps an export (elkjs's, for Node) makes the build warn that
+  // the bundle has no global name: a name nothing in the worker would read.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: false,

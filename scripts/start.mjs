@@ -8,6 +8,7 @@ checkNode();
 ensureInstalled();
 ensureBuilt();
 
+console.log('Iniciando el servidor...');
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',

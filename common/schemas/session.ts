@@ -13,6 +13,8 @@ export const AthenaAnswer = Type.Object({
   brand: Brand,
   /** Whether 'Ingresar con Microsoft' can sign in here; until it does, the login page says so instead of leaving. */
   microsoft: Type.Boolean(),
+  /** Whether the cookie names a signed-in session: only then does the console ask POST /enki for it. */
+  sesion: Type.Boolean(),
 });
 
 export const SessionUserInfo = Type.Object({
@@ -39,6 +41,8 @@ export const SessionConfigInfo = Type.Object({
   menu: Type.Array(Type.String()),
   /** The users' manual, when the server names one (MANUAL_URL). */
   manualUrl: Type.Optional(Type.String()),
+  /** The dashboard's pre-release details by department and by bot exist for the company's bots: only then does the console ask for them. */
+  dashboardDetalles: Type.Boolean(),
 });
 
 export const SessionEmpresaInfo = Type.Object({

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { migrate, openDb } from './db';
 import { startJobRunner } from './jobs/queue';
 import { isEmpty, seedDemo, seedFirstAdmin } from './seed/index';
+import { loggerOptions, RequestLog } from './logging';
 import { builtConsoleDir, serveConsole, spaFallback } from './plugins/console';
 import { AJV_OPTIONS, errorsPlugin } from './plugins/errors';
 import { integrityPlugin } from './plugins/integrity';
@@ -44,7 +45,7 @@ export interface BuildOptions {
   passwordCost?: number;
   /** Run background jobs as they come (default); false leaves them to app.jobs.drain(), as tests do. */
   runJobs?: boolean;
-  /** Fastify's logger option; by default a logger at config.logLevel. */
+  /** Fastify's logger option; by default the one config.logLevel and config.logFormat give (logging.ts). */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -53,7 +54,8 @@ const CORE_ROUTES: RoutePlugin[] = [sessionRoutes, aboutRoutes, usuarioLookupRou
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: withRedaction(opts.logger ?? { level: config.logLevel }),
+    logger: withRedaction(opts.logger ?? loggerOptions(config)),
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     // A body past it is refused with 413; the routes whose content can be larger name their own
     // limit (plugins/guards.ts, largeBody), and read it for signed-in callers only.
@@ -121,6 +123,8 @@ function seconds(started: number): string {
   return `${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
 
+const migrations = (count: number) => `${count} ${count === 1 ? 'migración' : 'migraciones'}`;
+
 /** Query parameters that carry secrets: WhatsApp's verify token (it also keys the relay's signature), Slack's OAuth code and state, tokens and passcodes. */
 const SECRET_PARAMS = new Set(['hub.verify_token', 'code', 'state', 'token', 'passcode']);
 export const REDACTED = '[redactado]';
@@ -164,8 +168,9 @@ export const NO_ADMIN_EMAIL =
 export async function firstStart(app: App, config: Config, opts: BuildOptions): Promise<void> {
   if (config.seedDemo) {
     const started = performance.now();
+    app.log.info('Cargando los datos de demostración...');
     await seedDemo(app.db, config.now(), { passwordCost: opts.passwordCost, historial: { chatTimeZone: config.chatTimeZone } });
-    app.log.info(`datos de demostración cargados (${seconds(started)})`);
+    app.log.info(`Datos de demostración cargados (${seconds(started)}).`);
     return;
   }
   if (!config.adminEmail) throw new Error(NO_ADMIN_EMAIL);
@@ -178,9 +183,11 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   // The secrets key is settled before anything is served (the embedded default creates its file now).
   void config.secretKey;
   const started = performance.now();
-  // An upgrade may count a large recorded history again: say so before the wait, not only after.
-  const applied = await migrate(app.db, (pending) => app.log.info(`actualizando la base de datos: ${pending.join(', ')} (con mucho historial puede tardar minutos)`));
-  if (applied > 0) app.log.info(`base de datos migrada: ${applied} ${applied === 1 ? 'migración' : 'migraciones'} (${seconds(started)})`);
+  // Said before the wait, not only after: an upgrade may count a large recorded history again.
+  const applied = await migrate(app.db, (pending, upgrade) =>
+    app.log.info(upgrade ? `Migrando la base de datos: ${pending.join(', ')} (con mucho historial puede tardar minutos)...` : `Migrando la base de datos (${migrations(pending.length)})...`),
+  );
+  if (applied > 0) app.log.info(`Base de datos migrada: ${migrations(applied)} (${seconds(started)}).`);
   if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
   await app.realtime.start();
 

@@ -79,7 +79,17 @@ export interface Config {
   manualUrl?: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (client address for throttling and company ACLs). */
   trustProxy: boolean | string[];
+  /**
+   * LOG_LEVEL: pino's level (trace, debug, info, warn, error, fatal). Each request is logged at
+   * debug (method, address, status and time), so only LOG_LEVEL=debug or trace shows them.
+   */
   logLevel: string;
+  /**
+   * LOG_FORMAT: 'json' writes pino's JSON lines, for a log collector; 'texto' writes one readable
+   * Spanish line per event (warnings start 'Aviso:', errors 'Error:'). Unset, 'texto' when standard
+   * output is a terminal and 'json' otherwise.
+   */
+  logFormat: LogFormat;
   /** The heart-beat interval the STOMP endpoint offers clients, both ways (0: none). */
   stompHeartbeatMs: number;
   /** STOMP connections one console session, or one web-chat conversation, may hold open at once. */
@@ -156,6 +166,16 @@ export interface Config {
   now: () => number;
 }
 
+export type LogFormat = 'json' | 'texto';
+
+/** LOG_FORMAT when set (anything else stops the start, with the reason); else readable lines in a terminal only. */
+export function chooseLogFormat(value: string | undefined, terminal: boolean): LogFormat {
+  const given = value?.trim().toLowerCase();
+  if (!given) return terminal ? 'texto' : 'json';
+  if (given === 'json' || given === 'texto') return given;
+  throw new Error(`LOG_FORMAT debe ser 'json' o 'texto' (es '${value}').`);
+}
+
 /** Companies without a time zone of their own keep their days in this one (CHAT_TIME_ZONE's default). */
 export const DEFAULT_CHAT_TIME_ZONE = 'America/Lima';
 
@@ -201,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     manualUrl: /^https?:\/\/\S+$/.test(env.MANUAL_URL ?? '') ? env.MANUAL_URL : undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY === true),
     stompHeartbeatMs: int(env.STOMP_HEARTBEAT_MS, 10_000),
     stompMaxConnectionsPerToken: int(env.STOMP_MAX_CONNECTIONS_PER_TOKEN, 10),
     stompMaxConnectionsPerIp: int(env.STOMP_MAX_CONNECTIONS_PER_IP, 200),

@@ -1,12 +1,10 @@
 // Starts the server: builds the app, listens, and closes cleanly on SIGINT/SIGTERM.
-import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
-function displayHost(host: string): string {
-  // A wildcard or loopback bind is reached from this machine as localhost.
-  if (['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host)) return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
+/** An address the server listens on, as a browser on this machine opens it: loopback and the wildcards as localhost. */
+function shownAddress(address: string): string {
+  return address.replace(/^(https?:\/\/)(127\.0\.0\.1|0\.0\.0\.0|\[::\]|\[::1\])(?=:)/, '$1localhost');
 }
 
 /**
@@ -19,13 +17,11 @@ const LISTEN_BACKLOG = 4096;
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
-
-  const { port } = app.server.address() as AddressInfo;
   const base = config.basePath === '/' ? '' : config.basePath;
-  console.log(`Quipu escuchando en http://${displayHost(config.host)}:${port}${base}`);
-  console.log('Las cuentas de demostración están en README.md, sección «Cuentas de demostración».');
-  if (config.outboundAllow.length) console.log(`Direcciones internas que los bots pueden llamar (OUTBOUND_ALLOW): ${config.outboundAllow.join(', ')}`);
+  // Fastify logs one line per address it listens on: here, the line that says Quipu is ready.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG, listenTextResolver: (address) => `Quipu está listo en ${shownAddress(address)}${base}` });
+  if (config.seedDemo) app.log.info('Las cuentas de demostración están en README.md, sección «Cuentas de demostración».');
+  if (config.outboundAllow.length) app.log.info(`Direcciones internas que los bots pueden llamar (OUTBOUND_ALLOW): ${config.outboundAllow.join(', ')}`);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -34,7 +30,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info(`${signal} recibido; cerrando el servidor`);
+    app.log.info(`Cerrando el servidor (${signal})...`);
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

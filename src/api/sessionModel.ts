@@ -19,13 +19,14 @@ export function toSession(answer: EnkiAnswer): { session: Session; key: string |
     key: k,
     session: {
       user: answer.user,
-      config: { fb: false, tw: false, web: false, tg: false, wp: false, ...config },
+      config: { fb: false, tw: false, web: false, tg: false, wp: false, dashboardDetalles: false, ...config },
       emp: { ...DEFAULT_EMPRESA, ...(answer.emp ?? {}) },
     },
   };
 }
 
 export function toAthena(answer: unknown): AthenaAnswer {
-  const { k, brand, microsoft } = (answer ?? {}) as Partial<AthenaAnswer>;
-  return { k: k ?? '', brand: { name: brand?.name || DEFAULT_BRAND.name, alt: !!brand?.alt }, microsoft: microsoft === true };
+  const { k, brand, microsoft, sesion } = (answer ?? {}) as Partial<AthenaAnswer>;
+  // A server that does not say whether a session exists is asked, as POST /enki answers it.
+  return { k: k ?? '', brand: { name: brand?.name || DEFAULT_BRAND.name, alt: !!brand?.alt }, microsoft: microsoft === true, sesion: sesion !== false };
 }

@@ -1,5 +1,6 @@
-// Start-up: GET /public/athena for the signing key and the brand, then POST /enki to
-// learn whether a session exists. Runs once, before React renders.
+// Start-up: GET /public/athena for the signing key, the brand and whether the cookie names a
+// signed-in session, then POST /enki for that session only: a visitor who is signed out is not
+// asked for one (which would answer 401). Runs once, before React renders.
 import { messageOf } from '../api/HttpError';
 import type { SessionApi } from '../api/session';
 import { DEFAULT_BRAND } from '../api/sessionModel';
@@ -18,8 +19,9 @@ export async function boot(api: Pick<SessionApi, 'athena' | 'checkSession'>, sto
   let brand = DEFAULT_BRAND;
   let microsoft = false;
   try {
-    ({ brand, microsoft } = await api.athena());
-    store.set(await api.checkSession());
+    const athena = await api.athena();
+    ({ brand, microsoft } = athena);
+    store.set(athena.sesion ? await api.checkSession() : null);
     return { brand, microsoft };
   } catch (error) {
     store.set(null);

@@ -20,7 +20,7 @@ export function makeSession(user: Partial<SessionUser> = {}, emp: Partial<Sessio
       a: true,
       ...user,
     },
-    config: { fb: false, tw: false, web: false, tg: false, wp: false },
+    config: { fb: false, tw: false, web: false, tg: false, wp: false, dashboardDetalles: false },
     emp: { id: '3', nm: 'Demo Internacional', audit: false, tg: false, liveAgent: false, tz: 'America/Lima', ...emp },
   };
 }

@@ -1,10 +1,11 @@
-// The msw server of the console tests, answering GET /public/athena by default.
+// The msw server of the console tests, answering GET /public/athena by default (as to a visitor
+// who is signed out).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { TEST_KEY } from './fixtures';
 
 export const athenaHandler = http.get('*/api/public/athena', () =>
-  HttpResponse.json({ k: TEST_KEY, brand: { name: 'Quipu', alt: false } }),
+  HttpResponse.json({ k: TEST_KEY, brand: { name: 'Quipu', alt: false }, microsoft: false, sesion: false }),
 );
 
 export const aboutHandler = http.get('*/api/public/about', () =>

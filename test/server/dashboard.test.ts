@@ -282,6 +282,14 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     expect((await ask(c, 'datos', { idBot: chat.bot, fd: dia, fh: dia })).statusCode).toBe(200);
   });
 
+  it('la sesión dice si la empresa del usuario tiene los detalles, para que la consola no los pida en vano', async () => {
+    const detalles = async (who: Client) => (await who.post(`${API}/enki`)).json().config.dashboardDetalles;
+    expect(await detalles(c)).toBe(true);
+    expect(await detalles(await t.login('otra@quipu.test'))).toBe(false);
+    t.config.dashboardPrerelease = false;
+    expect(await detalles(c)).toBe(false);
+  });
+
   it('el administrador del sistema ve el bot de cualquier empresa; un bot que no existe es 404', async () => {
     const admin = await t.login('admin@quipu.test');
     expect((await ask(admin, 'uso', { idBot: chat.bot, fd: dia, fh: dia })).statusCode).toBe(200);

@@ -43,29 +43,35 @@ describe('qué carga el primer inicio', () => {
     }
     // The first start says what it did and how long each step took.
     const messages = lines.map((l) => JSON.parse(l).msg as string);
-    expect(messages).toContainEqual(expect.stringMatching(/^base de datos migrada: \d+ migraciones \(\d+\.\d s\)$/));
+    expect(messages).toContainEqual(expect.stringMatching(/^Base de datos migrada: \d+ migraciones \(\d+\.\d s\)\.$/));
     // A second start finds the administrator and prints no password again, nor a migration.
     lines.length = 0;
     const again = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
     await again.close();
     expect(lines.some((l) => l.includes('contraseña inicial'))).toBe(false);
-    expect(lines.some((l) => l.includes('base de datos migrada'))).toBe(false);
+    expect(lines.some((l) => l.includes('Migrando') || l.includes('Base de datos migrada'))).toBe(false);
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 });
 
 describe('el primer inicio embebido', () => {
-  it('dice en una línea cada paso con su tiempo: migración y datos de demostración', async () => {
+  it('dice en una línea cuándo empieza cada paso y en otra cuándo terminó, con su tiempo: migración y datos de demostración', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-primero-'));
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const app = await buildApp(loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
     await app.close();
     const messages = lines.map((l) => JSON.parse(l).msg as string);
-    expect(messages).toContainEqual(expect.stringMatching(/^base de datos migrada: \d+ migraciones \(\d+\.\d s\)$/));
-    expect(messages).toContainEqual(expect.stringMatching(/^datos de demostración cargados \(\d+\.\d s\)$/));
-    // A fresh database is migrated without the upgrade's warning.
-    expect(messages.some((m) => m.startsWith('actualizando la base de datos'))).toBe(false);
+    const steps = [
+      /^Migrando la base de datos \(\d+ migraciones\)\.\.\.$/,
+      /^Base de datos migrada: \d+ migraciones \(\d+\.\d s\)\.$/,
+      /^Cargando los datos de demostración\.\.\.$/,
+      /^Datos de demostración cargados \(\d+\.\d s\)\.$/,
+    ].map((step) => messages.findIndex((m) => step.test(m)));
+    expect(steps.every((at) => at >= 0), messages.join('\n')).toBe(true);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    // A fresh database is migrated without the upgrade's warning (it names the migrations).
+    expect(messages.some((m) => m.startsWith('Migrando la base de datos:'))).toBe(false);
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
@@ -82,8 +88,8 @@ describe('el primer inicio embebido', () => {
     const again = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
     await again.close();
     const messages = lines.map((l) => JSON.parse(l).msg as string);
-    const warning = messages.indexOf('actualizando la base de datos: 014_uso_relleno, 015_clientes_distintos (con mucho historial puede tardar minutos)');
-    const done = messages.findIndex((m) => /^base de datos migrada: 2 migraciones \(\d+\.\d s\)$/.test(m));
+    const warning = messages.indexOf('Migrando la base de datos: 014_uso_relleno, 015_clientes_distintos (con mucho historial puede tardar minutos)...');
+    const done = messages.findIndex((m) => /^Base de datos migrada: 2 migraciones \(\d+\.\d s\)\.$/.test(m));
     expect(warning).toBeGreaterThanOrEqual(0);
     expect(done).toBeGreaterThan(warning);
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -20,7 +20,8 @@ describe('registro de solicitudes', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-registro-'));
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }, { secretKey: TEST_SECRET_KEY });
-    app = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream }, seed: false, runJobs: false });
+    // Requests are logged at debug level.
+    app = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'debug', stream }, seed: false, runJobs: false });
   });
   afterAll(async () => {
     await app.close();

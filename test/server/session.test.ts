@@ -25,6 +25,8 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
       expect(Buffer.from(body.k, 'base64url')).toHaveLength(32);
       expect(body.brand).toEqual({ name: 'Quipu', alt: false });
       expect(body.microsoft).toBe(false);
+      // No one has signed in on this cookie: the console does not ask POST /enki.
+      expect(body.sesion).toBe(false);
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/^quipu_sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
       const rows = await t.app.db.selectFrom('sesion').selectAll().execute();
@@ -40,12 +42,14 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
       const first = (await c.athena()).json().k;
       const again = await c.athena();
       expect(again.json().k).toBe(first);
+      expect(again.json().sesion).toBe(false);
       expect(again.headers['set-cookie']).toBeUndefined();
 
       const signed = await t.login('usuario@quipu.test');
       const k = signed.key;
       const res = await signed.athena();
       expect(res.json().k).toBe(k);
+      expect(res.json().sesion).toBe(true);
       expect(await t.app.db.selectFrom('sesion').selectAll().execute()).toHaveLength(2);
     });
 
@@ -93,6 +97,7 @@ describe.each(dialects)('sesión (%s)', (dialect) => {
         wp: false,
         ts: 30,
         menu: ['/dashboard', '/canal', '/bot', '/historial', '/about'],
+        dashboardDetalles: false,
       });
       expect(body.config.k).not.toBe(preKey);
       expect(body.emp).toEqual({ id: row.idE, nm: 'Demo Internacional', audit: true, tg: true, liveAgent: true, tz: 'America/Lima' });

@@ -25,6 +25,7 @@ import * as m012 from './migrations/012_trabajo_empresa';
 import * as m013 from './migrations/013_historial';
 import * as m014 from './migrations/014_uso_relleno';
 import * as m015 from './migrations/015_clientes_distintos';
+import * as m016 from './migrations/016_auditoria_refs';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013_historial': m013,
   '014_uso_relleno': m014,
   '015_clientes_distintos': m015,
+  '016_auditoria_refs': m016,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -124,15 +126,17 @@ async function migratorOf(db: DB): Promise<Migrator> {
 }
 
 /**
- * Brings the database to the latest migration; answers how many were applied. Before an upgrade
- * (some migrations applied already, not all) `onUpgrade` hears the names of those about to run.
+ * Brings the database to the latest migration; answers how many were applied. Before any run,
+ * `onPending` hears the names of those about to run, and whether this is an upgrade (some
+ * migrations applied already, not all).
  */
-export async function migrate(db: DB, onUpgrade?: (pending: string[]) => void): Promise<number> {
+export async function migrate(db: DB, onPending?: (pending: string[], upgrade: boolean) => void): Promise<number> {
   const migrator = await migratorOf(db);
-  if (onUpgrade) {
+  if (onPending) {
     const migrations = await migrator.getMigrations();
     const pending = migrations.filter((m) => !m.executedAt).map((m) => m.name);
-    if (pending.length > 0 && pending.length < migrations.length) onUpgrade(pending);
+    // An upgrade: the database has some migrations already.
+    if (pending.length > 0) onPending(pending, pending.length < migrations.length);
   }
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

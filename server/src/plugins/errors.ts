@@ -175,7 +175,8 @@ export const errorsPlugin = shared<ErrorsOptions>('quipu-errors', async (app, op
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = clientError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'error no controlado');
-    else request.log.info({ status, message: body.message }, 'solicitud rechazada');
+    // A refusal is part of the request's own story: logged with the requests, at debug level.
+    else request.log.debug({ status, message: body.message }, 'solicitud rechazada');
     // Refused before its body arrived (a throttle, a guard, a declared length): the connection is
     // closed, since reading the rest only to keep it open would cost what the early refusal saved.
     if (request.raw.complete === false) reply.header('connection', 'close');

@@ -87,7 +87,7 @@ export async function sessionRoutes(app: App): Promise<void> {
       config: { rateLimit: bootstrapLimit },
       schema: {
         tags: ['Sesión'], operationId: 'startIntegrity',
-        summary: 'Inicia la sesión de integridad y entrega la clave de firma',
+        summary: 'Inicia la sesión de integridad, entrega la clave de firma y dice si hay una sesión iniciada',
         response: { 200: AthenaAnswer },
       },
     },
@@ -101,7 +101,7 @@ export async function sessionRoutes(app: App): Promise<void> {
       const alt = !!config.altBrandHostPattern?.test(request.hostname);
       reply.header('Cache-Control', 'no-store');
       // Microsoft sign-in is not built into this server: GET /loginMicrosoft answers 501.
-      return { k, brand: { name: alt ? config.altBrandName : config.brandName, alt }, microsoft: false };
+      return { k, brand: { name: alt ? config.altBrandName : config.brandName, alt }, microsoft: false, sesion: request.user !== null };
     },
   );
 

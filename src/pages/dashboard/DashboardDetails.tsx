@@ -1,5 +1,5 @@
-// 'Departamentos' and 'Bots': collapsible detail tables, shown only where the server has them
-// (it answers 404 for the companies that do not).
+// 'Departamentos' and 'Bots': collapsible detail tables of a pre-release, asked for only where the
+// session says the company has them (config.dashboardDetalles); elsewhere the server answers 404.
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -15,6 +15,7 @@ import { useDataProvider } from 'react-admin';
 import { HttpError } from '../../api/HttpError';
 import type { DashboardQuery } from '../../api/dashboard';
 import type { QuipuDataProvider } from '../../api/dataProvider';
+import { useSession } from '../../permissions/useSession';
 import { formatNumber } from './dashboardModel';
 import { TEXTS } from './dashboardTexts';
 
@@ -57,10 +58,15 @@ function Detail({ id, title, nameHeader, rows }: { id: string; title: string; na
   );
 }
 
-/** A 404 means the company has no such detail: nothing to show, and nothing to retry. */
+/** A 404 (the company renamed since sign-in, say) means no such detail: nothing to show, and nothing to retry. */
 const unavailable = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 export function DashboardDetails({ query }: { query: DashboardQuery }) {
+  const session = useSession();
+  return session?.config.dashboardDetalles ? <Details query={query} /> : null;
+}
+
+function Details({ query }: { query: DashboardQuery }) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const key = [query.idBot, query.fd, query.fh];
   const depts = useQuery({ queryKey: ['dashboard', 'depts', ...key], queryFn: () => dataProvider.getDashboardDepts(query), retry: false });

@@ -49,7 +49,7 @@ describe('llamadas de sesión', () => {
     expect(await sessionApi().checkSession()).toBeNull();
     server.use(http.post(`${API}/enki`, () => HttpResponse.json({ user: makeSession().user })));
     const session = await sessionApi().checkSession();
-    expect(session?.config).toEqual({ fb: false, tw: false, web: false, tg: false, wp: false });
+    expect(session?.config).toEqual({ fb: false, tw: false, web: false, tg: false, wp: false, dashboardDetalles: false });
     expect(session?.emp.nm).toBe('Administración');
   });
 

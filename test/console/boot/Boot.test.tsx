@@ -38,13 +38,32 @@ describe('arranque', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
     expect(screen.getByText('Marca Andina', { selector: 'p' })).toBeInTheDocument();
-    expect(document.title).toBe('Marca Andina');
+    expect(document.title).toBe('Iniciar sesión · Marca Andina');
+  });
+
+  it('en la página de ingreso, sin sesión iniciada, no pide POST /enki (que respondería 401)', async () => {
+    const asked: string[] = [];
+    const listener = ({ request }: { request: Request }) => asked.push(`${request.method} ${new URL(request.url).pathname}`);
+    server.events.on('request:start', listener);
+    try {
+      // GET /public/athena answers sesion: false, as the server does to a visitor; no POST /enki is handled.
+      const booting = await start('/login');
+      await act(() => booting);
+      expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+      expect(asked).toEqual(['GET /api/public/athena']);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
   });
 
   it('con sesión abre la consola con el nombre del usuario', async () => {
-    server.use(http.post('*/api/enki', () => HttpResponse.json(enkiAnswer(makeSession({ rol: 'ROLE_ADMIN' })))));
+    server.use(
+      http.get('*/api/public/athena', () => HttpResponse.json({ k: 'AAAA', brand: { name: 'Quipu', alt: false }, microsoft: false, sesion: true })),
+      http.post('*/api/enki', () => HttpResponse.json(enkiAnswer(makeSession({ rol: 'ROLE_ADMIN' })))),
+    );
     await start('/about');
-    expect(await screen.findByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+    // The first test of the file to import the admin app's lazy chunk (react-admin): seconds on a busy machine.
+    expect(await screen.findByRole('navigation', { name: 'Menú principal' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByText('Ana Quispe')).toBeInTheDocument();
   });
 

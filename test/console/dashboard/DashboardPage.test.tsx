@@ -171,18 +171,30 @@ describe('Dashboard', () => {
     expect(tableNamed('Conversaciones en el tiempo')).toBeVisible();
   });
 
-  it('Departamentos y Bots no aparecen cuando el servidor responde 404', async () => {
+  it('sin los detalles en la sesión no pide /dashboard/depts ni /dashboard/bots, ni muestra Departamentos y Bots', async () => {
     const served = serveDashboard();
     openDashboard();
+    await screen.findByRole('region', { name: 'Total' });
+    await waitFor(() => expect(served.skill).toHaveLength(1));
+    await screen.findByRole('img', { name: /Gráfico de área/ });
+    expect(served.depts).toEqual([]);
+    expect(served.botsDetalle).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Departamentos' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Bots' })).toBeNull();
+  });
+
+  it('Departamentos y Bots no aparecen si el servidor responde 404 aunque la sesión los ofrezca', async () => {
+    const served = serveDashboard();
+    openDashboard('ROLE_COMPANIA', '/dashboard', { detalles: true });
     await screen.findByRole('region', { name: 'Total' });
     await waitFor(() => expect(served.depts.length + served.botsDetalle.length).toBe(2));
     expect(screen.queryByRole('button', { name: 'Departamentos' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Bots' })).toBeNull();
   });
 
-  it('Departamentos y Bots se despliegan con sus números cuando el servidor los tiene', async () => {
+  it('Departamentos y Bots se despliegan con sus números cuando la sesión y el servidor los tienen', async () => {
     serveDashboard({ detalles: true });
-    openDashboard();
+    openDashboard('ROLE_COMPANIA', '/dashboard', { detalles: true });
     const depts = await screen.findByRole('button', { name: 'Departamentos' });
     expect(depts).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(depts);
@@ -198,7 +210,7 @@ describe('Dashboard', () => {
 
   it('axe no encuentra violaciones graves ni críticas', async () => {
     serveDashboard({ detalles: true });
-    openDashboard();
+    openDashboard('ROLE_COMPANIA', '/dashboard', { detalles: true });
     await screen.findByRole('img', { name: /Gráfico de área/ });
     await screen.findByRole('button', { name: 'Departamentos' });
     expect(await seriousViolations()).toEqual([]);

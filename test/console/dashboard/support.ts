@@ -64,10 +64,12 @@ export function serveDashboard({ datos = DATOS, detalles = false, clientes }: Se
   };
 }
 
-export function openDashboard(rol: Rol = 'ROLE_COMPANIA', path = '/dashboard') {
+/** `detalles`: the session says the company has the pre-release details (config.dashboardDetalles). */
+export function openDashboard(rol: Rol = 'ROLE_COMPANIA', path = '/dashboard', { detalles = false } = {}) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  return renderAdmin(path, makeSession({ rol }));
+  const session = makeSession({ rol });
+  return renderAdmin(path, { ...session, config: { ...session.config, dashboardDetalles: detalles } });
 }
 
 /** The shown text of a date field (its sections), e.g. '19/11/2026'. */

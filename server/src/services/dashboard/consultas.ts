@@ -44,9 +44,14 @@ export async function dashboardScope(db: DB, user: SessionUser, query: Dashboard
   return { idBot: bot.id, idE: bot.idE, empresa: bot.empresa, fd: query.fd, fh: query.fh };
 }
 
-/** The details by department and by bot: a pre-release, for companies named '…internacional…'; else they do not exist. */
+/** The details by department and by bot: a pre-release (DASHBOARD_PRERELEASE), for companies named '…internacional…'. */
+export function hasDashboardDetails(empresa: string, prerelease: boolean): boolean {
+  return prerelease && empresa.toLocaleLowerCase('es').includes('internacional');
+}
+
+/** Elsewhere the details do not exist. */
 export function assertPrerelease(scope: DashboardScope, prerelease: boolean): void {
-  if (!prerelease || !scope.empresa.toLocaleLowerCase('es').includes('internacional')) throw notFound();
+  if (!hasDashboardDetails(scope.empresa, prerelease)) throw notFound();
 }
 
 const int = (value: unknown): number => Number(value ?? 0);
