@@ -347,7 +347,8 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     // 23:50 in Lima, though in UTC it is the next day.
     expect((rows[0][2] as Date).toISOString().slice(0, 16)).toBe(`${dia}T23:50`);
     expect(sheet.getCell('C2').type).toBe(4);
-    expect(sheet.getCell('C2').numFmt).toMatch(/dd\/mm\/yyyy/);
+    // The console's day and time, dd/MM/yyyy HH:mm, in Excel's letters.
+    expect(sheet.getCell('C2').numFmt).toBe('dd/mm/yyyy hh:mm');
 
     const h = await t.login('historial@quipu.test');
     const [plain] = sheetRows((await workbook(await h.post(`${API}/session/excel?idClt=${idClt}`, range()))).worksheets[0]);

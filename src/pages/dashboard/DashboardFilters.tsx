@@ -1,8 +1,12 @@
 // The dashboard's filters: Bot, Desde, Hasta (DD/MM/YYYY), Tipo and Tiempo. Whatever the user
-// picks stays picked; a rule it breaks is written under its field.
+// picks stays picked; a rule it breaks is written under its field. On a phone they take two
+// columns: Bot across both, then Desde beside Hasta and Tipo beside Tiempo, so the first screen
+// still has room for the numbers and nothing is wider than the phone.
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DayField } from '../../layout/DayField';
 import type { BotRefRow } from '../../api/bots';
 import type { Filters, Tiempo, Tipo } from './dashboardModel';
@@ -21,9 +25,17 @@ export interface DashboardFiltersProps {
   onChange: (change: Partial<Filters>) => void;
 }
 
+const ROW = { display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' } as const;
+const PHONE = { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 1, rowGap: 0.5, alignItems: 'start' } as const;
+
 export function DashboardFilters({ filters, bots, errors, onChange }: DashboardFiltersProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // On a phone each field fills its cell; elsewhere each keeps the width its content needs.
+  const fill = phone ? { width: '100%', minWidth: 0 } : null;
+  // Tipo and Tiempo break no rule: on a phone they keep no line for one.
+  const noRule = phone ? undefined : ' ';
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, ...(phone ? PHONE : ROW) }}>
       <legend style={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.filtros}</legend>
       <TextField
         select
@@ -36,9 +48,10 @@ export function DashboardFilters({ filters, bots, errors, onChange }: DashboardF
         onChange={(event) => onChange({ idBot: event.target.value })}
         error={!!errors.idBot}
         helperText={errors.idBot || ' '}
-        sx={{ minWidth: 220, maxWidth: '100%' }}
+        sx={{ minWidth: 220, maxWidth: '100%', ...fill, ...(phone ? { gridColumn: '1 / -1' } : {}) }}
         slotProps={{
           inputLabel: { shrink: true },
+          formHelperText: { 'aria-live': 'polite' },
           select: { displayEmpty: true, renderValue: (id) => bots.find((bot) => bot.id === id)?.nm ?? TEXTS.seleccioneBot },
         }}
       >
@@ -49,13 +62,13 @@ export function DashboardFilters({ filters, bots, errors, onChange }: DashboardF
           </MenuItem>
         ))}
       </TextField>
-      <DayField id="dashboard-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} />
-      <DayField id="dashboard-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} />
-      <TextField select id="dashboard-tipo" label={TEXTS.tipo} variant="outlined" fullWidth={false} size="small" value={filters.tipo} onChange={(event) => onChange({ tipo: event.target.value as Tipo })} helperText=" " sx={{ minWidth: 140 }}>
+      <DayField id="dashboard-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} width={phone ? '100%' : undefined} />
+      <DayField id="dashboard-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} width={phone ? '100%' : undefined} />
+      <TextField select id="dashboard-tipo" label={TEXTS.tipo} variant="outlined" fullWidth={false} size="small" value={filters.tipo} onChange={(event) => onChange({ tipo: event.target.value as Tipo })} helperText={noRule} sx={fill ?? { minWidth: 140 }}>
         <MenuItem value="sesiones">{TEXTS.sesiones}</MenuItem>
         <MenuItem value="clientes">{TEXTS.clientes}</MenuItem>
       </TextField>
-      <TextField select id="dashboard-tl" label={TEXTS.tiempo} variant="outlined" fullWidth={false} size="small" value={filters.tl} onChange={(event) => onChange({ tl: event.target.value as Tiempo })} helperText=" " sx={{ minWidth: 120 }}>
+      <TextField select id="dashboard-tl" label={TEXTS.tiempo} variant="outlined" fullWidth={false} size="small" value={filters.tl} onChange={(event) => onChange({ tl: event.target.value as Tiempo })} helperText={noRule} sx={fill ?? { minWidth: 120 }}>
         <MenuItem value="dias">{TEXTS.dias}</MenuItem>
         <MenuItem value="horas">{TEXTS.horas}</MenuItem>
       </TextField>

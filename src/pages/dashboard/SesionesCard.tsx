@@ -16,8 +16,8 @@ import { HISTORY_PAGE_SIZE, channelCodeLabel } from '../../../common/schemas/his
 import { messageOf } from '../../api/HttpError';
 import type { ClientCard } from '../../api/dashboard';
 import type { QuipuDataProvider } from '../../api/dataProvider';
+import { formatFecha } from '../../layout/fecha';
 import type { ConversationDialogProps } from '../historial/ConversationDialog';
-import { fechaHora } from './dashboardModel';
 import { TEXTS } from './dashboardTexts';
 
 export interface SesionesCardProps {
@@ -44,7 +44,7 @@ export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesC
   const rows = clients.data?.pages.flatMap((page) => page.content) ?? [];
   const text = (client: ClientCard) => ({
     primary: client.nm || TEXTS.sinNombre,
-    secondary: `${channelCodeLabel(client.red)} · ${fechaHora(client.ultimo, timeZone)} · ${client.sesiones === 1 ? '1 sesión' : `${client.sesiones} sesiones`}`,
+    secondary: `${channelCodeLabel(client.red)} · ${formatFecha(client.ultimo, 'fechaHora', timeZone)} · ${client.sesiones === 1 ? '1 sesión' : `${client.sesiones} sesiones`}`,
   });
   return (
     <Card variant="outlined" component="section" aria-labelledby="dashboard-sesiones">

@@ -7,6 +7,9 @@ import { TEXTS, WEEKDAYS } from './dashboardTexts';
 export type Tipo = 'sesiones' | 'clientes';
 export type Tiempo = 'dias' | 'horas';
 
+/** The days the dashboard opens on, today included; 'Ver uso' opens on the same. */
+export const DEFAULT_DAYS = 7;
+
 export interface Filters {
   idBot: string;
   fd: string;
@@ -29,6 +32,17 @@ export function rangeError(fd: string, fh: string): string | null {
   return null;
 }
 
+/**
+ * Where a broken range is told, once: Hasta before Desde under Hasta; too many days under the day
+ * the user moved last (`changed`).
+ */
+export function rangeErrors(fd: string, fh: string, changed: 'fd' | 'fh'): { fd: string | null; fh: string | null } {
+  const broken = rangeError(fd, fh);
+  if (!broken) return { fd: null, fh: null };
+  const under = broken === TEXTS.hastaMayor ? 'fh' : changed;
+  return { fd: under === 'fd' ? broken : null, fh: under === 'fh' ? broken : null };
+}
+
 /** One point of the timeline: its label and the numbers the chart and its table show. */
 export interface TimelinePoint {
   x: string;
@@ -39,9 +53,12 @@ export interface TimelinePoint {
 
 const pointLabel = (row: DashboardTimeline[number], tl: Tiempo) => (tl === 'dias' ? WEEKDAYS[(row.dia ?? 1) - 1] : `${row.hora ?? 0} h`);
 
-/** The timeline in its order (Sunday first, or hour 0 first), whatever order the rows came in. */
+/** Where a weekday (dia 1 Sunday … 7 Saturday) goes in a week that starts on Monday, as the calendar's does. */
+const weekPosition = (dia: number) => (dia + 5) % 7;
+
+/** The timeline in its order (Monday first, or hour 0 first), whatever order the rows came in. */
 export function timelinePoints(rows: DashboardTimeline, tipo: Tipo, tl: Tiempo): TimelinePoint[] {
-  const key = (row: DashboardTimeline[number]) => (tl === 'dias' ? (row.dia ?? 0) : (row.hora ?? 0));
+  const key = (row: DashboardTimeline[number]) => (tl === 'dias' ? weekPosition(row.dia ?? 1) : (row.hora ?? 0));
   return [...rows]
     .sort((a, b) => key(a) - key(b))
     .map((row) => ({ x: pointLabel(row, tl), y: tipo === 'sesiones' ? row.ses : row.clt, msg: row.msg }));
@@ -70,12 +87,3 @@ export const channelSlices = (data: DashboardData, tipo: Tipo): Slice[] =>
 export const isEmpty = (data: DashboardData) => data.totSessions === 0 && data.totClts === 0 && data.msmTot === 0;
 
 export const formatNumber = (n: number) => n.toLocaleString('es-PE');
-
-/** An instant as DD/MM/YYYY HH:mm in the company's time zone. */
-export function fechaHora(iso: string, timeZone: string): string {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return '';
-  const format = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
-}

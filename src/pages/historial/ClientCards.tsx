@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { HISTORY_PAGE_SIZE, channelCodeLabel } from '../../../common/schemas/historial';
 import type { ClientCard } from '../../api/historial';
 import type { PagedAnswer } from '../../api/paging';
-import { TEXTS, fechaHora, paginaLabel, sesionesLabel } from './historialModel';
+import { formatFecha } from '../../layout/fecha';
+import { TEXTS, paginaLabel, sesionesLabel } from './historialModel';
 
 const PAGE_LABELS: Record<string, string> = {
   first: 'Ir a la primera página',
@@ -56,7 +57,7 @@ export function ClientCards({ answer, loading, error, page, onPage, onOpen, time
                     {client.nm || TEXTS.sinNombre}
                   </Typography>
                   <Typography component="span" variant="body2" sx={{ display: 'block' }}>{channelCodeLabel(client.red)}</Typography>
-                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>{fechaHora(client.ultimo, timeZone)}</Typography>
+                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>{formatFecha(client.ultimo, 'fechaHora', timeZone)}</Typography>
                   <Typography component="span" variant="body2" sx={{ display: 'block' }}>{sesionesLabel(client.sesiones)}</Typography>
                 </CardContent>
               </CardActionArea>

@@ -26,7 +26,8 @@ import { messageOf } from '../../api/HttpError';
 import { useFlags } from '../../permissions/useFlags';
 import { useSession } from '../../permissions/useSession';
 import { ConversationMessages } from './ConversationMessages';
-import { TEXTS, inicioSesion, saveBlob } from './historialModel';
+import { formatFecha } from '../../layout/fecha';
+import { TEXTS, saveBlob } from './historialModel';
 
 export interface ConversationDialogProps {
   idBot: string;
@@ -79,7 +80,7 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
         {sessions.data.map((row) => (
           <ListItem key={row.id} disablePadding>
             <ListItemButton selected={row.id === idS} aria-current={row.id === idS ? 'true' : undefined} onClick={() => setChosen(row.id)}>
-              <ListItemText primary={inicioSesion(row.fi, timeZone)} />
+              <ListItemText primary={formatFecha(row.fi, 'fechaHora', timeZone)} />
             </ListItemButton>
           </ListItem>
         ))}

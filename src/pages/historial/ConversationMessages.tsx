@@ -13,7 +13,8 @@ import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { HistoryMessage } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
 import { ChatMessageView } from '../../resources/bots/testChat/ChatMessageView';
-import { TEXTS, fechaHora } from './historialModel';
+import { formatFecha } from '../../layout/fecha';
+import { TEXTS } from './historialModel';
 
 const ignore = () => undefined;
 
@@ -34,7 +35,7 @@ function MessageRow({ message, timeZone, showSkill }: { message: HistoryMessage;
         )}
       </Paper>
       <Typography variant="caption" color="text.secondary">
-        {fechaHora(message.fc, timeZone)}
+        {formatFecha(message.fc, 'fechaHora', timeZone)}
         {skill ? ` · ${TEXTS.skill}: ${message.skill || message.idSkill}` : ''}
         {skill && message.score != null ? ` · ${TEXTS.puntaje}: ${message.score.toFixed(2)}` : ''}
       </Typography>

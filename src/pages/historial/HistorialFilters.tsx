@@ -1,5 +1,5 @@
 // The history's filters: Bot ('Seleccione' first), Desde, Hasta (DD/MM/YYYY) and Nombre. Whatever
-// the user picks stays picked; a rule it breaks is written under its field.
+// the user picks stays picked; a rule it breaks is written under its field, and read out.
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -35,6 +35,7 @@ export function HistorialFilters({ filters, bots, errors, onChange, onSubmit }: 
         sx={{ width: 240, maxWidth: '100%' }}
         slotProps={{
           inputLabel: { shrink: true },
+          formHelperText: { 'aria-live': 'polite' },
           select: { displayEmpty: true, renderValue: (id) => bots.find((bot) => bot.id === id)?.nm ?? TEXTS.seleccione },
         }}
       >

@@ -1,6 +1,6 @@
 // The history (/historial): which clients wrote to a bot between two days of the company, a page
 // of cards at a time; a card opens its conversation. A broken rule (no bot, Hasta before Desde) is
-// written under its field and as a notice, and empties the list; the filters stay as chosen.
+// written once, under its field, and empties the list; the filters stay as chosen.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,6 +10,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { localDay } from '../../../common/dias';
 import { HISTORY_PAGE_SIZE } from '../../../common/schemas/historial';
+import { canUseReports } from '../../../common/roles';
+import { useFlags } from '../../permissions/useFlags';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { ClientCard, HistoryQuery } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
@@ -43,6 +45,9 @@ export function HistorialPage() {
   const [asking, setAsking] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const [reports, setReports] = useState(false);
+  // The page's own check is the reports' today; the buttons follow the reports' rule should they part.
+  const { flags } = useFlags();
+  const reportsAllowed = !!flags && canUseReports(flags);
 
   const bots = useQuery({ queryKey: ['historial', 'bots', idE], queryFn: () => dataProvider.listBotRefs(idE ?? undefined), retry: false });
   const clients = useQuery({
@@ -54,11 +59,9 @@ export function HistorialPage() {
     retry: false,
   });
 
-  const warn = (message: string) => notify(message, noticeText(message, 'warning'));
-  const broken = (found: FilterErrors, told = firstError(found)!) => {
+  const broken = (found: FilterErrors) => {
     setErrors(found);
     setSearch(null);
-    warn(told);
   };
 
   const onChange = (change: Partial<HistoryFilters>) => {
@@ -69,7 +72,7 @@ export function HistorialPage() {
     const moved = change.fd !== undefined ? 'fd' : 'fh';
     setChanged(moved);
     const { fd, fh } = filterErrors(next, moved);
-    if (fd || fh) broken({ idBot: errors.idBot, fd, fh }, (fd ?? fh)!);
+    if (fd || fh) broken({ idBot: errors.idBot, fd, fh });
     else setErrors((now) => ({ idBot: now.idBot }));
   };
 
@@ -122,12 +125,16 @@ export function HistorialPage() {
         <Button variant="contained" onClick={buscar}>
           {TEXTS.buscar}
         </Button>
-        <Button variant="outlined" onClick={generar}>
-          {TEXTS.generarInforme}
-        </Button>
-        <Button variant="outlined" onClick={() => setReports(true)}>
-          {TEXTS.verInformes}
-        </Button>
+        {reportsAllowed ? (
+          <>
+            <Button variant="outlined" onClick={generar}>
+              {TEXTS.generarInforme}
+            </Button>
+            <Button variant="outlined" onClick={() => setReports(true)}>
+              {TEXTS.verInformes}
+            </Button>
+          </>
+        ) : null}
         {manualUrl ? (
           <Link href={manualUrl} target="_blank" rel="noopener noreferrer" sx={{ ml: 1 }}>
             {TEXTS.manual}

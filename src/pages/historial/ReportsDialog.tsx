@@ -28,7 +28,8 @@ import type { Report } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
 import { useSession } from '../../permissions/useSession';
-import { TEXTS, fechaHora, saveBlob } from './historialModel';
+import { formatFecha } from '../../layout/fecha';
+import { TEXTS, saveBlob } from './historialModel';
 
 function ReportState({ report }: { report: Report }) {
   if (report.estado === 'hecho') return <>{TEXTS.listo}</>;
@@ -117,7 +118,7 @@ export function ReportsDialog({ idBot, onClose }: ReportsDialogProps) {
               <TableRow key={report.id}>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.name}</TableCell>
                 {others ? <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.us ?? TEXTS.usuarioEliminado}</TableCell> : null}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{fechaHora(report.fc, timeZone)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(report.fc, 'fechaHora', timeZone)}</TableCell>
                 <TableCell>
                   <ReportState report={report} />
                 </TableCell>

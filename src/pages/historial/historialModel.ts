@@ -44,31 +44,6 @@ export const sesionesLabel = (n: number) => (n === 1 ? '1 sesión' : `${n} sesio
 /** The clients a page shows of how many: the count, or, when the server only knows there are more than `count`, 'más de'. */
 export const paginaLabel = (from: number, to: number, count: number, exact: boolean) => `${from}–${to} de ${exact ? '' : 'más de '}${count}`;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function parts(iso: string, timeZone: string): Record<string, string> | null {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return null;
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formats.set(timeZone, format);
-  }
-  return Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-}
-
-/** DD/MM/YYYY HH:mm in the company's time zone ('' for no date). */
-export function fechaHora(iso: string, timeZone: string): string {
-  const p = parts(iso, timeZone);
-  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
-}
-
-/** A session's start: DD-MM-YYYY HH:mm in the company's time zone. */
-export function inicioSesion(iso: string, timeZone: string): string {
-  const p = parts(iso, timeZone);
-  return p ? `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}` : '';
-}
-
 export interface HistoryFilters {
   idBot: string;
   /** YYYY-MM-DD. */
@@ -97,7 +72,7 @@ export function filterErrors(filters: HistoryFilters, changed: 'fd' | 'fh'): Fil
   return errors;
 }
 
-/** The first broken rule, the one the notice tells. */
+/** The first broken rule, if any. */
 export const firstError = (errors: FilterErrors): string | undefined => errors.idBot ?? errors.fd ?? errors.fh;
 
 /** Saves a file the server answered under `name`. */

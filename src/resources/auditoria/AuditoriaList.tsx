@@ -1,10 +1,10 @@
-// Audit (/auditoria): server-paged, 10 rows by default, newest first; filters on
-// user, event and detail and every sort go to the server.
+// Audit (/auditoria): server-paged, 10 rows by default, newest first; filters on user, event and
+// detail and every sort go to the server. The detail shows what it names by id by its name now.
 import { DataTable, List, Pagination, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { formatFecha } from '../../layout/fecha';
 import { PageHeading } from '../../layout/FormParts';
 import { ListTable, RowNumberColumn, type CardTexts } from '../../layout/ListTable';
-import { eventName, EVENT_CHOICES, type AuditRow } from './auditoriaModel';
+import { detailText, eventName, EVENT_CHOICES, type AuditRow } from './auditoriaModel';
 
 const filters = [
   <TextInput key="us" source="us" label="quipu.auditoria.us" alwaysOn />,
@@ -14,8 +14,8 @@ const filters = [
 
 const card: CardTexts = {
   primary: (record) => `${eventName(record.ev)} · ${record.us}`,
-  secondary: (record) => record.val,
-  tertiary: (record) => formatFecha(record.fc, 'auditoria'),
+  secondary: (record) => detailText(record as AuditRow),
+  tertiary: (record) => formatFecha(record.fc, 'fechaHora'),
 };
 
 export function AuditoriaList() {
@@ -38,8 +38,8 @@ export function AuditoriaList() {
           <RowNumberColumn />
           <DataTable.Col source="us" label="quipu.auditoria.us" />
           <DataTable.Col source="ev" label="quipu.auditoria.ev" render={(record: AuditRow) => eventName(record.ev)} />
-          <DataTable.Col source="fc" label="quipu.auditoria.fc" render={(record: AuditRow) => formatFecha(record.fc, 'auditoria')} />
-          <DataTable.Col source="val" label="quipu.auditoria.val" disableSort />
+          <DataTable.Col source="fc" label="quipu.auditoria.fc" render={(record: AuditRow) => formatFecha(record.fc, 'fechaHora')} />
+          <DataTable.Col source="val" label="quipu.auditoria.val" disableSort render={(record: AuditRow) => detailText(record)} />
         </ListTable>
       </List>
     </>

@@ -1,5 +1,6 @@
 // 'Ver uso' on the bot's diagram: each skill shows, in numbers, the sessions that reached it and
-// those that ended there over the chosen days (the last 30 by default, at most 90).
+// those that ended there over the chosen days (the dashboard's last 7 by default, at most 90),
+// readable at the zoom the diagram opens at, with a legend of what each number counts.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -42,17 +43,17 @@ describe("'Ver uso' en el diagrama", () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("encendido pide los últimos 30 días de la empresa y cada skill muestra 'Llegan: N' y 'Terminan: M'; sin uso, 0", async () => {
+  it("encendido pide los últimos 7 días de la empresa (los del dashboard) y cada skill muestra 'Llegan: N' y 'Terminan: M'; sin uso, 0", async () => {
     serveSkills(SKILLS);
     const calls = record('post', '/dashboard/uso', () => USO);
     renderFlow();
     await nodeOf('Saludo');
     await userEvent.click(screen.getByRole('button', { name: 'Ver uso' }));
     expect(screen.getByRole('button', { name: 'Ver uso' })).toHaveAttribute('aria-pressed', 'true');
-    expect(dayShown('Desde')).toBe('27/10/2026');
+    expect(dayShown('Desde')).toBe('19/11/2026');
     expect(dayShown('Hasta')).toBe('25/11/2026');
     await waitFor(() => expect(within(screen.getByText('Saludo').closest<HTMLElement>('.react-flow__node')!).getByText('Llegan: 12')).toBeInTheDocument());
-    expect(calls[0].body).toEqual({ idBot: 'b1', fd: '2026-10-27', fh: '2026-11-25', idE: '3' });
+    expect(calls[0].body).toEqual({ idBot: 'b1', fd: '2026-11-19', fh: '2026-11-25', idE: '3' });
     const saludo = await nodeOf('Saludo');
     expect(within(saludo).getByText('Terminan: 3')).toBeInTheDocument();
     expect(saludo).toHaveAttribute('aria-label', 'Saludo, Business, Llegan: 12, Terminan: 3');
@@ -101,7 +102,7 @@ describe("'Ver uso' en el diagrama", () => {
     expect(screen.getByText('con cambios')).toBeInTheDocument();
   });
 
-  it("más de 90 días: 'Intervalo de fechas no puede ser mayor a 3 meses', sin pedir nada", async () => {
+  it("más de 90 días: 'Intervalo de fechas no puede ser mayor a 3 meses', una vez y bajo Desde, sin pedir nada", async () => {
     serveSkills(SKILLS);
     const calls = record('post', '/dashboard/uso', () => USO);
     renderFlow();
@@ -109,7 +110,8 @@ describe("'Ver uso' en el diagrama", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ver uso' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     await typeDay('Desde', '01/01/2026');
-    expect((await screen.findAllByText('Intervalo de fechas no puede ser mayor a 3 meses')).length).toBeGreaterThan(0);
+    expect(await screen.findAllByText('Intervalo de fechas no puede ser mayor a 3 meses')).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Desde' }).closest('.MuiFormControl-root')).toHaveTextContent('Intervalo de fechas no puede ser mayor a 3 meses');
     expect(within(await nodeOf('Saludo')).queryByText(/Llegan/)).toBeNull();
     expect(calls.every((call) => (call.body as { fd: string }).fd !== '2026-01-01')).toBe(true);
   });

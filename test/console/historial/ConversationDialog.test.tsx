@@ -1,4 +1,4 @@
-// The Conversación dialog: the client's sessions (DD-MM-YYYY HH:mm in Lima, the first chosen), the
+// The Conversación dialog: the client's sessions (DD/MM/YYYY HH:mm in Lima, the first chosen), the
 // chosen one's messages drawn as the test chat draws them, the skill and score for bot editors
 // only, older pages on demand, 'Exportar Excel' and 'Cerrar'.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -57,12 +57,12 @@ async function openConversation(rol: Rol, options: ServeOptions = {}) {
 }
 
 describe('Conversación', () => {
-  it("pide las sesiones del cliente, las muestra DD-MM-YYYY HH:mm en Lima y abre la primera; no llama a /auditoria", async () => {
+  it("pide las sesiones del cliente, las muestra DD/MM/YYYY HH:mm en Lima y abre la primera; no llama a /auditoria", async () => {
     const { served, auditoria, dialog } = await openConversation('ROLE_HISTORIAL');
     expect(within(dialog).getByRole('heading', { name: 'Sesiones' })).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Mensajes' })).toBeInTheDocument();
     const sesiones = within(within(dialog).getByRole('list', { name: 'Sesiones' })).getAllByRole('button');
-    expect(sesiones.map((item) => item.textContent)).toEqual(['25-11-2026 14:30', '24-11-2026 09:00']);
+    expect(sesiones.map((item) => item.textContent)).toEqual(['25/11/2026 14:30', '24/11/2026 09:00']);
     expect(served.sesiones[0].url.searchParams.get('idClt')).toBe('c1');
     expect(served.sesiones[0].body).toEqual({ idBot: 'b2', fd: '2026-11-25', fh: '2026-11-25', idClt: 'c1', idE: '3' });
     await waitFor(() => expect(served.conversacion).toHaveLength(1));

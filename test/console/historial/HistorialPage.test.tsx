@@ -1,5 +1,5 @@
-// The history page: its filters and their defaults, its rules (told under the field and as a
-// notice, the list emptied, the choices kept), the cards and their pages, the manual's link.
+// The history page: its filters and their defaults, its rules (told once, under the field, the list
+// emptied, the choices kept), the cards and their pages, the manual's link.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,6 @@ import { chooseBot, cliente, dayShown, fieldOf, openHistorial, serveHistorial, t
 afterEach(() => vi.useRealTimers());
 
 const buscar = () => userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
-const notice = (text: string) => screen.findByText(text, { selector: '.MuiSnackbarContent-message, .MuiSnackbarContent-message *' });
 
 describe('Historial', () => {
   it("muestra los filtros (Bot con 'Seleccione', Desde y Hasta hoy en Lima, Nombre) y los botones", async () => {
@@ -62,14 +61,14 @@ describe('Historial', () => {
     expect(screen.getByRole('button', { name: 'Ver Informes' })).toBeEnabled();
   });
 
-  it("Buscar sin bot: 'seleccione un bot' en el campo y como aviso; nada se pide", async () => {
+  it("Buscar sin bot: 'seleccione un bot' una vez, en el campo; nada se pide", async () => {
     const served = serveHistorial();
     openHistorial();
     await screen.findByRole('heading', { level: 1, name: 'Historial' });
     await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
     await buscar();
-    expect(await notice(HISTORY_TEXTS.seleccioneBot)).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Bot' }).closest('.MuiFormControl-root')).toHaveTextContent(HISTORY_TEXTS.seleccioneBot);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Bot' }).closest('.MuiFormControl-root')).toHaveTextContent(HISTORY_TEXTS.seleccioneBot));
+    expect(screen.getAllByText(HISTORY_TEXTS.seleccioneBot)).toHaveLength(1);
     expect(served.clientes).toHaveLength(0);
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Ana');
   });
@@ -149,8 +148,8 @@ describe('Historial', () => {
     await buscar();
     expect(await screen.findByText('Cliente 1')).toBeInTheDocument();
     await typeDay('Hasta', '20/11/2026');
-    expect(await notice(HISTORY_TEXTS.hastaMayor)).toBeInTheDocument();
-    expect(fieldOf('Hasta')).toHaveTextContent(HISTORY_TEXTS.hastaMayor);
+    await waitFor(() => expect(fieldOf('Hasta')).toHaveTextContent(HISTORY_TEXTS.hastaMayor));
+    expect(screen.getAllByText(HISTORY_TEXTS.hastaMayor)).toHaveLength(1);
     expect(fieldOf('Desde')).not.toHaveTextContent(HISTORY_TEXTS.desdeMenor);
     expect(screen.queryByText('Cliente 1')).not.toBeInTheDocument();
     expect(dayShown('Hasta')).toBe('20/11/2026');
@@ -167,8 +166,8 @@ describe('Historial', () => {
     await screen.findByRole('heading', { level: 1, name: 'Historial' });
     await chooseBot('Ventas');
     await typeDay('Desde', '30/11/2026');
-    expect(await notice(HISTORY_TEXTS.desdeMenor)).toBeInTheDocument();
-    expect(fieldOf('Desde')).toHaveTextContent(HISTORY_TEXTS.desdeMenor);
+    await waitFor(() => expect(fieldOf('Desde')).toHaveTextContent(HISTORY_TEXTS.desdeMenor));
+    expect(screen.getAllByText(HISTORY_TEXTS.desdeMenor)).toHaveLength(1);
     expect(fieldOf('Hasta')).not.toHaveTextContent(HISTORY_TEXTS.hastaMayor);
     await buscar();
     expect(served.clientes).toHaveLength(0);
@@ -179,15 +178,14 @@ describe('Historial', () => {
     expect(served.clientes[0].body).toMatchObject({ fd: '2026-11-01', fh: '2026-11-25' });
   });
 
-  it('con el bot aún sin elegir, mover Hasta antes de Desde avisa de las fechas, y ambos errores quedan en sus campos', async () => {
+  it('con el bot aún sin elegir, mover Hasta antes de Desde dice lo de las fechas, y ambos errores quedan en sus campos', async () => {
     serveHistorial();
     openHistorial();
     await screen.findByRole('heading', { level: 1, name: 'Historial' });
     await buscar();
-    expect(await notice(HISTORY_TEXTS.seleccioneBot)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Bot' }).closest('.MuiFormControl-root')).toHaveTextContent(HISTORY_TEXTS.seleccioneBot));
     await typeDay('Hasta', '20/11/2026');
-    expect(await notice(HISTORY_TEXTS.hastaMayor)).toBeInTheDocument();
-    expect(fieldOf('Hasta')).toHaveTextContent(HISTORY_TEXTS.hastaMayor);
+    await waitFor(() => expect(fieldOf('Hasta')).toHaveTextContent(HISTORY_TEXTS.hastaMayor));
     expect(screen.getByRole('combobox', { name: 'Bot' }).closest('.MuiFormControl-root')).toHaveTextContent(HISTORY_TEXTS.seleccioneBot);
   });
 

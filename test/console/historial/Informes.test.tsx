@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_TEXTS, REPORT_POLL_MS, type Report } from '../../../common/schemas/historial';
-import { bot, skills, usuarioBots } from '../resources/botSupport';
+import { makeSession } from '../fixtures';
+import { bot, skills } from '../resources/botSupport';
 import { record, renderAdmin } from '../resources/support';
 import { seriousViolations } from '../versions/axe';
 import { catchSaves, chooseBot, excel, informe, openHistorial, serveHistorial } from './support';
@@ -33,11 +34,12 @@ async function openReports(...answers: Report[][]) {
 }
 
 describe('Generar informe', () => {
-  it("sin bot: 'seleccione un bot', sin pregunta", async () => {
+  it("sin bot: 'seleccione un bot' una vez, bajo el campo Bot, sin pregunta", async () => {
     const pedidos = record('post', '/informe/excel', () => ({ id: 'r1' }));
     await openPage();
     await userEvent.click(screen.getByRole('button', { name: 'Generar informe' }));
-    expect(await notice(HISTORY_TEXTS.seleccioneBot)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(HISTORY_TEXTS.seleccioneBot)).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: 'Bot' }).closest('.MuiFormControl-root')).toHaveTextContent(HISTORY_TEXTS.seleccioneBot);
     expect(screen.queryByText(HISTORY_TEXTS.preguntaDetalle)).not.toBeInTheDocument();
     expect(pedidos).toHaveLength(0);
   });
@@ -161,13 +163,13 @@ describe('Ver Informes', () => {
     expect(within(dialog).getByText('Historial_r1.xlsx')).toBeInTheDocument();
   });
 
-  it("la pestaña Monitoreo del bot abre 'Ver Informes' de ese bot", async () => {
+  it("la pestaña Monitoreo del bot abre 'Ver Informes' de ese bot (a quien puede ver informes: aquí un ROLE_USER con pmHist)", async () => {
     record('get', '/bot', () => bot('b1'));
     record('get', '/skills', () => skills);
     record('post', '/frases', () => ({ content: [], totalPages: 0, totalElements: 0 }));
     record('get', '/bot-version', () => null);
     const listed = record('get', '/informes', () => [informe('r9', { idBot: 'b1' })]);
-    renderAdmin('/bot/b1', usuarioBots);
+    renderAdmin('/bot/b1', makeSession({ rol: 'ROLE_USER', id: 'u7', pmHist: true }));
     await userEvent.click(await screen.findByRole('tab', { name: 'Monitoreo' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Ver Informes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ver Informes' });

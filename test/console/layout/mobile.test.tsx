@@ -64,7 +64,7 @@ describe('listas a 390 px', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('auditoria muestra evento, usuario, detalle y fecha DD-MMM-YYYY HH:mm en cada tarjeta', async () => {
+  it('auditoria muestra evento, usuario, detalle y fecha DD/MM/YYYY HH:mm en cada tarjeta', async () => {
     setWidth(390);
     record('post', '/auditoria/search', () =>
       page([{ id: 'a1', idU: 'u1', us: 'ana@demo.test', idE: '3', ev: 4, fc: '2026-11-05T14:30:00', val: 'Alta de usuario' }], 1, 10),
@@ -72,7 +72,7 @@ describe('listas a 390 px', () => {
     renderAdmin('/auditoria', makeSession({ rol: 'ROLE_COMPANIA' }));
     expect(await screen.findByText('Usuarios · ana@demo.test')).toBeInTheDocument();
     expect(screen.getByText('Alta de usuario')).toBeInTheDocument();
-    expect(screen.getByText('05-nov-2026 14:30')).toBeInTheDocument();
+    expect(screen.getByText('05/11/2026 14:30')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

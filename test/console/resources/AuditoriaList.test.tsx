@@ -1,5 +1,5 @@
 // Audit (/auditoria): server-paged with 10 rows, newest first, dates
-// DD-MMM-YYYY HH:mm, events by name, filters and sorts sent to the server.
+// DD/MM/YYYY HH:mm, events by name, filters and sorts sent to the server.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -14,16 +14,16 @@ const rows = [
 ];
 
 describe('Auditoría', () => {
-  it('muestra número, Usuario, Evento (por nombre), Fecha DD-MMM-YYYY HH:mm y Detalle', async () => {
+  it('muestra número, Usuario, Evento (por nombre), Fecha DD/MM/YYYY HH:mm y Detalle', async () => {
     record('post', '/auditoria/search', () => page(rows, 3, 10));
     renderAdmin('/auditoria', compania);
     expect(await screen.findByText('ana@demo.test')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['N.º', 'Usuario', 'Evento', 'Fecha', 'Detalle']);
     const [, ...body] = screen.getAllByRole('row');
     expect(body.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['1', 'ana@demo.test', 'Historial', '05-nov-2026 14:30', 'Abrió la conversación de 51999'],
-      ['2', 'luis@demo.test', 'Usuarios', '09-ene-2026 08:05', 'Usuario creado: rosa@demo.test'],
-      ['3', 'luis@demo.test', 'Correo', '31-ago-2026 23:59', ''],
+      ['1', 'ana@demo.test', 'Historial', '05/11/2026 14:30', 'Abrió la conversación de 51999'],
+      ['2', 'luis@demo.test', 'Usuarios', '09/01/2026 08:05', 'Usuario creado: rosa@demo.test'],
+      ['3', 'luis@demo.test', 'Correo', '31/08/2026 23:59', ''],
     ]);
   });
 

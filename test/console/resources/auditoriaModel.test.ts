@@ -1,15 +1,15 @@
-// The audit date (DD-MMM-YYYY HH:mm with a Spanish month) and the event names.
+// The audit date (DD/MM/YYYY HH:mm, as every date with a time) and the event names.
 import { describe, expect, it } from 'vitest';
 import { formatFecha } from '../../../src/layout/fecha';
 import { eventName, EVENT_CHOICES } from '../../../src/resources/auditoria/auditoriaModel';
 
-const auditDate = (fc: string | null) => formatFecha(fc, 'auditoria');
+const auditDate = (fc: string | null) => formatFecha(fc, 'fechaHora');
 
 describe('auditoriaModel', () => {
-  it("da la fecha como DD-MMM-YYYY HH:mm con el mes en español: '05-nov-2026 14:30'", () => {
-    expect(auditDate('2026-11-05T14:30:00')).toBe('05-nov-2026 14:30');
-    expect(auditDate('2026-01-09T08:05:59')).toBe('09-ene-2026 08:05');
-    expect(auditDate('2026-08-31T23:59:00')).toBe('31-ago-2026 23:59');
+  it("da la fecha como DD/MM/YYYY HH:mm, como toda fecha con hora: '05/11/2026 14:30'", () => {
+    expect(auditDate('2026-11-05T14:30:00')).toBe('05/11/2026 14:30');
+    expect(auditDate('2026-01-09T08:05:59')).toBe('09/01/2026 08:05');
+    expect(auditDate('2026-08-31T23:59:00')).toBe('31/08/2026 23:59');
   });
 
   it('muestra la hora local de una fecha ISO en UTC', () => {
@@ -17,7 +17,7 @@ describe('auditoriaModel', () => {
     const local = new Date(utc);
     const hh = String(local.getHours()).padStart(2, '0');
     const mm = String(local.getMinutes()).padStart(2, '0');
-    expect(auditDate(utc)).toMatch(new RegExp(`^\\d{2}-nov-2026 ${hh}:${mm}$`));
+    expect(auditDate(utc)).toMatch(new RegExp(`^\\d{2}/11/2026 ${hh}:${mm}$`));
   });
 
   it('deja vacía una fecha ausente o no válida', () => {

@@ -4,12 +4,13 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { excelFormat } from '../../../../common/fechas';
 import type { DB } from '../../db';
 import { clientSessions } from './sesiones';
 import { wallClock, type BotRange } from './rango';
 
-/** Day and time as the console shows them; the cell holds a real date. */
-export const DATE_FORMAT = 'dd/mm/yyyy hh:mm:ss';
+/** Day and time as the console shows them (dd/mm/yyyy hh:mm); the cell holds a real date. */
+export const DATE_FORMAT = excelFormat('fechaHora');
 /** Messages read per query: keyset pages, never a whole session or report at once. */
 export const MESSAGE_BATCH = 10_000;
 

@@ -2,16 +2,19 @@
 // and end hours hi and hf (HH:mm time pickers, required) and the out-of-hours message beside them.
 import { useRef } from 'react';
 import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
-import { esES } from '@mui/x-date-pickers/locales';
 import { es } from 'date-fns/locale/es';
 import { BooleanInput, InputHelperText, TextInput, useInput, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CANAL_MESSAGES } from '../../../api/canales';
+import { PICKER_TEXTS } from '../../../layout/pickerTexts';
 import { isHour } from './canalModel';
 import { useCanalEditorContext } from './CanalEditorContext';
+
+const PORHORA_HELP = 'canal-porHora-ayuda';
 
 /** What the form holds for a time the user typed but did not finish: not HH:mm, so it fails validation. */
 const UNFINISHED = 'incompleta';
@@ -21,8 +24,6 @@ const validateHour: Validator = (value: unknown, values: { porHora?: boolean }) 
   if (value == null || value === '') return 'quipu.canales.requerido';
   return isHour(value) ? undefined : 'quipu.canales.horaInvalida';
 };
-
-const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeText;
 
 function toDate(value: unknown): Date | null {
   if (!isHour(value)) return null;
@@ -86,9 +87,19 @@ export function CanalHoursInputs() {
   const outOfHours = CANAL_MESSAGES.outOfHours.replace('{hi}', isHour(hi) ? hi : 'HH:mm').replace('{hf}', isHour(hf) ? hf : 'HH:mm');
   return (
     <Box>
-      <BooleanInput source="porHora" label="quipu.canales.porHora" helperText="quipu.canales.porHoraAyuda" readOnly={readOnly} />
+      {/* The help is the switch's description: its label alone ('Deshabilitar horas') does not say what it does. */}
+      <BooleanInput
+        source="porHora"
+        label="quipu.canales.porHora"
+        helperText={false}
+        readOnly={readOnly}
+        options={{ slotProps: { input: { 'aria-describedby': PORHORA_HELP } } }}
+      />
+      <FormHelperText id={PORHORA_HELP} sx={{ mt: 0, mb: 1, maxWidth: 720 }}>
+        {translate('quipu.canales.porHoraAyuda')}
+      </FormHelperText>
       {porHora ? (
-        <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={pickerText}>
+        <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={PICKER_TEXTS}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mt: 1 }}>
             <HourInput source="hi" label="quipu.canales.hi" readOnly={readOnly} />
             <HourInput source="hf" label="quipu.canales.hf" readOnly={readOnly} />

@@ -1,5 +1,6 @@
-// 'Ver uso' in the diagram's toolbar: a switch and its days (Desde, Hasta: the last 30 by default,
-// at most 90); while on, each skill shows how many sessions reached it and how many ended there.
+// 'Ver uso' in the diagram's toolbar: a switch and its days (Desde, Hasta: the dashboard's last days
+// by default, at most 90); while on, each skill shows how many sessions reached it and how many
+// ended there, and a legend says what each number counts.
 import { memo, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,18 +9,14 @@ import Typography from '@mui/material/Typography';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { HISTORY_TEXTS } from '../../../../common/schemas/historial';
 import { messageOf } from '../../../api/HttpError';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { DayField } from '../../../layout/DayField';
 import { SETTLE_MS, useSettled } from '../../../layout/useSettled';
 import { useSession } from '../../../permissions/useSession';
-import { lastDays, rangeError } from '../../../pages/dashboard/dashboardModel';
+import { DEFAULT_DAYS, lastDays, rangeError, rangeErrors } from '../../../pages/dashboard/dashboardModel';
 import { FLOW_TEXTS } from './flowTexts';
 import { toUsageMap, type UsageMap } from './skillUsage';
-
-/** The days 'Ver uso' opens on. */
-const DEFAULT_DAYS = 30;
 
 export interface FlowUsageProps {
   botId: string;
@@ -32,9 +29,10 @@ export const FlowUsage = memo(function FlowUsage({ botId, onUsage }: FlowUsagePr
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [on, setOn] = useState(false);
-  const [range, setRange] = useState(() => lastDays(DEFAULT_DAYS, timeZone));
+  const [range, setRange] = useState(() => ({ ...lastDays(DEFAULT_DAYS, timeZone), changed: 'fh' as 'fd' | 'fh' }));
   const broken = rangeError(range.fd, range.fh);
-  const asked = useSettled(range, SETTLE_MS);
+  const errors = rangeErrors(range.fd, range.fh, range.changed);
+  const asked = useSettled({ fd: range.fd, fh: range.fh }, SETTLE_MS);
   const uso = useQuery({
     queryKey: ['dashboard', 'uso', botId, asked.fd, asked.fh],
     queryFn: async () => toUsageMap(await dataProvider.getSkillUsage({ idBot: botId, fd: asked.fd, fh: asked.fh, idE: session?.user.idE ?? null })),
@@ -52,14 +50,18 @@ export const FlowUsage = memo(function FlowUsage({ botId, onUsage }: FlowUsagePr
       </ToggleButton>
       {on && (
         <>
-          <DayField id="flow-uso-fd" label={FLOW_TEXTS.desde} value={range.fd} onChange={(fd) => setRange((r) => ({ ...r, fd }))} error={broken && broken !== HISTORY_TEXTS.hastaMayor ? broken : null} />
-          <DayField id="flow-uso-fh" label={FLOW_TEXTS.hasta} value={range.fh} onChange={(fh) => setRange((r) => ({ ...r, fh }))} error={broken} />
+          <DayField id="flow-uso-fd" label={FLOW_TEXTS.desde} value={range.fd} onChange={(fd) => setRange((r) => ({ ...r, fd, changed: 'fd' }))} error={errors.fd} />
+          <DayField id="flow-uso-fh" label={FLOW_TEXTS.hasta} value={range.fh} onChange={(fh) => setRange((r) => ({ ...r, fh, changed: 'fh' }))} error={errors.fh} />
           {uso.isFetching && <CircularProgress size={20} aria-label={FLOW_TEXTS.cargandoUso} sx={{ mt: 1 }} />}
           {uso.error && (
             <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
               {messageOf(uso.error)}
             </Typography>
           )}
+          <Box component="ul" aria-label={FLOW_TEXTS.leyendaUso} sx={{ flexBasis: '100%', m: 0, pl: 0, listStyle: 'none', typography: 'body2', color: 'text.secondary' }}>
+            <li>{FLOW_TEXTS.lleganAyuda}</li>
+            <li>{FLOW_TEXTS.terminanAyuda}</li>
+          </Box>
         </>
       )}
     </Box>

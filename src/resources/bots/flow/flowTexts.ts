@@ -46,6 +46,9 @@ export const FLOW_TEXTS = {
   desde: 'Desde',
   hasta: 'Hasta',
   cargandoUso: 'Cargando el uso de los skills...',
+  leyendaUso: 'Qué cuenta cada número',
+  lleganAyuda: 'Llegan: sesiones en las que el skill respondió al menos una vez en los días elegidos.',
+  terminanAyuda: 'Terminan: sesiones cuya última respuesta la dio el skill.',
 } as const;
 
 /** Fills `%{name}` placeholders. */

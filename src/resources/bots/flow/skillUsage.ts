@@ -2,9 +2,9 @@
 import type { SkillUsage } from '../../../api/dashboard';
 
 export interface SkillUso {
-  /** Sessions that reached the skill. */
+  /** Sessions in which the skill answered at least once. */
   llegan: number;
-  /** Sessions whose last answer was the skill's. */
+  /** Sessions whose latest answer was the skill's (a session that goes on moves its end). */
   terminan: number;
   /** llegan against the most reached skill's, 0 to 1: the node's bar. */
   share: number;
@@ -24,3 +24,14 @@ export function toUsageMap(rows: SkillUsage): UsageMap {
 export const usoOf = (usage: UsageMap, idSkill: string): SkillUso => usage.get(idSkill) ?? NONE;
 
 export const usoText = (uso: SkillUso) => ({ llegan: `Llegan: ${uso.llegan}`, terminan: `Terminan: ${uso.terminan}` });
+
+/** The zoom the diagram opens at is never below this (it fits the diagram between this and 1). */
+export const OPENING_MIN_ZOOM = 0.5;
+/** How big the numbers read on screen, at least, at any zoom the diagram opens at. */
+export const USO_SCREEN_PX = 12;
+
+/**
+ * The numbers' font size in the diagram (px) at `zoom`: larger as the diagram is zoomed out, so that
+ * on screen they stay USO_SCREEN_PX down to the opening zoom; only zooming out further shrinks them.
+ */
+export const usoFontPx = (zoom: number) => USO_SCREEN_PX / Math.min(1, Math.max(zoom, OPENING_MIN_ZOOM));

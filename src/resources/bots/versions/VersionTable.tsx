@@ -36,8 +36,8 @@ export function VersionTable({ botId, versions, restored, onRestored }: VersionT
           {versions.map((version) => (
             <TableRow key={version.id}>
               <TableCell>{version.version}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(version.fc, 'auditoria')}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(version.ffin, 'auditoria')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(version.fc, 'fechaHora')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(version.ffin, 'fechaHora')}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(version.dur)}</TableCell>
               <TableCell>{versionState(version)}</TableCell>
               <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{version.msg}</TableCell>

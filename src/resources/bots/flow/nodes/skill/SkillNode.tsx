@@ -1,11 +1,12 @@
 // A skill on the diagram: its name, its kind (icon and text) and, when it has no training phrase,
 // the warning 'Sin frases de entrenamiento'; with 'Ver uso' on, how many sessions reached it and
-// ended there, in numbers, over a thin bar. Links leave from the bottom handle and arrive at the top.
+// ended there, in numbers readable at the zoom the diagram opens at, over a thin bar. Links leave
+// from the bottom handle and arrive at the top.
 import { memo } from 'react';
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { Handle, Position, useStore, type Node, type NodeProps, type ReactFlowState } from '@xyflow/react';
 import type { SkillSummary } from '../../diagramModel';
 import { FLOW_TEXTS } from '../../flowTexts';
-import { usoText, type SkillUso } from '../../skillUsage';
+import { usoFontPx, usoText, type SkillUso } from '../../skillUsage';
 import { PathIcon, WARNING_PATH, tipoOf } from './skillTipo';
 
 /** `uso` is present while 'Ver uso' is on. */
@@ -18,6 +19,20 @@ export function skillAriaLabel(skill: SkillSummary, uso?: SkillUso): string {
   if (skill.nFrases === 0) parts.push(FLOW_TEXTS.sinFrases);
   if (uso) parts.push(usoText(uso).llegan, usoText(uso).terminan);
   return parts.join(', ');
+}
+
+const fontOfZoom = (state: ReactFlowState) => usoFontPx(state.transform[2]);
+
+/** The numbers, sized for the zoom (only they follow it, so the rest of the node does not render again). */
+function UsoNumbers({ uso }: { uso: SkillUso }) {
+  const fontSize = useStore(fontOfZoom);
+  return (
+    <div className="quipu-skill__uso" style={{ fontSize }}>
+      <span>{usoText(uso).llegan}</span>
+      <span>{usoText(uso).terminan}</span>
+      <span className="quipu-skill__uso-bar" style={{ width: `${Math.round(uso.share * 100)}%` }} aria-hidden="true" />
+    </div>
+  );
 }
 
 export const SkillNode = memo(function SkillNode({ data, selected }: NodeProps<SkillFlowNode>) {
@@ -39,13 +54,7 @@ export const SkillNode = memo(function SkillNode({ data, selected }: NodeProps<S
           <span>{FLOW_TEXTS.sinFrases}</span>
         </div>
       )}
-      {uso && (
-        <div className="quipu-skill__uso">
-          <span>{usoText(uso).llegan}</span>
-          <span>{usoText(uso).terminan}</span>
-          <span className="quipu-skill__uso-bar" style={{ width: `${Math.round(uso.share * 100)}%` }} aria-hidden="true" />
-        </div>
-      )}
+      {uso && <UsoNumbers uso={uso} />}
       <Handle type="source" position={Position.Bottom} />
     </div>
   );
