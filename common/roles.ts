@@ -141,6 +141,14 @@ export function canOpen(check: RouteCheck, flags: Flags): boolean {
   return CHECKS[check](flags);
 }
 
+/** The check of the reports' routes (ask, list, download, delete): the history's, wherever 'Ver Informes' is offered. */
+export const REPORTS_CHECK: RouteCheck = 'historial';
+
+/** 'Ver Informes' and 'Generar informe' are offered only to whom the reports' routes admit. */
+export function canUseReports(flags: Flags): boolean {
+  return CHECKS[REPORTS_CHECK](flags);
+}
+
 /** 'Mi empresa' in the user menu is offered to ROLE_SUPERVISOR only. */
 export function showsMiEmpresa(flags: Flags): boolean {
   return flags.isSupervisor;

@@ -434,4 +434,17 @@ export const DEPLOY_MESSAGES = {
   restoreClash: 'No se puede restaurar: un skill, acción o entidad de esa versión pertenece ahora a otro bot',
   replaceRefused: 'No se puede reemplazar el bot del archivo. Desactive «Reemplazar» para importarlo como una copia.',
   idsInUse: 'El archivo usa identificadores de otro bot. Desactive «Reemplazar» para importarlo como una copia.',
+  sinSkills: 'El bot no tiene skills: no responderá a nada.',
+  sinRespaldo: 'El bot no tiene un skill de respaldo (Fallback): no responderá a lo que no entienda.',
+  desplegarIgual: 'Puede desplegarlo igual.',
 } as const;
+
+/**
+ * What 'Desplegar' warns of before it goes on (the user may deploy anyway): a bot without skills
+ * answers nothing, and one without a fallback skill (tipo 1) nothing it does not understand.
+ */
+export function deployWarnings(skills: ReadonlyArray<{ tipo: number }>): string[] {
+  if (skills.length === 0) return [DEPLOY_MESSAGES.sinSkills];
+  if (!skills.some((s) => s.tipo === 1)) return [DEPLOY_MESSAGES.sinRespaldo];
+  return [];
+}

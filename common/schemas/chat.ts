@@ -39,6 +39,10 @@ export const ChatCard = Type.Object({
 });
 export type ChatCard = Static<typeof ChatCard>;
 
+/** Why a turn produced no message (TurnDebug.noAnswer). */
+export const NO_ANSWER_REASONS = ['sinSkills', 'sinRespaldo', 'sinMensajes'] as const;
+export type NoAnswerReason = (typeof NO_ANSWER_REASONS)[number];
+
 /** What the engine did for one message, sent with each answer when the chat is a test (`debug` key). */
 export const TurnDebug = Type.Object({
   /** The id of the user's message this answers; every message of one answer carries the same. */
@@ -70,6 +74,11 @@ export const TurnDebug = Type.Object({
   /** The conversation is waiting for a person (GO_HUMAN), or now belongs to another bot (GO_BOT). */
   human: Type.Boolean(),
   bot: Type.Object({ id: Type.String(), nm: Type.String() }),
+  /**
+   * Why the bot sent nothing, when it sent nothing: it has no skills (sinSkills); no skill took the
+   * message and it has no fallback skill (sinRespaldo); the skills that ran sent no message (sinMensajes).
+   */
+  noAnswer: Type.Optional(literals(NO_ANSWER_REASONS)),
 });
 export type TurnDebug = Static<typeof TurnDebug>;
 
@@ -123,7 +132,8 @@ export const WebchatEndBody = Type.Object({
 }, closed);
 export type WebchatEndBody = Static<typeof WebchatEndBody>;
 
-export const WebchatAnswer = Type.Object({ psi: Type.String(), messages: Type.Array(ChatMessage) });
+/** The answer of a turn of the console's chat; in a test, `debug` says what the engine did even when it sent no message. */
+export const WebchatAnswer = Type.Object({ psi: Type.String(), messages: Type.Array(ChatMessage), debug: Type.Optional(TurnDebug) });
 export type WebchatAnswer = Static<typeof WebchatAnswer>;
 
 /** DELETE /webchat/demo: the signed-in user's test conversations (with one bot, or all). */

@@ -27,6 +27,8 @@ export const accionesTexts = {
       nuevo: 'Nuevo texto',
       agregar: 'Agregar texto',
       repetido: 'Este texto ya fue agregado, ingrese uno distinto',
+      ayuda:
+        'Escriba {{bot.skills}} en un texto para nombrar los skills que el cliente puede pedirle al bot (los que tienen frases de entrenamiento, palabras clave o tokens), leídos al responder; si no hay ninguno, ese texto no se envía.',
     },
     card: {
       imageUrl: 'URL de imagen',

@@ -64,6 +64,11 @@ export const chatTexts = {
       cabecerasOmitidas: 'Cabeceras no enviadas: %{names}',
       humano: 'Esperando a una persona',
       otroBot: 'La conversación pasó al bot %{nm}',
+      sinRespuesta: {
+        sinSkills: 'El bot no respondió: no tiene skills. Agregue un skill, y un skill de respaldo (Fallback) para lo que no entienda.',
+        sinRespaldo: 'El bot no respondió: ningún skill reconoció el mensaje y el bot no tiene un skill de respaldo (Fallback).',
+        sinMensajes: 'El bot no respondió: %{skills} no envió ningún mensaje (no tiene acciones, o ninguna responde en este canal o cumple sus condiciones).',
+      },
       si: 'Sí',
       no: 'No',
     },

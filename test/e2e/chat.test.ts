@@ -69,13 +69,13 @@ describe('el chat de prueba', () => {
     const page = await quipu.newPage({ width: 1400 });
     await new LoginPage(page, quipu.server.url).signInAndWait('compania@quipu.test');
 
-    // 1. A small bot: greeting, a subscription that needs an e-mail, a fallback.
+    // 1. A small bot: greeting, a subscription that needs an e-mail; a new bot brings its fallback ('No entendí').
     await page.goto(`${quipu.server.url}/bot/new`);
     await page.getByRole('textbox', { name: 'Nombre' }).first().fill(BOT);
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await page.waitForURL((url) => /^\/bot\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'));
     const botUrl = page.url();
-    for (const name of ['Saludo', 'Suscripción', 'No entendí']) await addSkill(page, name);
+    for (const name of ['Saludo', 'Suscripción']) await addSkill(page, name);
     await saveBot(page);
 
     await openSkill(page, botUrl, 'Saludo');
@@ -96,12 +96,6 @@ describe('el chat de prueba', () => {
     await addMemory(page, 'Correo electrónico', 'correo');
     await addText(page, 'Listo, le enviaremos el boletín a {{correo}}.');
 
-    await openSkill(page, botUrl, 'No entendí');
-    await page.getByRole('combobox', { name: 'Tipo' }).click();
-    await page.getByRole('option', { name: 'Fallback' }).click();
-    await saveSkill(page);
-    await addText(page, 'No le entendí. Puedo suscribirlo al boletín.');
-
     // 2. Deploy: the model is trained with the version.
     await page.goto(botUrl);
     await page.getByRole('button', { name: 'Desplegar' }).click();
@@ -114,6 +108,8 @@ describe('el chat de prueba', () => {
     await openTestChat(page);
     await expectAccessible(page, "'Probar Bot' abierto");
     await chat(page, 'hola, buenas', '¡Hola! ¿En qué le ayudo?');
+    // What it does not understand, its fallback answers, offering the skills a client can ask for.
+    await chat(page, 'quiero una pizza hawaiana', 'Puedo ayudarte con: Saludo y Suscripción.');
     await chat(page, 'me quiero suscribir a las novedades', '¿A qué correo le enviamos el boletín?');
     await chat(page, 'claro, es ana.perez@example.com', 'Listo, le enviaremos el boletín a ana.perez@example.com.');
 

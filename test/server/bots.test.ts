@@ -102,8 +102,10 @@ describe.each(dialects)('bots (%s)', (dialect) => {
       expect(bot).toMatchObject({
         nm: 'Ventas', dsc: 'Tienda', idE: demo, imp: false, main: false, tsession: BOT_DEFAULTS.tsession, rev: 0, version: 0,
         params: { maxAttempt: 3, msgAttempt: 'Intentos excedidos', invalidOption: 'Opción no válida' },
-        diagram: { nodes: [], edges: [] }, extras: [], extrasEnc: [],
+        extras: [], extrasEnc: [],
       });
+      // Its diagram holds the fallback skill it starts with (botRespaldo.test.ts).
+      expect(bot.diagram).toEqual({ nodes: [{ id: expect.any(String), x: 0, y: 0 }], edges: [] });
       expect(bot.id).toMatch(/\S/);
       expect((await ok(await (await as('compania')).get(`${BOT}?id=${bot.id}`))).nm).toBe('Ventas');
     });
@@ -258,7 +260,7 @@ describe.each(dialects)('bots (%s)', (dialect) => {
         const rows = await botAudit(t, 'Auditado');
         expect(rows.map((r) => [r.ev, r.idE, r.val])).toEqual([
           [1, demo, 'Bot «Auditado»: cambió tsession, params.kbSalir'],
-          [1, demo, 'Bot «Auditado»: creado'],
+          [1, demo, 'Bot «Auditado»: creado con el skill «No entendí»'],
         ]);
       } finally {
         await t.app.db.updateTable('empresa').set({ audit: 1 }).where('id', '=', demo).execute();

@@ -72,7 +72,7 @@ export async function fromChannel(t: TestApp, bot: string, psi: string, input: s
   const compiled = entry ? await t.app.engine.deployedBot(t.app.db, entry.idVersion) : undefined;
   if (!entry || !compiled) throw new Error(`el bot ${bot} no está desplegado`);
   const to = { bot: entry.bot, compiled, idChannel: options.idChannel ?? 'canal-facebook', red: options.red ?? 1, psi, test: false, nm: options.nm, timeZone: entry.timeZone };
-  return deliver(t.app, to, typeof input === 'string' ? { text: input } : input);
+  return (await deliver(t.app, to, typeof input === 'string' ? { text: input } : input)).messages;
 }
 
 /** The texts (or titles) of messages, as a person reads them. */

@@ -7,6 +7,13 @@ export interface TextInput {
   text?: readonly string[] | null;
 }
 
+/**
+ * Written in a text as `{{bot.skills}}`: the names of the skills a client can ask the bot for (its
+ * Business skills with training phrases, keywords or tokens), read when the text is sent. A text
+ * naming it is not sent while there is none to offer.
+ */
+export const SKILLS_PLACEHOLDER = 'bot.skills';
+
 const messages = {
   alMenosUnTexto: 'Debe ingresar al menos un texto',
 } as const;

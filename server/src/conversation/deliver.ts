@@ -2,14 +2,14 @@
 // conversation on this instance (again on a conflict with another instance), each is recorded,
 // and the answer is published on the conversation's topic before it goes back to the entry.
 import { conflict } from '../errors';
-import { CHAT_MESSAGES, type ChatMessage } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES } from '../../../common/schemas/chat';
 import type { App, SessionUser } from '../types';
 import type { CompiledBot } from '../engine/bundle';
 import type { TurnInput } from '../engine/runtime';
 import type { BotRecord } from '../services/bots/bots';
 import { publish } from './publish';
 import { StaleConversation } from './store';
-import { conversationKey, turnOnce } from './turn';
+import { conversationKey, turnOnce, type TurnAnswer } from './turn';
 
 /** How many times a turn is tried again when another instance changed the conversation meanwhile. */
 const CONFLICT_RETRIES = 3;
@@ -40,9 +40,9 @@ export interface Delivery {
  * publishes the answer on the conversation's topic: the console user's own, or the web channel's
  * (a provider channel's conversation has no listener).
  */
-export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<ChatMessage[]> {
+export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<TurnAnswer> {
   const { bot } = to;
-  const messages = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
+  const answer = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
@@ -51,7 +51,7 @@ export async function deliver(app: App, to: Delivery, input: TurnInput): Promise
       }
     }
   });
-  await publish(app, { idBot: bot.id, idChannel: to.idChannel, psi: to.psi, red: to.red, user: to.user }, messages);
-  return messages;
+  await publish(app, { idBot: bot.id, idChannel: to.idChannel, psi: to.psi, red: to.red, user: to.user }, answer.messages);
+  return answer;
 }
 

@@ -104,7 +104,7 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
     const input: TurnInput = postback !== undefined ? { postback } : { text };
     // The widget resolves image paths against this server; a provider fetches them by full address.
     const publicOrigin = Number(canal.red) === CANAL_KINDS.Web.red ? undefined : providerImageOrigin(app);
-    const messages = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone, publicOrigin }, input);
+    const { messages } = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone, publicOrigin }, input);
     return { kind: 'answered', messages };
   } catch (error) {
     // Not answered: the provider's retry may try again.

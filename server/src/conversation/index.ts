@@ -46,8 +46,8 @@ async function consoleTurn(app: App, user: SessionUser, sesionId: string | undef
   if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
   const idChannel = await consoleChannel(app, bot.idE, body.idChannel);
   const red = body.red ?? DEFAULT_TEST_RED;
-  const messages = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone }, input);
-  return { psi: body.psi, messages };
+  const answer = await deliver(app, { bot, compiled, idChannel, red, psi: body.psi, test, nm: body.nm, user, sesionId, timeZone }, input);
+  return { psi: body.psi, ...answer };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { badRequest, forbidden } from '../errors';
-import { CHAT_MESSAGES, DEMO_NAME, type ChatMessage } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES, DEMO_NAME, type ChatMessage, type TurnDebug } from '../../../common/schemas/chat';
 import type { App, SessionUser } from '../types';
 import type { CompiledBot } from '../engine/bundle';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
@@ -95,7 +95,13 @@ export interface TurnRequest {
 /** The key of a conversation on this instance: its turns run one at a time, and it is kept as last written. */
 export const conversationKey = (idBot: string, idChannel: string, psi: string) => `c:${idBot}:${idChannel}:${psi}`;
 
-export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[]> {
+/** What a turn gives its entry: the bot's messages, and in a test what the engine did (also when it sent nothing). */
+export interface TurnAnswer {
+  messages: ChatMessage[];
+  debug?: TurnDebug;
+}
+
+export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> {
   const { db } = app;
   const now = app.config.now();
   const fc = new Date(now).toISOString();
@@ -195,7 +201,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<ChatMessage[
     idU: client ? client.idU : (req.user?.id ?? null),
     clientTest: client ? Number(client.test) : testConversation ? 1 : 0,
   });
-  return messages;
+  return req.test ? { messages, debug } : { messages };
 }
 
 /** Bots whose turns may call out (WEB_HOOK) or hand over to another bot (GO_BOT), by compiled bot. */

@@ -11,14 +11,17 @@
 // 5. Running a skill: its requirements (tp 0) first, then its memory (tp 1), then its actions in
 //    order on the conversation's channel; an action with conditions (`cond`, `op`) runs only when
 //    they hold; each kind's run is in engine/actions/<kind>. A jump or a handover ends the skill.
+//    A text may name the bot's skills a client can ask for ({{bot.skills}}), read from the bot answering.
+// 6. A turn that sends nothing says why in its debug (noAnswer).
 // Nothing here touches the database: the caller loads and stores the state and records the turn.
 import { randomUUID } from 'node:crypto';
 import type { RequerimientoDef, SkillDef } from '../../../common/schemas/bots';
-import type { ChatMessage, TurnDebug } from '../../../common/schemas/chat';
+import type { ChatMessage, NoAnswerReason, TurnDebug } from '../../../common/schemas/chat';
 import { CHAT_MESSAGES } from '../../../common/schemas/chat';
 import type { Button, Field } from '../../../common/schemas/skills';
 import { answersOn, type FilterOperator } from '../../../common/schemas/skillRules';
 import { ACCION_RULES } from '../../../common/actions';
+import { SKILLS_PLACEHOLDER } from '../../../common/actions/text';
 import { INTERNAL_ENTITIES } from '../../../common/schemas/rules';
 import type { CompiledBot } from './bundle';
 import { entityPath, type EntityValue } from './entities';
@@ -26,7 +29,7 @@ import { foldText } from './entities/text';
 import { SKILL_FALLBACK } from './nlu/matcher';
 import { evaluate } from './operators';
 import { DEFAULT_PATTERN_BUDGET, literalPattern, PatternBudget } from './patterns';
-import { fillTemplate, fillTemplateWith } from './template';
+import { fillTemplate, fillTemplateWith, hasPlaceholder } from './template';
 import { runAccion, runnable, type ActionTurn, type RunnableAccion } from './actions';
 import type { ConversationState, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
 import { ALL_CHANNELS } from '../../../common/schemas/canales';
@@ -54,6 +57,27 @@ const fold = (s: string) => foldText(s).trim();
 export function actionAnswers(action: RunnableAccion, red: number): boolean {
   const channels: readonly number[] = Array.isArray(action.cfg.red) ? action.cfg.red : [];
   return red === ALL_CHANNELS || channels.length === 0 || answersOn(channels, red);
+}
+
+const SKILL_LIST = new Intl.ListFormat('es', { style: 'long', type: 'conjunction' });
+
+/**
+ * What `{{bot.skills}}` says: the names of the skills a client can ask for, by name ('Horarios,
+ * Pedidos y Reclamos'), read from the definition answering, so a skill added later is offered.
+ * Those are the Business skills the matcher can reach by what the client writes (training phrases,
+ * included keywords, tokens); one reached only by a jump or a button is a step of another.
+ */
+function offeredSkills(bot: CompiledBot): string {
+  const askable = (s: SkillDef) =>
+    s.frases.length > 0 || (Array.isArray(s.cfg.keywordIncluye) && s.cfg.keywordIncluye.length > 0) || (s.cfg.modToken === true && Array.isArray(s.cfg.tokens) && s.cfg.tokens.length > 0);
+  const names = bot.definition.skills.filter((s) => s.tipo === 0 && askable(s)).map((s) => s.nm.trim());
+  return SKILL_LIST.format([...new Set(names)].sort((a, b) => a.localeCompare(b, 'es')));
+}
+
+/** Why a turn that sent nothing did not answer (the test chat's debug says it). */
+function noAnswerReason(bot: CompiledBot, ran: readonly unknown[]): NoAnswerReason {
+  if (bot.definition.skills.length === 0) return 'sinSkills';
+  return ran.length === 0 ? 'sinRespaldo' : 'sinMensajes';
 }
 
 class Turn implements ActionTurn {
@@ -90,7 +114,11 @@ class Turn implements ActionTurn {
   }
 
   text(text: string, idSkill: string | null = null): void {
-    if (text.trim()) this.say({ type: 'TEXT', text: fillTemplate(text, this.state.memory) }, idSkill);
+    if (!text.trim()) return;
+    if (!hasPlaceholder(text, SKILLS_PLACEHOLDER)) return this.say({ type: 'TEXT', text: fillTemplate(text, this.state.memory) }, idSkill);
+    // A text offering the bot's skills says nothing while there is none to offer.
+    const offered = offeredSkills(this.bot);
+    if (offered) this.say({ type: 'TEXT', text: fillTemplate(text, this.state.memory, { [SKILLS_PLACEHOLDER]: offered }) }, idSkill);
   }
 
   offer(buttons: readonly Button[], invalidOption: string | undefined): void {
@@ -406,6 +434,7 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
     webhooks: turn.webhooks,
     human: !!s.human,
     bot: { id: turn.bot.definition.bot.id, nm: turn.bot.definition.bot.nm },
+    ...(turn.messages.length === 0 ? { noAnswer: noAnswerReason(turn.bot, turn.ran) } : {}),
   };
   return {
     messages: turn.messages,

@@ -65,7 +65,16 @@ export function fillTemplateWith(
   });
 }
 
-/** `{{nombre}}` and `{{a.b.0}}` read from memory (dotted paths into objects/arrays); unknown → ''. */
-export function fillTemplate(text: string, memory: Readonly<Record<string, unknown>>): string {
-  return fillTemplateWith(text, memory, (v) => v);
+/**
+ * `{{nombre}}` and `{{a.b.0}}` read from memory (dotted paths into objects/arrays); unknown → ''.
+ * `own` gives the engine's own placeholders ('bot.skills') their values, before memory's.
+ */
+export function fillTemplate(text: string, memory: Readonly<Record<string, unknown>>, own?: Readonly<Record<string, string>>): string {
+  return fillTemplateWith(text, own ? { ...memory, ...own } : memory, (v) => v);
+}
+
+/** Whether a text has the placeholder `name` ('{{ bot.skills }}' counts). */
+export function hasPlaceholder(text: string, name: string): boolean {
+  for (const m of text.matchAll(PLACEHOLDER)) if (m[1] === name) return true;
+  return false;
 }

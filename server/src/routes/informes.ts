@@ -6,6 +6,7 @@ import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
 import { askReport, attachment, deleteReport, EXPIRY_CHECK_MS, listReports, reportFile, scheduleExpiry, XLSX_TYPE } from '../services/historial/informes';
 import { ReportWait } from '../services/historial/informeLimites';
 import type { App } from '../types';
+import { REPORTS_CHECK } from '../../../common/roles';
 import { ErrorBody, IdAnswer, IdQuery, signedErrors } from '../../../common/schemas/common';
 import { HistoryQuery, Report, ReportListQuery } from '../../../common/schemas/historial';
 
@@ -18,7 +19,7 @@ export async function informesRoutes(app: App): Promise<void> {
   app.post(
     '/informe/excel',
     {
-      preHandler: requireUser('historial'),
+      preHandler: requireUser(REPORTS_CHECK),
       schema: {
         tags, operationId: 'askHistoryReport',
         summary: 'Pide el informe del historial (se genera como trabajo; aparece en Ver Informes); 429 con Retry-After pasados los límites de informes en curso o de espacio',
@@ -39,7 +40,7 @@ export async function informesRoutes(app: App): Promise<void> {
   app.get(
     '/informes',
     {
-      preHandler: requireUser('historial'),
+      preHandler: requireUser(REPORTS_CHECK),
       schema: {
         tags, operationId: 'listReports',
         summary: 'Informes propios que no han vencido (los de la empresa para ROLE_ADMIN y ROLE_COMPANIA), el más reciente primero',
@@ -56,7 +57,7 @@ export async function informesRoutes(app: App): Promise<void> {
   app.delete(
     '/informes',
     {
-      preHandler: requireUser('historial'),
+      preHandler: requireUser(REPORTS_CHECK),
       schema: { tags, operationId: 'deleteReport', summary: 'Borra un informe y su archivo', querystring: IdQuery, response: { 200: IdAnswer, ...refusals } },
     },
     async (request) => deleteReport(app, currentUser(request), request.query.id),
@@ -65,7 +66,7 @@ export async function informesRoutes(app: App): Promise<void> {
   app.get(
     '/informe',
     {
-      preHandler: requireUser('historial'),
+      preHandler: requireUser(REPORTS_CHECK),
       schema: { tags, operationId: 'downloadReport', summary: 'El archivo de un informe terminado', querystring: IdQuery, response: { 200: XlsxFile, ...refusals } },
     },
     async (request, reply) => {

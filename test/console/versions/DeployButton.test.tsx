@@ -28,6 +28,8 @@ function openEditor(
   const botLoads = botAnswers(...loads);
   const polls = record('get', '/bot-version', () => states[Math.min(polls.length, states.length) - 1] as never);
   const deploys = record('post', '/bot.deploy', deployAnswer);
+  // A bot with a fallback skill: 'Desplegar' has nothing to warn of (DeployWarnings.test.tsx).
+  record('get', '/skills', () => [{ id: 's1', idBot: 'b1', nm: 'No entendí', dsc: null, tipo: 1, nFrases: 0 }]);
   const view = renderBotForm({ session: usuario, botId: 'b1' });
   return { polls, deploys, botLoads, view, user: setup() };
 }

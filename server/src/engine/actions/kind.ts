@@ -21,7 +21,7 @@ export interface ActionTurn {
   /** The webhooks called this turn, for the test chat's debug. */
   readonly webhooks: TurnDebug['webhooks'];
   say(partial: Omit<ChatMessage, 'id' | 'fc'>, idSkill: string | null): void;
-  /** A text message with memory filled in; a blank one is not sent. */
+  /** A text message with memory and {{bot.skills}} filled in; a blank one, or one offering skills the bot lacks, is not sent. */
   text(text: string, idSkill?: string | null): void;
   /** Remembers the postback buttons offered, and what an answer outside them gets. */
   offer(buttons: readonly Button[], invalidOption: string | undefined): void;

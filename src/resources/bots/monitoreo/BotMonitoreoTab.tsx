@@ -1,7 +1,7 @@
 // The Monitoreo tab: the bot's unrecognised phrases, 20 a page, with how many
 // times each came. Selected phrases become training phrases of a chosen skill ('Asignar') or are
 // deleted ('Eliminar'); without a selection 'Seleccione frases', without a skill 'Seleccione un Skill'.
-// 'Ver Informes' lists the bot's reports, as the history's dialog does.
+// 'Ver Informes' lists the bot's reports, as the history's dialog does, for the roles the reports' routes admit.
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { FormSection } from '../../../layout/FormParts';
@@ -23,7 +23,10 @@ import { ReportsDialog } from '../../../pages/historial/ReportsDialog';
 import { TEXTS as HISTORY } from '../../../pages/historial/historialModel';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
+import { TextButton } from '../../../layout/TextButton';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
+import { canUseReports } from '../../../../common/roles';
+import { useFlags } from '../../../permissions/useFlags';
 import { FRASES_PAGE_SIZE } from '../botModel';
 import { useSkills } from '../flow/useSkills';
 
@@ -37,6 +40,8 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
   const [skillId, setSkillId] = useState('');
   const [busy, setBusy] = useState(false);
   const [reports, setReports] = useState(false);
+  const { flags } = useFlags();
+  const reportsAllowed = !!flags && canUseReports(flags);
   const paging = { botId, page, pageSize: FRASES_PAGE_SIZE };
   const { data, error } = useQuery({ queryKey: ['frases', botId, page], queryFn: () => dataProvider.getFrases(paging), placeholderData: keepPreviousData });
   const { data: skills = [] } = useSkills(botId);
@@ -127,11 +132,13 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button label="quipu.bots.frases.asignar" variant="contained" onClick={assign} disabled={busy} />
-        <Button label="quipu.bots.frases.eliminar" variant="outlined" color="warning" onClick={remove} disabled={busy} />
-        <MuiButton variant="outlined" onClick={() => setReports(true)}>
-          {HISTORY.verInformes}
-        </MuiButton>
+        <TextButton label="quipu.bots.frases.asignar" variant="contained" onClick={assign} disabled={busy} />
+        <TextButton label="quipu.bots.frases.eliminar" variant="outlined" color="warning" onClick={remove} disabled={busy} />
+        {reportsAllowed ? (
+          <MuiButton variant="outlined" onClick={() => setReports(true)}>
+            {HISTORY.verInformes}
+          </MuiButton>
+        ) : null}
       </Box>
       {body}
       <TablePagination
@@ -147,7 +154,7 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
         labelDisplayedRows={({ from, to, count }) => translate('quipu.bots.frases.rango', { from, to, count })}
         getItemAriaLabel={(type) => translate(`quipu.bots.frases.pagina.${type}`)}
       />
-      {reports ? <ReportsDialog idBot={botId} onClose={() => setReports(false)} /> : null}
+      {reports && reportsAllowed ? <ReportsDialog idBot={botId} onClose={() => setReports(false)} /> : null}
     </FormSection>
   );
 }

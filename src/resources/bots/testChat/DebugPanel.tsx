@@ -1,5 +1,7 @@
 // 'Depuración' beside the test chat: what the engine did for one answer, from
-// the `debug` key the messages carry when the chat is a test.
+// the `debug` key the messages carry when the chat is a test (or the answer's own, when the bot
+// sent nothing: then it also says why).
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -77,6 +79,11 @@ function DebugContent({ debug, idBot, t }: { debug: TurnDebug; idBot: string; t:
   return (
     <>
       <Typography variant="body2">{t('respuestaA', { input: debug.input })}</Typography>
+      {debug.noAnswer ? (
+        <Alert severity="warning" role="status" sx={{ mt: 1 }}>
+          {t(`sinRespuesta.${debug.noAnswer}`, { skills: debug.skills.map((skill) => `«${skill.nm}»`).join(' → ') })}
+        </Alert>
+      ) : null}
       <Section title={t('skill')}>
         <Typography>{debug.skill ? `${debug.skill.nm} (${percent(debug.skill.score)})` : t('ninguno')}</Typography>
         {!debug.recognised ? <Typography variant="body2">{t('noReconocida')}</Typography> : null}

@@ -18,6 +18,8 @@ export interface UserEntry {
   postback?: string;
   /** The server's id of this message (TurnDebug.turn of its answer), once known. */
   turn?: string;
+  /** What the engine did when the bot sent nothing back (no message carries it). */
+  debug?: TurnDebug;
 }
 export interface BotEntry {
   kind: 'bot';
@@ -75,15 +77,19 @@ export function receive(conversation: Conversation, message: ChatMessage): Conve
   return { ...conversation, entries };
 }
 
-/** The POST answer for `userId` names its turn for sure. */
-export function settleTurn(conversation: Conversation, userId: string, messages: readonly ChatMessage[]): Conversation {
-  const turn = messages.map(turnOf).find(Boolean);
+/**
+ * The POST answer for `userId` names its turn for sure. An answer without messages keeps its
+ * `debug` (why the bot sent nothing) on the user's message.
+ */
+export function settleTurn(conversation: Conversation, userId: string, messages: readonly ChatMessage[], debug?: TurnDebug): Conversation {
+  const silent = messages.length === 0 ? debug : undefined;
+  const turn = messages.map(turnOf).find(Boolean) ?? silent?.turn;
   if (!turn) return conversation;
   return {
     ...conversation,
     entries: conversation.entries.map((entry) => {
       if (entry.kind !== 'user') return entry;
-      if (entry.id === userId) return { ...entry, turn };
+      if (entry.id === userId) return { ...entry, turn, ...(silent ? { debug: silent } : {}) };
       return entry.turn === turn ? { ...entry, turn: undefined } : entry;
     }),
   };
@@ -97,11 +103,12 @@ export function debugOf(entries: readonly ChatEntry[], userId?: string): TurnDeb
   if (userId) {
     const user = entries.find((entry): entry is UserEntry => entry.kind === 'user' && entry.id === userId);
     if (!user?.turn) return undefined;
-    return entries.find((entry): entry is BotEntry => entry.kind === 'bot' && entry.message.debug?.turn === user.turn)?.message.debug;
+    return user.debug ?? entries.find((entry): entry is BotEntry => entry.kind === 'bot' && entry.message.debug?.turn === user.turn)?.message.debug;
   }
   for (let index = entries.length - 1; index >= 0; index -= 1) {
     const entry = entries[index];
     if (entry.kind === 'bot' && entry.message.debug) return entry.message.debug;
+    if (entry.kind === 'user' && entry.debug) return entry.debug;
   }
   return undefined;
 }

@@ -65,7 +65,7 @@ export function useTestChat(idBot: string) {
       try {
         const answer = await dataProvider.sendDemo({ psi, idBot, test: true, red: red as WebchatBody['red'], ...('text' in input ? { message: input.text } : { postback: input.postback }) });
         const messages = answer?.messages ?? [];
-        setConversation((current) => (current.psi === psi ? settleTurn(current, entry.id, messages) : current));
+        setConversation((current) => (current.psi === psi ? settleTurn(current, entry.id, messages, answer?.debug) : current));
         // Whatever STOMP did not bring within the grace period comes from the answer itself.
         const timer = setTimeout(() => {
           timers.current.delete(timer);

@@ -1,4 +1,5 @@
-// 'Desplegar' in the bot editor: checks the form like 'Guardar', asks a description,
+// 'Desplegar' in the bot editor: checks the form like 'Guardar', asks a description (warning,
+// from the bot's skills as GET /skills gives them now, when it has no skills or no fallback skill),
 // saves and deploys (POST /bot.deploy), then follows the deploy until it is done. The save is
 // confirmed at once; how the deploy ended is said only when it has, in place of earlier notices.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,6 +14,8 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Bot, BotVersion } from '../../../api/versions';
 import { noticeText, replacingNoticeText } from '../../../layout/noticeText';
+import { deployWarnings } from '../../../../common/schemas/bots';
+import { skillsKey } from '../flow/useSkills';
 import { DeployDialog } from './DeployDialog';
 import { useDeployState, versionListKey } from './useDeployState';
 import { VERSION_TEXTS as T } from './versionTexts';
@@ -28,6 +31,7 @@ export function DeployButton() {
   const { identity } = useGetIdentity();
   const { latest, running, started } = useDeployState(botId);
   const [values, setValues] = useState<Bot | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   // Whether this editor saw the latest deploy running, so its end is announced once.
   const watching = useRef(false);
@@ -63,8 +67,19 @@ export function DeployButton() {
   // Like 'Guardar': an invalid form shows its errors (and react-admin's notice) and opens nothing.
   // A valid one is not submitted: a submit that succeeded would tell react-admin the changes were saved.
   const ask = async () => {
-    if (await form.trigger()) setValues(form.getValues());
-    else await form.handleSubmit(() => undefined)();
+    if (!(await form.trigger())) return form.handleSubmit(() => undefined)();
+    const values = form.getValues();
+    setWarnings(await skillWarnings(botId));
+    setValues(values);
+  };
+
+  /** The warnings of the bot's skills as they are now (the skill editor may have changed them); none when they cannot be read. */
+  const skillWarnings = async (id: string): Promise<string[]> => {
+    try {
+      return deployWarnings(await queryClient.fetchQuery({ queryKey: skillsKey(id), queryFn: () => dataProvider.getSkills(id), staleTime: 0 }));
+    } catch {
+      return [];
+    }
   };
 
   const deploy = async (description: string) => {
@@ -106,7 +121,7 @@ export function DeployButton() {
           </>
         ) : null}
       </Box>
-      <DeployDialog open={values !== null} sending={sending} onClose={() => setValues(null)} onDeploy={(text) => void deploy(text)} />
+      <DeployDialog open={values !== null} warnings={warnings} sending={sending} onClose={() => setValues(null)} onDeploy={(text) => void deploy(text)} />
     </>
   );
 }

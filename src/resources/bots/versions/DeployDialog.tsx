@@ -1,23 +1,30 @@
-// 'Desplegar' asks the deploy's description; it is required.
+// 'Desplegar' asks the deploy's description; it is required. What the bot lacks to answer (no
+// skills, no fallback skill) is said above it: the user may deploy anyway.
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Button } from 'react-admin';
+import { TextButton } from '../../../layout/TextButton';
+import { DEPLOY_MESSAGES } from '../../../../common/schemas/bots';
 import { VERSION_TEXTS as T } from './versionTexts';
 
 interface DeployDialogProps {
   open: boolean;
+  /** Why the bot may not answer once deployed (deployWarnings). */
+  warnings?: readonly string[];
   sending: boolean;
   onClose: () => void;
   onDeploy: (description: string) => void;
 }
 
-export function DeployDialog({ open, sending, onClose, onDeploy }: DeployDialogProps) {
+export function DeployDialog({ open, warnings = [], sending, onClose, onDeploy }: DeployDialogProps) {
   const [description, setDescription] = useState('');
   const [missing, setMissing] = useState(false);
 
@@ -47,6 +54,16 @@ export function DeployDialog({ open, sending, onClose, onDeploy }: DeployDialogP
       <form onSubmit={submit} noValidate>
         <DialogTitle id="deploy-dialog-title">{T.desplegarTitulo}</DialogTitle>
         <DialogContent>
+          {warnings.length ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {warnings.map((warning) => (
+                <Typography key={warning} variant="body2">
+                  {warning}
+                </Typography>
+              ))}
+              <Typography variant="body2">{DEPLOY_MESSAGES.desplegarIgual}</Typography>
+            </Alert>
+          ) : null}
           <DialogContentText>{T.desplegarAyuda}</DialogContentText>
           <TextField
             id="deploy-description"
@@ -63,7 +80,7 @@ export function DeployDialog({ open, sending, onClose, onDeploy }: DeployDialogP
           />
         </DialogContent>
         <DialogActions>
-          <Button label={T.cancelar} onClick={onClose} disabled={sending} />
+          <TextButton label={T.cancelar} onClick={onClose} disabled={sending} />
           <Button label={T.desplegar} type="submit" variant="contained" disabled={sending}>
             <RocketLaunchIcon />
           </Button>

@@ -22,6 +22,8 @@ export interface AccionKind {
   rule: AccionRule<ActionType, object>;
   /** The kind's own fields and their values in a new card (red and unique are every kind's). */
   defaults: () => Partial<AccionValues>;
+  /** The values as checked and saved, when the editor holds more than the kind's fields (a text typed but not added). */
+  prepare?: (values: AccionValues) => AccionValues;
   /** The inputs, inside the card's react-hook-form FormProvider. */
   Editor: ComponentType<AccionContext>;
   View: ComponentType<AccionViewProps>;

@@ -5,8 +5,11 @@ import { CHANNELS, DEFAULT_RED, type ActionType } from '../../../../common/schem
 import { ACTION_LABELS } from '../../../../common/actions';
 import { toField, toFieldRow, type FieldRow } from '../fields/fieldModel';
 
-/** A card's form: the action without its identity, order and revision. */
-export type AccionValues = Omit<AccionBody, 'id' | 'idBot' | 'idSkill' | 'order' | 'rev'>;
+/**
+ * A card's form: the action without its identity, order and revision, and what an editor holds
+ * before it is part of the action (`textoNuevo`: a text typed in 'Nuevo texto', not sent).
+ */
+export type AccionValues = Omit<AccionBody, 'id' | 'idBot' | 'idSkill' | 'order' | 'rev'> & { textoNuevo?: string };
 export type ButtonValues = NonNullable<AccionValues['buttons']>[number];
 export type CarouselCardValues = NonNullable<AccionValues['carousel']>[number];
 
@@ -36,8 +39,9 @@ export function toFormValues(type: ActionType, defaults: Partial<AccionValues>, 
 
 /** POST /accion: the form's values with the action's identity; a new one has no id nor rev. */
 export function toAccionBody(values: AccionValues, ids: { id?: string; idBot: string; idSkill: string; type: ActionType; rev?: number }): AccionBody {
+  const { textoNuevo: _notSent, ...fields } = values;
   // The form holds the conditions as rows (toFormValues); the server takes them trimmed.
-  return { ...values, ...(values.cond ? { cond: (values.cond as Partial<FieldRow>[]).map(toField) } : {}), ...ids };
+  return { ...fields, ...(fields.cond ? { cond: (fields.cond as Partial<FieldRow>[]).map(toField) } : {}), ...ids };
 }
 
 /** The card's heading: its kind and its place in the list ('Texto 1', 'WebHook 3'). */

@@ -25,11 +25,15 @@ export function problemsToErrors(problems: readonly Problem[]): Record<string, u
   return errors;
 }
 
-/** A resolver running `validate` on the form's values. */
-export function rulesResolver<V extends FieldValues>(validate: (values: V) => readonly Problem[]): Resolver<V> {
+/**
+ * A resolver running `validate` on the form's values; `prepare`, when given, turns them first into
+ * what is checked and saved (a text typed but not yet added counts as added).
+ */
+export function rulesResolver<V extends FieldValues>(validate: (values: V) => readonly Problem[], prepare?: (values: V) => V): Resolver<V> {
   return async (values) => {
-    const problems = validate(values);
-    return problems.length ? { values: {}, errors: problemsToErrors(problems) as FieldErrors<V> } : { values, errors: {} };
+    const prepared = prepare ? prepare(values) : values;
+    const problems = validate(prepared);
+    return problems.length ? { values: {}, errors: problemsToErrors(problems) as FieldErrors<V> } : { values: prepared, errors: {} };
   };
 }
 

@@ -1,6 +1,7 @@
 // A text action's editor: its texts, each editable, and a new one added with
 // Enter or 'Agregar texto'. A blank one is refused with the info 'Debe ingresar un texto valido
-// para ser agregado'; the action needs at least one ('Debe ingresar al menos un texto').
+// para ser agregado'; the action needs at least one ('Debe ingresar al menos un texto'), and a
+// text still in 'Nuevo texto' counts as one (the card's save adds it: text/index.ts).
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
@@ -9,9 +10,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { useController } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 import { addToList } from '../../../../../common/schemas/skillRules';
 import { noticeText } from '../../../../layout/noticeText';
 import { errorAt } from '../../cards/formRules';
@@ -21,8 +22,11 @@ export function TextEditor() {
   const notify = useNotify();
   const id = useId();
   const { field, formState } = useController({ name: 'text' });
+  // In the form (not sent), so that the rules and the save see what was typed.
+  const { field: nuevo } = useController({ name: 'textoNuevo' });
+  const { trigger } = useFormContext();
   const texts = (field.value as string[] | undefined) ?? [];
-  const [draft, setDraft] = useState('');
+  const draft = (nuevo.value as string | undefined) ?? '';
   const error = errorAt(formState.errors, 'text');
 
   const add = () => {
@@ -32,7 +36,7 @@ export function TextEditor() {
       return;
     }
     field.onChange(result.list);
-    setDraft('');
+    nuevo.onChange('');
   };
 
   return (
@@ -67,8 +71,14 @@ export function TextEditor() {
           id={`${id}-nuevo`}
           inputRef={field.ref}
           label={translate('quipu.acciones.texto.nuevo')}
+          name={nuevo.name}
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            nuevo.onChange(event.target.value);
+            // The list's message goes as soon as the typed text would count.
+            if (error) void trigger('text');
+          }}
+          onBlur={nuevo.onBlur}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
             // Enter adds the text; it must not submit the card's form.
@@ -79,7 +89,7 @@ export function TextEditor() {
           size="small"
           margin="dense"
           fullWidth
-          slotProps={{ htmlInput: { 'aria-describedby': error ? `${id}-error` : undefined } }}
+          slotProps={{ htmlInput: { 'aria-describedby': error ? `${id}-error ${id}-ayuda` : `${id}-ayuda` } }}
         />
         <Button startIcon={<AddIcon />} onClick={add} sx={{ flexShrink: 0 }}>
           {translate('quipu.acciones.texto.agregar')}
@@ -90,6 +100,7 @@ export function TextEditor() {
           {error}
         </FormHelperText>
       )}
+      <FormHelperText id={`${id}-ayuda`}>{translate('quipu.acciones.texto.ayuda')}</FormHelperText>
     </Box>
   );
 }
