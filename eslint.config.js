@@ -49,6 +49,25 @@ export default tseslint.config(
     },
   },
   {
+    // The console asks in its own dialogs, never with the browser's alert, confirm or prompt.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-alert': 'error' },
+  },
+  {
+    // Below 600 px react-admin's Button shows only its children (its icon): one without any is an
+    // empty box on a phone. A button with text alone is a TextButton (src/layout/TextButton.tsx).
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Button'][selfClosing=true]",
+          message: 'Un Button sin ícono queda como una caja vacía en un teléfono: use TextButton.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -45,11 +45,19 @@ export const appTexts = {
     commit: 'Commit',
     fecha: 'Fecha de la versión',
     sinDato: 'Sin información',
-    derechos: 'Derechos reservados - 2018',
+    // The year the console was built, as the footer's copyright.
+    derechos: 'Derechos reservados - %{anio}',
     advertencia:
       'Advertencia: este programa está protegido por las leyes de derechos de autor y los tratados internacionales. ' +
       'La reproducción o distribución no autorizada de este programa, o de cualquier parte de él, está prohibida ' +
       'y dará lugar a las acciones civiles y penales que correspondan.',
+  },
+  // Leaving a form with unsaved changes: the question is react-admin's ra.message.unsaved_changes.
+  salir: {
+    guardarYSalir: 'Guardar y salir',
+    salirSinGuardar: 'Salir sin guardar',
+    cancelar: 'Cancelar',
+    guardando: 'Guardando...',
   },
   cambiar: {
     titulo: 'Cambiar contraseña',

@@ -1,4 +1,5 @@
-// The signed-in frame: react-admin's Layout with our AppBar and Menu, the progress bar and the footer.
+// The signed-in frame: react-admin's Layout with our AppBar and Menu, the progress bar and the footer,
+// and the one guard that asks before unsaved changes are left behind.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { Layout as RaLayout } from 'react-admin';
@@ -7,13 +8,16 @@ import { Footer } from './Footer';
 import { Menu } from './Menu';
 import { ProgressBar } from './ProgressBar';
 import { Sidebar } from './Sidebar';
+import { UnsavedChangesProvider } from './unsavedChanges';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
-      <ProgressBar />
-      <Box sx={{ flexGrow: 1 }}>{children}</Box>
-      <Footer />
-    </RaLayout>
+    <UnsavedChangesProvider>
+      <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
+        <ProgressBar />
+        <Box sx={{ flexGrow: 1 }}>{children}</Box>
+        <Footer />
+      </RaLayout>
+    </UnsavedChangesProvider>
   );
 }

@@ -4,17 +4,15 @@ import { Create, useTranslate } from 'react-admin';
 import { PageHeading } from '../../layout/FormParts';
 import { newBot } from './botModel';
 import { BotForm } from './BotForm';
-import { useBotSaveNotices } from './useBotSaveNotices';
 
 const defaults = newBot();
 
 export function BotCreate() {
   const translate = useTranslate();
-  const notices = useBotSaveNotices({ opensSaved: true });
   return (
     <>
       <PageHeading title="quipu.bots.tituloNuevo" />
-      <Create resource="bots" title={translate('quipu.bots.tituloNuevo')} record={defaults} mutationOptions={notices}>
+      <Create resource="bots" title={translate('quipu.bots.tituloNuevo')} record={defaults}>
         <BotForm />
       </Create>
     </>

@@ -1,14 +1,15 @@
 // The bot editor's form: tabs General, Entidades (isBotEdit), QnA (when qna is on) and
 // Monitoreo (an existing bot). Every value typed stays in the form across tabs; switching tab with
 // unsaved changes says 'Existen cambios pendientes de guardar', and leaving the page with them asks
-// '¿Seguro deseas salir sin guardar tus cambios?' (react-admin's warnWhenUnsavedChanges).
+// '¿Seguro deseas salir sin guardar tus cambios?' (EditorForm). A stored save leaves nothing unsaved.
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useFormState, useWatch } from 'react-hook-form';
-import { Form, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { useNotify, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
+import { EditorForm, type EditorSave } from '../../layout/unsavedChanges';
 import { TabPanel } from '../../layout/TabPanel';
 import { useFlags } from '../../permissions/useFlags';
 import type { Bot } from './botModel';
@@ -16,6 +17,7 @@ import { BotFormToolbar } from './BotFormToolbar';
 import { BotGeneralTab } from './BotGeneralTab';
 import { BotEntidadesTab } from './entidades/BotEntidadesTab';
 import { BotMonitoreoTab } from './monitoreo/BotMonitoreoTab';
+import { useBotSaveNotices } from './useBotSaveNotices';
 
 type TabName = 'general' | 'entidades' | 'qna' | 'monitoreo';
 
@@ -80,15 +82,33 @@ function BotTabs({ botId }: { botId: string | undefined }) {
   );
 }
 
+/** Guardar through react-admin's save (POST /bot), with its notices; a new bot then opens at /bot/{id}. */
+function useBotSave(isNew: boolean): EditorSave {
+  const { save } = useSaveContext();
+  const notices = useBotSaveNotices({ opensSaved: isNew });
+  return async (values) => {
+    let stored: Bot | undefined;
+    const errors = (await save?.(values, {
+      onSuccess: (bot: Bot) => {
+        stored = bot;
+        notices.onSuccess(bot);
+      },
+      onError: notices.onError,
+    })) as FieldValues | undefined;
+    return stored ? { saved: true, record: stored } : { saved: false, errors };
+  };
+}
+
 export function BotForm() {
   const record = useRecordContext<Bot>();
   const botId = record?.id;
+  const onSubmit = useBotSave(!botId);
   return (
-    <Form warnWhenUnsavedChanges noValidate>
+    <EditorForm onSubmit={onSubmit} noValidate>
       <Box sx={{ px: { xs: 1, sm: 2 } }}>
         <BotTabs botId={botId} />
       </Box>
       <BotFormToolbar existing={!!botId} />
-    </Form>
+    </EditorForm>
   );
 }

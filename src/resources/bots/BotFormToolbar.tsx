@@ -2,8 +2,9 @@
 // Probar Bot (the test chat, every role, on an existing bot) and, for isBotEdit users on an
 // existing bot, Eliminar Bot with its confirmation. Guardar stays for every user: a ROLE_USER
 // saves the diagram.
-import { DeleteWithConfirmButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
+import { DeleteWithConfirmButton, Toolbar, useRecordContext } from 'react-admin';
 import { BackButton } from '../../layout/FormParts';
+import { EditorSaveButton } from '../../layout/unsavedChanges';
 import { useSaveNotices } from '../../layout/useSaveNotices';
 import { useFlags } from '../../permissions/useFlags';
 import { ProbarBotButton } from './testChat';
@@ -17,7 +18,7 @@ export function BotFormToolbar({ existing }: { existing: boolean }) {
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
       <BackButton to="/bot" label="quipu.bots.atras" />
-      <SaveButton alwaysEnable />
+      <EditorSaveButton />
       {existing ? <DeployButton /> : null}
       {existing && isBotEdit ? <VersionsButton /> : null}
       {existing && record?.id ? <ProbarBotButton idBot={String(record.id)} /> : null}

@@ -34,6 +34,8 @@ export interface ChipListInputProps {
   header?: (list: string[]) => ReactNode;
   /** Beside the text box: a button. */
   aside?: ReactNode;
+  /** Under the text box, in place of 'Escriba y presione Enter para agregar': what the list is for. */
+  helperText?: string;
 }
 
 interface ChipItemProps {
@@ -78,7 +80,7 @@ const ARROWS: Record<string, (position: number, last: number) => number> = {
   End: (_p, last) => last,
 };
 
-export function ChipListInput({ source, label, listLabel, duplicate, taken = [], check, readOnly, chipLabel, visible, header, aside }: ChipListInputProps) {
+export function ChipListInput({ source, label, listLabel, duplicate, taken = [], check, readOnly, chipLabel, visible, header, aside, helperText }: ChipListInputProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const id = useId();
@@ -149,7 +151,7 @@ export function ChipListInput({ source, label, listLabel, duplicate, taken = [],
             value={text}
             size="small"
             error={!!error}
-            helperText={typeof error === 'string' ? error : error ? <ErrorText error={error} /> : translate('quipu.skills.enterAyuda')}
+            helperText={typeof error === 'string' ? error : error ? <ErrorText error={error} /> : (helperText ?? translate('quipu.skills.enterAyuda'))}
             onChange={(event) => {
               setText(event.target.value);
               setRefusal(null);

@@ -6,22 +6,28 @@ import { useNotify, useSaveContext } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { HttpError, messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
+import type { EditorSave } from '../../layout/unsavedChanges';
 import { inputPath } from './skillModel';
 
-/** The form's onSubmit: the errors object to show, if the server named a field. */
-export function useSkillSave() {
+/** The form's onSubmit: whether the skill was stored, and the field the server named if not. */
+export function useSkillSave(): EditorSave {
   const { save } = useSaveContext();
   const notify = useNotify();
-  return async (values: FieldValues): Promise<Record<string, string> | undefined> => {
+  return async (values) => {
+    let stored: FieldValues | undefined;
     let refusal: unknown = null;
     await save?.(values, {
-      onSuccess: () => notify('quipu.comun.guardado', { type: 'success' }),
+      onSuccess: (skill: FieldValues) => {
+        stored = skill;
+        notify('quipu.comun.guardado', { type: 'success' });
+      },
       onError: (error: unknown) => {
         refusal = error;
         notify(messageOf(error), noticeText(messageOf(error), 'error'));
       },
     });
-    if (refusal instanceof HttpError && refusal.status === 400 && refusal.field) return { [inputPath(refusal.field)]: refusal.message };
-    return undefined;
+    if (stored) return { saved: true, record: stored };
+    if (refusal instanceof HttpError && refusal.status === 400 && refusal.field) return { saved: false, errors: { [inputPath(refusal.field)]: refusal.message } };
+    return { saved: false };
   };
 }

@@ -220,13 +220,13 @@ describe('Editor común de canal', () => {
 
   it("salir con cambios sin guardar pregunta '¿Seguro deseas salir sin guardar tus cambios?'", async () => {
     await openTeams();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await userEvent.type(screen.getByRole('textbox', { name: 'Nombre del canal' }), ' 2');
     await userEvent.click(screen.getByRole('link', { name: 'Atras' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('¿Seguro deseas salir sin guardar tus cambios?'));
+    const dialog = await screen.findByRole('dialog', { name: '¿Seguro deseas salir sin guardar tus cambios?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.location.pathname).toBe('/canal/msft/c5');
     expect(screen.getByRole('textbox', { name: 'Nombre del canal' })).toHaveValue('Teams interno 2');
-    confirm.mockRestore();
   });
 
   it('un canal de otra empresa (404) dice que no existe', async () => {

@@ -57,14 +57,15 @@ describe('Editor de bot: pestañas y permisos', () => {
 
   it("salir con cambios sin guardar pregunta '¿Seguro deseas salir sin guardar tus cambios?'; al cerrar la pestaña también", async () => {
     openBot(bot('b1'));
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await open('Parámetros');
     await userEvent.type(await screen.findByRole('textbox', { name: 'URL base remota' }), 'x');
     const unload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
     await userEvent.click(screen.getByRole('link', { name: 'Atrás' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('¿Seguro deseas salir sin guardar tus cambios?'));
+    const dialog = await screen.findByRole('dialog', { name: '¿Seguro deseas salir sin guardar tus cambios?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.location.pathname).toBe('/bot/b1');
     expect(field('URL base remota')).toHaveValue('x');
   });

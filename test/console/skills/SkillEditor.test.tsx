@@ -161,10 +161,11 @@ describe('Editor de skill: pestañas y cambios sin guardar', () => {
   it("salir con cambios sin guardar pregunta '¿Seguro deseas salir sin guardar tus cambios?'", async () => {
     openSkill(skill('s1'));
     await opened();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await enter('Palabra clave incluida', 'ahorros');
     await userEvent.click(screen.getByRole('link', { name: 'Atrás' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('¿Seguro deseas salir sin guardar tus cambios?'));
+    const dialog = await screen.findByRole('dialog', { name: '¿Seguro deseas salir sin guardar tus cambios?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.location.pathname).toBe('/skill/s1');
     expect(chips('Palabras clave incluidas')).toEqual(['saldo', 'ahorros']);
   });

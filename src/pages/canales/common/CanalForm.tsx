@@ -1,10 +1,10 @@
 // The channel editor's form: react-admin's Form on the editor's record, saved by the editor (POST
 // /ch/web), asking '¿Seguro deseas salir sin guardar tus cambios?' before leaving with unsaved
 // changes. Its children get the editor through CanalEditorContext.
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { FieldValues } from 'react-hook-form';
-import { Form } from 'react-admin';
+import { EditorForm } from '../../../layout/unsavedChanges';
 import { CanalEditorContext } from './CanalEditorContext';
 import type { CanalEditor } from './useCanalEditor';
 
@@ -19,19 +19,25 @@ interface CanalFormProps {
 }
 
 export function CanalForm({ editor, children, onSubmit, record, formRootPathname }: CanalFormProps) {
+  const send = onSubmit ?? editor.save;
+  // The channel's saves answer the errors to show, or nothing once stored.
+  const save = useCallback(async (values: FieldValues) => {
+    const errors = await send(values);
+    return { saved: !errors, errors };
+  }, [send]);
   if (!editor.formRecord) return null;
   return (
     <CanalEditorContext value={editor}>
-      <Form
+      <EditorForm
         key={editor.formKey}
         record={record ?? editor.formRecord}
-        onSubmit={onSubmit ?? editor.save}
-        warnWhenUnsavedChanges={!editor.readOnly}
+        onSubmit={save}
+        guard={!editor.readOnly}
         formRootPathname={formRootPathname}
         noValidate
       >
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 1, width: '100%' }}>{children}</Box>
-      </Form>
+      </EditorForm>
     </CanalEditorContext>
   );
 }

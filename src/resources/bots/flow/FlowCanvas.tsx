@@ -20,7 +20,9 @@ import {
   type NodeChange,
 } from '@xyflow/react';
 import { useNavigate, useNotify } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { noticeText } from '../../../layout/noticeText';
+import { useEditorFormSave } from '../../../layout/unsavedChanges';
 import { AddSkillDialog } from './AddSkillDialog';
 import { DeleteSelectionDialog, type Selection } from './DeleteSelectionDialog';
 import {
@@ -46,7 +48,7 @@ import { FlowToolbar, type ToolbarActions } from './FlowToolbar';
 import { FlowUsage } from './FlowUsage';
 import { focusWhenDrawn } from './focusNode';
 import { layoutDiagram } from './layoutRunner';
-import type { UsageMap } from './skillUsage';
+import { OPENING_MIN_ZOOM, type UsageMap } from './skillUsage';
 import { NODE_TYPES } from './nodes';
 import type { SkillFlowNode } from './nodes/skill/SkillNode';
 import { useFlowDiagram } from './useFlowDiagram';
@@ -56,7 +58,7 @@ import { useSkillsCache } from './useSkills';
 
 // On opening and after a layout the view fits the diagram but never zooms out past 0.5: a large bot
 // then shows its middle, readable, instead of drawing all its nodes at once. 'Ajustar' fits everything.
-const INITIAL_FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.5, maxZoom: 1 };
+const INITIAL_FIT: FitViewOptions<SkillFlowNode> = { minZoom: OPENING_MIN_ZOOM, maxZoom: 1 };
 const FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.05, maxZoom: 1, duration: 200 };
 const EDGE_OPTIONS = { markerEnd: { type: 'arrowclosed' as const, color: '#5f6670' } };
 // React Flow's MIT licence allows hiding the link; its text would be the only English on screen.
@@ -136,6 +138,13 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
   const openSkill = useCallback((id: string) => navigate(`/skill/${id}`), [navigate]);
   const onNodeDoubleClick = useCallback((_: MouseEvent, node: SkillFlowNode) => openSkill(node.id), [openSkill]);
 
+  // A skill created or deleted is already stored: the bot is saved with its diagram at once (as
+  // Guardar does), so the diagram agrees with the skills and opening one asks nothing. Adding and
+  // deleting wait while the bot is being saved: the next save must send the rev this one gets back.
+  const saveForm = useEditorFormSave();
+  const saveBot = useCallback(() => void saveForm?.(), [saveForm]);
+  const { isSubmitting } = useFormState();
+
   // 'Agregar Skill': the created skill goes in the middle of the view, selected and focused.
   const [adding, setAdding] = useState(false);
   const justCreated = useRef<string | null>(null);
@@ -146,8 +155,9 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
       const middle = rf.screenToFlowPosition({ x: (box?.left ?? 0) + (box?.width ?? 0) / 2, y: (box?.top ?? 0) + (box?.height ?? 0) / 2 });
       commit((diagram) => addNode(diagram, skill.id, placeNear(diagram.nodes, middle)), false);
       justCreated.current = skill.id;
+      saveBot();
     },
-    [cache, commit, rf],
+    [cache, commit, rf, saveBot],
   );
   useEffect(() => {
     const id = justCreated.current;
@@ -177,8 +187,9 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
     (skillIds: string[], linkIds: string[]) => {
       commit((diagram) => removeElements(diagram, skillIds, linkIds));
       cache.removed(skillIds);
+      if (skillIds.length > 0) saveBot();
     },
-    [cache, commit],
+    [cache, commit, saveBot],
   );
   const linkName = useCallback((link: DiagramEdge) => linkLabel(skillsById.get(link.source)?.nm ?? link.source, skillsById.get(link.target)?.nm ?? link.target), [skillsById]);
 
@@ -235,6 +246,7 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
         canUndo={flow.canUndo}
         canRedo={flow.canRedo}
         laying={laying}
+        saving={isSubmitting}
         fullScreen={full}
         miniMap={miniMap}
         search={search}

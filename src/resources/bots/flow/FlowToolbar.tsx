@@ -36,6 +36,8 @@ export interface FlowToolbarProps {
   canUndo: boolean;
   canRedo: boolean;
   laying: boolean;
+  /** The bot is being saved: adding or deleting skills, each a save of its own, waits for it. */
+  saving?: boolean;
   fullScreen: boolean;
   miniMap: boolean;
   search: ReactNode;
@@ -54,16 +56,16 @@ function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: R
   );
 }
 
-export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, fullScreen, miniMap, search, usage, actions }: FlowToolbarProps) {
+export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, saving = false, fullScreen, miniMap, search, usage, actions }: FlowToolbarProps) {
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }} role="toolbar" aria-label={FLOW_TEXTS.region}>
       {canEdit && (
-        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={actions.onAdd}>
+        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={actions.onAdd} disabled={saving}>
           {FLOW_TEXTS.agregar}
         </Button>
       )}
       {canEdit && (
-        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={actions.onDelete}>
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={actions.onDelete} disabled={saving}>
           {FLOW_TEXTS.eliminar}
         </Button>
       )}

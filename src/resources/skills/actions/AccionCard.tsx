@@ -14,6 +14,7 @@ import { validateAccion } from '../../../../common/actions';
 import { EditorCard } from '../cards/EditorCard';
 import { errorAt, markServerError, rulesResolver } from '../cards/formRules';
 import type { CardItem } from '../cards/useCardList';
+import { useLeaveGuard } from '../cards/useLeaveGuard';
 import type { AccionContext } from './accionKind';
 import { channelNames, toAccionBody, toFormValues, type AccionValues } from './accionModel';
 import { ChannelToggles } from './ChannelToggles';
@@ -60,7 +61,7 @@ export function AccionCard({ item, title, editing, canEdit, handle, idBot, skill
   const type = (item.record?.type ?? item.draft?.type) as ActionType;
   const kind = accionKind(type);
   const valuesOf = (source: Partial<Accion> | undefined) => toFormValues(type, kind.defaults(), source);
-  const resolver = useMemo(() => rulesResolver<AccionValues>((values) => validateAccion(values, { idBot, idSkill: skillId })), [idBot, skillId]);
+  const resolver = useMemo(() => rulesResolver<AccionValues>((values) => validateAccion(values, { idBot, idSkill: skillId }), kind.prepare), [idBot, skillId, kind]);
   const form = useForm<AccionValues>({ defaultValues: valuesOf(item.record ?? item.draft), resolver });
   const { isDirty, isSubmitting, errors } = form.formState;
 
@@ -78,18 +79,23 @@ export function AccionCard({ item, title, editing, canEdit, handle, idBot, skill
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item.record]);
 
-  const save = form.handleSubmit(async (values) => {
+  const submit = async (values: AccionValues) => {
     try {
       const saved = await dataProvider.saveAccion(toAccionBody(values, { id: item.record?.id, idBot, idSkill: skillId, type, rev: item.record?.rev }));
       notify('quipu.comun.guardado', { type: 'success' });
       form.reset(valuesOf(saved));
       onSaved(saved);
+      return true;
     } catch (error) {
       // 400: the rule's message at its field; 409 (someone saved first): the values stay.
       notify(messageOf(error), noticeText(messageOf(error), 'error'));
       markServerError(error, form.setError);
+      return false;
     }
-  });
+  };
+  const save = form.handleSubmit(submit);
+  // A new card counts as unsaved until it is stored.
+  useLeaveGuard(form, { unsaved: isDirty || !item.record, submit });
 
   const remove = async () => {
     if (!item.record) return onRemoved();

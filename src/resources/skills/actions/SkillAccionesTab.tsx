@@ -1,7 +1,7 @@
 // The Acciones tab of the skill editor: the skill's
 // actions in order, each an editor card, reordered by drag and drop (or the keyboard), and one add
-// button per kind. One card is edited at a time; leaving with an unsaved one asks first. Without
-// isBotEdit everything is read-only: the server refuses such a user's action writes.
+// button per kind. One card is edited at a time; leaving with an unsaved one asks first (the card's
+// own guard). Without isBotEdit everything is read-only: the server refuses such a user's action writes.
 import { DndContext, closestCenter } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import AddIcon from '@mui/icons-material/Add';
@@ -19,7 +19,6 @@ import { noticeText } from '../../../layout/noticeText';
 import { SKILL_MESSAGES, type ActionType } from '../../../../common/schemas/skillRules';
 import { ACTION_LABELS, firstActionProblem } from '../../../../common/actions';
 import { useCardList } from '../cards/useCardList';
-import { useLeaveGuard } from '../cards/useLeaveGuard';
 import { AccionCard } from './AccionCard';
 import { cardTitle } from './accionModel';
 import { ACCION_KINDS } from './registry';
@@ -55,7 +54,6 @@ function AccionesList({ skillId, idBot, canEdit, initial }: SkillAccionesTabProp
   const list = useCardList<Accion>(initial);
   const listRef = useRef<HTMLDivElement>(null);
   const addLabelId = useId();
-  useLeaveGuard(list.unsaved);
 
   const names = useMemo(() => new Map(list.items.map((item, i) => [item.key, cardTitle(typeOf(item), i)])), [list.items]);
   const order = useAccionesOrder({ list, idBot, skillId, names });

@@ -1,29 +1,27 @@
-// Leaving the page with an unsaved card (an action, a requirement) asks first, as a form with
-// unsaved changes does: '¿Seguro deseas salir sin guardar tus cambios?' for a navigation inside
-// the console, the browser's own prompt for a reload or a closed tab.
-import { useEffect } from 'react';
-import { useBlocker, useTranslate } from 'react-admin';
+// A card with unsaved changes (an action, a requirement; a new card until it is stored) is one of
+// the page's editors for the console's leave guard: leaving asks
+// '¿Seguro deseas salir sin guardar tus cambios?', and 'Guardar y salir' saves the card as its
+// Guardar does (its rules first).
+import { useCallback } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useUnsavedChanges } from '../../../layout/unsavedChanges';
 
-export function useLeaveGuard(unsaved: boolean): void {
-  const translate = useTranslate();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+interface CardGuard<T extends FieldValues> {
+  unsaved: boolean;
+  /** The card's save: true once the server stored it. */
+  submit: (values: T) => Promise<boolean>;
+}
 
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (!unsaved || window.confirm(translate('ra.message.unsaved_changes'))) blocker.proceed?.();
-    else blocker.reset?.();
-    // The blocker object changes on every render; its state is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [blocker.state, unsaved, translate]);
-
-  useEffect(() => {
-    if (!unsaved) return;
-    const beforeunload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', beforeunload);
-    return () => window.removeEventListener('beforeunload', beforeunload);
-  }, [unsaved]);
+export function useLeaveGuard<T extends FieldValues>(form: UseFormReturn<T>, { unsaved, submit }: CardGuard<T>): void {
+  const save = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        void form.handleSubmit(
+          async (values) => resolve(await submit(values)),
+          () => resolve(false),
+        )();
+      }),
+    [form, submit],
+  );
+  useUnsavedChanges({ dirty: unsaved, busy: form.formState.isSubmitting, save });
 }

@@ -20,6 +20,7 @@ import { noticeText } from '../../../layout/noticeText';
 import { EditorCard } from '../cards/EditorCard';
 import { markServerError, rulesResolver } from '../cards/formRules';
 import type { CardItem, CardList } from '../cards/useCardList';
+import { useLeaveGuard } from '../cards/useLeaveGuard';
 import { FieldRowsInput } from '../fields/FieldRowsInput';
 import type { EntityOption } from '../fields/fieldModel';
 import { newRequerimiento, toRequerimientoBody, toRequerimientoForm, type RequerimientoForm, type Tp } from './requerimientoModel';
@@ -65,19 +66,24 @@ export function RequerimientoCard({ item, index, tp, idBot, skillId, entities, c
     if (!editing) form.reset(record ? toRequerimientoForm(record) : newRequerimiento(tp));
   }, [editing, record, form, tp]);
 
-  const save = form.handleSubmit(async (values) => {
+  const submit = async (values: RequerimientoForm) => {
     try {
       const saved = await dataProvider.saveRequerimiento(toRequerimientoBody(values, { id: record?.id, idBot, idSkill: skillId, tp, rev: record?.rev }));
       form.reset(toRequerimientoForm(saved));
       onSaved(key, saved);
       if (tp === 1) notify('quipu.requerimientos.guardadoMemoria', { type: 'success', messageArgs: { sugerencia: SKILL_MESSAGES.sugerenciaMemoria }, multiLine: true });
       else notify('quipu.requerimientos.guardado', { type: 'success' });
+      return true;
     } catch (error) {
       // 400: the message, and its field marked; 409: the message, and the values stay as typed.
       notify(messageOf(error), noticeText(messageOf(error), 'error'));
       markServerError(error, form.setError);
+      return false;
     }
-  });
+  };
+  const save = form.handleSubmit(submit);
+  // A new card counts as unsaved until it is stored.
+  useLeaveGuard(form, { unsaved: isDirty || !record, submit });
 
   const remove = async () => {
     if (!record) return list.remove(key);

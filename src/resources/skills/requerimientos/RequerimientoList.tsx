@@ -1,5 +1,5 @@
 // The loaded requirements (or memory) of a skill as editor cards: one edited at a time, a new one
-// added in edit mode, and the page guarded while any card has unsaved changes.
+// added in edit mode; each card guards the page while it has unsaved changes.
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,7 +10,6 @@ import { SKILL_MESSAGES } from '../../../../common/schemas/skillRules';
 import type { Requerimiento } from '../../../api/skills';
 import { noticeText } from '../../../layout/noticeText';
 import { useCardList } from '../cards/useCardList';
-import { useLeaveGuard } from '../cards/useLeaveGuard';
 import type { EntityOption } from '../fields/fieldModel';
 import { RequerimientoCard } from './RequerimientoCard';
 import { toCatalogue, type Tp } from './requerimientoModel';
@@ -36,7 +35,6 @@ export function RequerimientoList({ records, tp, idBot, skillId, entities, canEd
   const editable = canEdit && !!entities;
   const queryKey = useMemo(() => ['requerimientos', skillId, tp], [skillId, tp]);
 
-  useLeaveGuard(list.unsaved);
   useEffect(() => reset(records), [reset, records]);
 
   const onSaved = useCallback((key: string, record: Requerimiento) => {

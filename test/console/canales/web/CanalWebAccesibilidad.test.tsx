@@ -1,6 +1,6 @@
 // The web channel editor with axe (no serious or critical violation), its colour picker open
 // included, and the warning before leaving with unsaved changes.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from '../../versions/axe';
@@ -30,12 +30,19 @@ describe('Canal web: accesibilidad', () => {
 
   it("salir con cambios sin guardar pregunta '¿Seguro deseas salir sin guardar tus cambios?'", async () => {
     channelCalls();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     await openEditor('c1');
     await user.type(screen.getByRole('textbox', { name: 'Título de la cabecera' }), '!');
     await user.click(screen.getByRole('link', { name: 'Atras' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('¿Seguro deseas salir sin guardar tus cambios?'));
+    // The console's own dialog, never the browser's.
+    const dialog = await screen.findByRole('dialog', { name: '¿Seguro deseas salir sin guardar tus cambios?' });
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancelar', 'Salir sin guardar', 'Guardar y salir']);
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.location.pathname).toBe('/canal/web/c1');
+    expect(screen.getByRole('textbox', { name: 'Título de la cabecera' })).toHaveValue('Tienda Andina!');
+    expect(confirm).not.toHaveBeenCalled();
   });
 });

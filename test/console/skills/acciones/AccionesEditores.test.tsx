@@ -37,6 +37,42 @@ describe('Editores de acciones: texto, card, botón, respuesta rápida y carouse
     expect(inCard('Texto 1').getByText('Canales: Todos · Enviar solo una vez por conversación')).toBeInTheDocument();
   });
 
+  it("Texto: lo escrito en 'Nuevo texto' sin Enter cuenta al guardar: quita 'Debe ingresar al menos un texto' y se envía como un texto más", async () => {
+    serveAcciones([]);
+    const saves = serveSave();
+    renderAcciones();
+    await addCard('Texto', 'Texto 1');
+
+    await save('Texto 1');
+    expect(await inCard('Texto 1').findByText(SKILL_MESSAGES.alMenosUnTexto)).toBeInTheDocument();
+    const nuevo = inCard('Texto 1').getByRole('textbox', { name: 'Nuevo texto' });
+    expect(nuevo).toHaveAccessibleDescription(expect.stringContaining('Escriba {{bot.skills}} en un texto para nombrar los skills'));
+    await userEvent.click(nuevo);
+    await userEvent.paste('Hola, ¿en qué le ayudo?');
+    await waitFor(() => expect(inCard('Texto 1').queryByText(SKILL_MESSAGES.alMenosUnTexto)).not.toBeInTheDocument());
+
+    await save('Texto 1');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body).toEqual({ type: 'TEXT', idBot: 'b1', idSkill: 's1', unique: false, red: [8], text: ['Hola, ¿en qué le ayudo?'] });
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
+    expect(inCard('Texto 1').getByText('Hola, ¿en qué le ayudo?')).toBeInTheDocument();
+
+    // Beside texts already added, the typed one goes last; a blank or repeated one adds nothing.
+    await userEvent.click(inCard('Texto 1').getByRole('button', { name: 'Editar Texto 1' }));
+    await userEvent.click(inCard('Texto 1').getByRole('textbox', { name: 'Nuevo texto' }));
+    await userEvent.paste('Buenas tardes');
+    await save('Texto 1');
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1].body).toMatchObject({ id: 'a9', rev: 0, text: ['Hola, ¿en qué le ayudo?', 'Buenas tardes'] });
+    await userEvent.click(await inCard('Texto 1').findByRole('button', { name: 'Editar Texto 1' }));
+    expect(inCard('Texto 1').getByRole('textbox', { name: 'Nuevo texto' })).toHaveValue('');
+    await userEvent.click(inCard('Texto 1').getByRole('textbox', { name: 'Nuevo texto' }));
+    await userEvent.paste('  buenas TARDES ');
+    await save('Texto 1');
+    await waitFor(() => expect(saves).toHaveLength(3));
+    expect(saves[2].body).toMatchObject({ text: ['Hola, ¿en qué le ayudo?', 'Buenas tardes'] });
+  });
+
   it('Card: sin imagen ni botón lo dice en ambos; los botones piden tipo, título y valor; el título admite 50 caracteres', async () => {
     serveAcciones([]);
     const saves = serveSave();

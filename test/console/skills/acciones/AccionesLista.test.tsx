@@ -1,7 +1,7 @@
 // The list of actions (the action editors, the first action's rules, who edits, the messages): one
 // card edited at a time, cancel, delete with and without asking, the card's states in words, the
 // server's refusals, read-only without isBotEdit, and the leave-page prompt.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -218,20 +218,23 @@ describe('Lista de acciones', () => {
 
   it("con una acción sin guardar, salir pregunta '¿Seguro deseas salir sin guardar tus cambios?'", async () => {
     serveAcciones([saludo]);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirm = vi.spyOn(window, 'confirm');
     const { router } = renderAcciones();
     await findCard('Texto 1');
 
     await userEvent.click(screen.getByRole('button', { name: 'Card' }));
     await findCard('Card 2');
     await userEvent.click(screen.getByRole('link', { name: 'Volver al bot' }));
-    expect(confirm).toHaveBeenCalledWith('¿Seguro deseas salir sin guardar tus cambios?');
+    const pregunta = () => screen.findByRole('dialog', { name: '¿Seguro deseas salir sin guardar tus cambios?' });
+    await userEvent.click(within(await pregunta()).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/skill/s1');
     expect(card('Card 2')).toBeInTheDocument();
 
-    confirm.mockReturnValue(true);
     await userEvent.click(screen.getByRole('link', { name: 'Volver al bot' }));
+    await userEvent.click(within(await pregunta()).getByRole('button', { name: 'Salir sin guardar' }));
     expect(await screen.findByRole('heading', { name: 'Editor del bot' })).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('sin cambios se sale sin preguntar', async () => {
@@ -242,6 +245,7 @@ describe('Lista de acciones', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Editar Texto 1' }));
     await userEvent.click(screen.getByRole('link', { name: 'Volver al bot' }));
     expect(await screen.findByRole('heading', { name: 'Editor del bot' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(confirm).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
-// The Acciones tab as the skill editor places it, inside react-admin's context and a data router
-// (the leave-page prompt needs one), with the real data provider against msw and the console's
-// notices. A link to the bot editor lets a test leave the page.
+// The Acciones tab as the skill editor places it, inside react-admin's context, the console's
+// leave guard and a data router (the leave-page question needs one), with the real data provider
+// against msw and the console's notices. A link to the bot editor lets a test leave the page.
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +12,7 @@ import { createDataProvider } from '../../../../src/api/dataProvider';
 import type { Accion, AccionBody } from '../../../../src/api/skills';
 import { i18nProvider } from '../../../../src/i18n/i18nProvider';
 import { AdminNotification } from '../../../../src/layout/AdminNotification';
+import { UnsavedChangesProvider } from '../../../../src/layout/unsavedChanges';
 import { SkillAccionesTab } from '../../../../src/resources/skills/actions/SkillAccionesTab';
 import type { ActionType } from '../../../../common/schemas/skillRules';
 import { record, type Call } from '../../resources/support';
@@ -48,19 +49,21 @@ export function renderAcciones({ canEdit = true, skillId = 's1', idBot = 'b1' }:
     const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
     return (
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient}>
-        <Routes>
-          <Route
-            path="/skill/:id"
-            element={
-              <main>
-                <h1>Skill Saludo</h1>
-                <Link to={`/bot/${idBot}`}>Volver al bot</Link>
-                <SkillAccionesTab skillId={skillId} idBot={idBot} canEdit={canEdit} />
-              </main>
-            }
-          />
-          <Route path="/bot/:id" element={<h1>Editor del bot</h1>} />
-        </Routes>
+        <UnsavedChangesProvider>
+          <Routes>
+            <Route
+              path="/skill/:id"
+              element={
+                <main>
+                  <h1>Skill Saludo</h1>
+                  <Link to={`/bot/${idBot}`}>Volver al bot</Link>
+                  <SkillAccionesTab skillId={skillId} idBot={idBot} canEdit={canEdit} />
+                </main>
+              }
+            />
+            <Route path="/bot/:id" element={<h1>Editor del bot</h1>} />
+          </Routes>
+        </UnsavedChangesProvider>
         <AdminNotification />
       </AdminContext>
     );

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_URL, transport } from '../../../../src/api/client';
 import { createDataProvider } from '../../../../src/api/dataProvider';
 import { i18nProvider } from '../../../../src/i18n/i18nProvider';
+import { UnsavedChangesProvider } from '../../../../src/layout/unsavedChanges';
 import { SkillRequerimientosTab } from '../../../../src/resources/skills/requerimientos/SkillRequerimientosTab';
 import { card, renderTab, requerimiento, row, serve } from './support';
 
@@ -37,9 +38,9 @@ describe('Accesibilidad de Requerimientos', () => {
 describe('Salir con cambios sin guardar', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("pregunta '¿Seguro deseas salir sin guardar tus cambios?' y se queda si la respuesta es no", async () => {
+  it("pregunta en la consola '¿Seguro deseas salir sin guardar tus cambios?': Cancelar se queda, 'Salir sin guardar' sale", async () => {
     serve([]);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirm = vi.spyOn(window, 'confirm');
     const dataProvider = createDataProvider(API_URL, transport.fetchJson, () => '3');
     let path = '';
     function Leave() {
@@ -51,8 +52,10 @@ describe('Salir con cambios sin guardar', () => {
       return (
         <TestMemoryRouter initialEntries={['/skill/s1']} locationCallback={(location) => (path = location.pathname)}>
           <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient}>
-            <SkillRequerimientosTab skillId="s1" idBot="b1" tp={0} canEdit />
-            <Leave />
+            <UnsavedChangesProvider>
+              <SkillRequerimientosTab skillId="s1" idBot="b1" tp={0} canEdit />
+              <Leave />
+            </UnsavedChangesProvider>
           </AdminContext>
         </TestMemoryRouter>
       );
@@ -60,10 +63,14 @@ describe('Salir con cambios sin guardar', () => {
     render(<Harness />);
     await userEvent.click(await screen.findByRole('button', { name: 'Agregar requerimiento' }));
     await userEvent.click(screen.getByRole('button', { name: 'Volver al bot' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('¿Seguro deseas salir sin guardar tus cambios?'));
+    const pregunta = () => screen.findByRole('dialog', { name: '¿Seguro deseas salir sin guardar tus cambios?' });
+    expect(await seriousViolations()).toEqual([]);
+    await userEvent.click(within(await pregunta()).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(path).toBe('/skill/s1');
-    confirm.mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Volver al bot' }));
+    await userEvent.click(within(await pregunta()).getByRole('button', { name: 'Salir sin guardar' }));
     await waitFor(() => expect(path).toBe('/bot/b1'));
+    expect(confirm).not.toHaveBeenCalled();
   });
 });
