@@ -1,6 +1,22 @@
 // Audit log: the rows of the paged search and the events the console records.
 import { Type, type Static } from 'typebox';
-import { closed } from './common';
+import { closed, literals } from './common';
+
+/** What an audit row may name by its id in its detail: a bot, a conversation's client or session. */
+export const AUDIT_REF_KINDS = ['bot', 'cliente', 'sesion'] as const;
+export type AuditRefKind = (typeof AUDIT_REF_KINDS)[number];
+
+/**
+ * One thing the detail names by `id`, as it is now: its name (`nm`; a session's start instant), or
+ * `eliminado` when it no longer exists; neither when it exists without a name.
+ */
+export const AuditRef = Type.Object({
+  tipo: literals(AUDIT_REF_KINDS),
+  id: Type.String(),
+  nm: Type.Optional(Type.String()),
+  eliminado: Type.Optional(Type.Boolean()),
+});
+export type AuditRef = Static<typeof AuditRef>;
 
 export const AuditRow = Type.Object({
   id: Type.String(),
@@ -10,6 +26,8 @@ export const AuditRow = Type.Object({
   ev: Type.Integer(),
   fc: Type.String(),
   val: Type.Union([Type.String(), Type.Null()]),
+  /** The ids in `val` that name something, each with its name; absent when there are none. */
+  refs: Type.Optional(Type.Array(AuditRef)),
 });
 export type AuditRow = Static<typeof AuditRow>;
 

@@ -3,11 +3,16 @@
 
 export const administracionTexts = {
   comun: {
+    // 'Atras' as the access screens' spec quotes it (users, channel editors); elsewhere 'Atrás'.
     atras: 'Atras',
+    atrasConTilde: 'Atrás',
     si: 'Si',
     no: 'No',
-    siTexto: 'SI',
-    noTexto: 'NO',
+    siTexto: 'Sí',
+    noTexto: 'No',
+    // The users list's 'Activo (SI/NO)', as the spec quotes it.
+    siMayusculas: 'SI',
+    noMayusculas: 'NO',
     guardado: 'Guardado con éxito',
     eliminado: 'Eliminado con exito',
     requerido: 'Campo requerido',

@@ -26,7 +26,12 @@ export const canalesTexts = {
     noEncontrado: CANAL_MESSAGES.notFound,
     dsc: 'Nombre del canal',
     porHora: 'Deshabilitar horas',
-    porHoraAyuda: 'Encendido: el canal atiende solo entre la hora de inicio y la hora de fin; fuera de ellas responde el mensaje de fuera de horario.',
+    // What the conversation gate does with porHora on: the bot answers within [hi, hf) in the
+    // company's time zone; outside, the channel answers the out-of-hours message instead.
+    porHoraAyuda:
+      'Encendido: el bot atiende solo de la hora de inicio a la hora de fin, en la zona horaria de la empresa ' +
+      '(si la hora de fin es anterior a la de inicio, el horario cruza la medianoche). Fuera de ese horario, ' +
+      'el canal responde con el mensaje de fuera de horario, sin pasar por el bot. Apagado: el bot atiende a toda hora.',
     hi: 'Hora de inicio',
     hf: 'Hora de fin',
     msgFueraHora: 'Mensaje fuera de horario',

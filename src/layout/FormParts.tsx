@@ -1,4 +1,4 @@
-// Pieces shared by the console's screens: the page heading, the 'Atras' link, a section heading
+// Pieces shared by the console's screens: the page heading, the back link, a section heading
 // and a read-only value that still reads as a labelled field.
 import type { ReactNode } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -16,7 +16,10 @@ export function PageHeading({ title }: { title: string }) {
   );
 }
 
-/** 'Atras' on the access screens; the bot-building screens spell it 'Atrás' (quipu.bots.atras). */
+/**
+ * 'Atras' on the screens whose spec quotes it so (users, channel editors); the other screens
+ * (bots, skills, companies, mail settings) pass 'Atrás'.
+ */
 export function BackButton({ to, label = 'quipu.comun.atras' }: { to: string; label?: string }) {
   return (
     <Button component={LinkBase} label={label} to={to}>

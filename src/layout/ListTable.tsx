@@ -75,13 +75,17 @@ export function RowNumberColumn() {
   return <DataTable.Col label="quipu.tabla.numero" disableSort render={(record: RaRecord) => <RowNumber id={record.id} />} />;
 }
 
-/** 'SI' / 'NO', in words rather than an icon or a colour. */
-export function YesNo({ value }: { value: unknown }) {
+/**
+ * 'Sí' / 'No', in words rather than an icon or a colour; `upper` gives 'SI' / 'NO' where the spec
+ * writes them so (the users list's 'Activo (SI/NO)').
+ */
+export function YesNo({ value, upper = false }: { value: unknown; upper?: boolean }) {
   const translate = useTranslate();
+  if (upper) return translate(value ? 'quipu.comun.siMayusculas' : 'quipu.comun.noMayusculas');
   return translate(value ? 'quipu.comun.siTexto' : 'quipu.comun.noTexto');
 }
 
-/** 'Activo: SI' on a card, where there is no column header to say what the value is. */
+/** 'Activo: Sí' on a card, where there is no column header to say what the value is. */
 export function CardLabel({ label, value }: { label: string; value: ReactNode }) {
   const translate = useTranslate();
   return (

@@ -115,7 +115,11 @@ describe('Ingreso y menú lateral', () => {
     const page = await quipu.newPage();
     await new LoginPage(page, quipu.server.url).signInAndWait('usuario@quipu.test');
     await page.goto(`${quipu.server.url}/about`);
-    await page.getByText('Derechos reservados - 2018').waitFor();
+    // The year of the build, the same as the footer's copyright.
+    const derechos = page.getByText(/^Derechos reservados - \d{4}$/);
+    await derechos.waitFor();
+    const year = (await derechos.textContent())?.slice(-4);
+    await page.getByRole('contentinfo').getByText(`© ${year}`, { exact: false }).waitFor();
     const about = await (await fetch(`${quipu.server.url}/api/public/about`)).json();
     await page.getByText(about.commitId).waitFor();
     await expectAccessible(page, '/about');

@@ -79,17 +79,18 @@ describe('el primer inicio embebido', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quipu-primero-'));
     const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' });
     const first = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: false });
-    // As a database recorded before the counters: their migrations not yet applied.
-    await sql`delete from kysely_migration where name in ('014_uso_relleno', '015_clientes_distintos')`.execute(first.db);
+    // As a database recorded before the counters: their migrations, and the ones after, not yet applied.
+    await sql`delete from kysely_migration where name in ('014_uso_relleno', '015_clientes_distintos', '016_auditoria_refs')`.execute(first.db);
     await sql`drop table uso_clientes`.execute(first.db);
+    await sql`alter table auditoria drop column refs`.execute(first.db);
     await first.close();
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const again = await buildApp(config, { passwordCost: TEST_PASSWORD_COST, logger: { level: 'info', stream } });
     await again.close();
     const messages = lines.map((l) => JSON.parse(l).msg as string);
-    const warning = messages.indexOf('Migrando la base de datos: 014_uso_relleno, 015_clientes_distintos (con mucho historial puede tardar minutos)...');
-    const done = messages.findIndex((m) => /^Base de datos migrada: 2 migraciones \(\d+\.\d s\)\.$/.test(m));
+    const warning = messages.indexOf('Migrando la base de datos: 014_uso_relleno, 015_clientes_distintos, 016_auditoria_refs (con mucho historial puede tardar minutos)...');
+    const done = messages.findIndex((m) => /^Base de datos migrada: 3 migraciones \(\d+\.\d s\)\.$/.test(m));
     expect(warning).toBeGreaterThanOrEqual(0);
     expect(done).toBeGreaterThan(warning);
     await fs.rm(dataDir, { recursive: true, force: true });

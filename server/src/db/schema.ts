@@ -122,6 +122,8 @@ export interface AuditoriaTable {
   ev: number;
   fc: string;
   val: string | null;
+  /** JSON [{tipo, id}]: what `val` names by its id, so the search can name it as it is now. */
+  refs: string | null;
 }
 
 export interface BotTable {

@@ -2,7 +2,7 @@
 // Rows are append-only: no route edits or deletes them.
 import { badRequest } from '../errors';
 import { currentUser, requireUser, scopeIdE } from '../plugins/guards';
-import { CLIENT_EVENTS, planAuditSearch, recordAudit } from '../services/auditoria';
+import { CLIENT_EVENTS, planAuditSearch, recordAudit, withRefNames } from '../services/auditoria';
 import { runSearch } from '../db/paging';
 import type { App } from '../types';
 import { AuditEventAnswer, AuditEventBody, AuditRow } from '../../../common/schemas/auditoria';
@@ -16,14 +16,14 @@ export async function auditoriaRoutes(app: App): Promise<void> {
       preHandler: requireUser(),
       schema: {
         tags: ['Auditoría'], operationId: 'searchAuditoria',
-        summary: 'Auditoría paginada (de la propia empresa, salvo para el administrador del sistema)',
+        summary: 'Auditoría paginada (de la propia empresa, salvo para el administrador del sistema), con el nombre actual de lo que cada detalle nombra por su id',
         body: PageRequestSchema,
         response: { 200: pageResponse(AuditRow), ...signedErrors },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      return runSearch(app.db, planAuditSearch(app.db, scopeIdE(user, request.body.idE), request.body));
+      return withRefNames(app.db, await runSearch(app.db, planAuditSearch(app.db, scopeIdE(user, request.body.idE), request.body)));
     },
   );
 

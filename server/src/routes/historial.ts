@@ -96,7 +96,7 @@ export async function historialRoutes(app: App): Promise<void> {
       const user = currentUser(request);
       const range = await botRange(app, user, request.body);
       const client = await historyClient(app, user, range, clientId(request.query, request.body));
-      await auditHistory(app, user, range.idE, `Exportar Excel: sesiones del cliente ${client.id} del ${range.fd} al ${range.fh}`);
+      await auditHistory(app, user, range.idE, `Exportar Excel: sesiones del cliente ${client.id} del ${range.fd} al ${range.fh}`, [{ tipo: 'cliente', id: client.id }]);
       const out = new PassThrough();
       writeClientWorkbook(app.db, range, client.id, seesSkills(user), out).catch((error: unknown) => {
         request.log.error({ err: error }, 'no se pudo escribir el Excel del cliente');

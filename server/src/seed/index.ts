@@ -213,7 +213,7 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
 
   const byLogin = new Map(users.map((u) => [u.usuario, u]));
   const demoAuthors = ['compania@quipu.test', 'usuario@quipu.test', 'supervisor@quipu.test', 'historial@quipu.test', 'usuarios@quipu.test'];
-  const auditoria: AuditoriaTable[] = [];
+  const auditoria: Insertable<AuditoriaTable>[] = [];
   for (let i = 0; i < 30; i++) {
     const ev = i % 4;
     const details = AUDIT_DETAILS[ev];

@@ -1,10 +1,13 @@
-// The audit log: event codes, writing a row, and the paged search of /auditoria.
-import { sql, type Expression, type SqlBool } from 'kysely';
+// The audit log: event codes, writing a row, and the paged search of /auditoria with the names of
+// what each row's detail names by id.
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db';
+import type { Database } from '../db/schema';
 import type { AuditoriaTable } from '../db/schema';
 import { badRequest } from '../errors';
 import { EV } from '../../../common/schemas/rules';
+import { AUDIT_REF_KINDS, type AuditRef, type AuditRefKind, type AuditRow as AuditAnswerRow } from '../../../common/schemas/auditoria';
 import { checkFilters, checkSorts, containsText, ftsMatch, fullOrder, planWindow, textSearchPlan, type PageRequest, type SearchPlan } from '../db/paging';
 
 export { EV, AUDIT_EVENTS as EV_LABELS } from '../../../common/schemas/rules';
@@ -19,11 +22,19 @@ export interface AuditActor {
   idE: string;
 }
 
+/** Something `val` names by its id, so the search can show it by its name as it is now. */
+export interface AuditTarget {
+  tipo: AuditRefKind;
+  id: string;
+}
+
 export interface AuditEvent {
   ev: number;
   val: string | null;
   /** The company the change concerns; the actor's own company by default. */
   idE?: string;
+  /** What `val` names by id. */
+  refs?: readonly AuditTarget[];
 }
 
 /** What a service that writes needs: the database and the clock (config.now, movable in tests). */
@@ -40,7 +51,10 @@ export async function recordAudit(db: DB, actor: AuditActor, event: AuditEvent, 
   const id = crypto.randomUUID();
   await db
     .insertInto('auditoria')
-    .values({ id, idU: actor.id, us: actor.usuario, idE: event.idE ?? actor.idE, ev: event.ev, fc: new Date(now).toISOString(), val: event.val })
+    .values({
+      id, idU: actor.id, us: actor.usuario, idE: event.idE ?? actor.idE, ev: event.ev, fc: new Date(now).toISOString(), val: event.val,
+      refs: event.refs?.length ? JSON.stringify(event.refs.map(({ tipo, id: ref }) => ({ tipo, id: ref }))) : null,
+    })
     .execute();
   return id;
 }
@@ -57,7 +71,7 @@ export function changedFields<T extends object>(before: T, after: Partial<T>, la
   return names.length ? `(campos: ${names.join(', ')})` : '(sin cambios)';
 }
 
-export type AuditRow = Pick<AuditoriaTable, 'id' | 'idU' | 'us' | 'idE' | 'ev' | 'fc' | 'val'>;
+export type AuditRow = Pick<AuditoriaTable, 'id' | 'idU' | 'us' | 'idE' | 'ev' | 'fc' | 'val' | 'refs'>;
 
 export const AUDIT_SORTS = ['fc', 'us', 'ev'] as const;
 /** q is react-admin's search box: user or detail. */
@@ -136,6 +150,62 @@ export function planAuditSearch(db: DB, idE: string | undefined, req: PageReques
     matches,
     order: fullOrder(sorts, { id: 'fc', desc: true }),
     window: { pageSize, offset, countLimit },
-    fetch: (ids) => db.selectFrom('auditoria').select(['id', 'idU', 'us', 'idE', 'ev', 'fc', 'val']).where('id', 'in', ids),
+    fetch: (ids) => db.selectFrom('auditoria').select(['id', 'idU', 'us', 'idE', 'ev', 'fc', 'val', 'refs']).where('id', 'in', ids),
   });
+}
+
+interface Named {
+  tipo: string;
+  id: string;
+  idE: string;
+  nm: string | null;
+}
+
+/** Each kind a row may name, read by id: its company, and what the console shows for it. */
+function namesOf(db: DB, tipo: AuditRefKind, ids: string[]): SelectQueryBuilder<Database, 'bot' | 'chat_cliente' | 'chat_sesion', Named> {
+  const kind = sql<string>`${sql.lit(tipo)}`.as('tipo');
+  switch (tipo) {
+    case 'bot':
+      return db.selectFrom('bot').select([kind, 'id', 'idE', sql<string | null>`${sql.ref('nm')}`.as('nm')]).where('id', 'in', ids);
+    case 'cliente':
+      return db.selectFrom('chat_cliente').select([kind, 'id', 'idE', sql<string | null>`${sql.ref('nm')}`.as('nm')]).where('id', 'in', ids);
+    case 'sesion':
+      // A session has no name: its start says which it was.
+      return db.selectFrom('chat_sesion').select([kind, 'id', 'idE', sql<string | null>`${sql.ref('fi')}`.as('nm')]).where('id', 'in', ids);
+  }
+}
+
+function parseRefs(refs: string | null): AuditTarget[] {
+  if (!refs) return [];
+  try {
+    const parsed: unknown = JSON.parse(refs);
+    return Array.isArray(parsed) ? parsed.filter((r): r is AuditTarget => typeof r?.id === 'string' && (AUDIT_REF_KINDS as readonly string[]).includes(r?.tipo)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The page's rows as the console gets them: each with what its detail names by id, named as it is
+ * now, read in one query for the whole page. Something gone, or found in another company than the
+ * row's, is `eliminado`.
+ */
+export async function withRefNames<P extends { content: AuditRow[] }>(db: DB, page: P): Promise<Omit<P, 'content'> & { content: AuditAnswerRow[] }> {
+  const targets = page.content.map((row) => parseRefs(row.refs));
+  const wanted = new Map<AuditRefKind, Set<string>>();
+  for (const ref of targets.flat()) wanted.set(ref.tipo, (wanted.get(ref.tipo) ?? new Set()).add(ref.id));
+  const [first, ...rest] = [...wanted].map(([tipo, ids]) => namesOf(db, tipo, [...ids]));
+  // One query for the page: the kinds' reads joined with union all.
+  const found = first ? await rest.reduce((all, query) => all.unionAll(query), first).execute() : [];
+  const byKey = new Map(found.map((f) => [`${f.tipo}\u0000${f.id}`, f]));
+  const content = page.content.map(({ refs: _stored, ...row }, i): AuditAnswerRow => {
+    if (targets[i].length === 0) return row;
+    const refs = targets[i].map(({ tipo, id }): AuditRef => {
+      const hit = byKey.get(`${tipo}\u0000${id}`);
+      if (!hit || hit.idE !== row.idE) return { tipo, id, eliminado: true };
+      return hit.nm ? { tipo, id, nm: hit.nm } : { tipo, id };
+    });
+    return { ...row, refs };
+  });
+  return { ...page, content };
 }

@@ -24,7 +24,7 @@ export function AboutPage() {
   const rows: Array<[string, string]> = [
     [translate('quipu.about.rama'), about?.branch || none],
     [translate('quipu.about.commit'), about?.commitId || none],
-    [translate('quipu.about.fecha'), formatFecha(about?.commitTime, 'version') || none],
+    [translate('quipu.about.fecha'), formatFecha(about?.commitTime, 'fechaHora') || none],
   ];
 
   return (
@@ -41,7 +41,7 @@ export function AboutPage() {
           </Typography>
         ))}
       </dl>
-      <Typography sx={{ mt: 2 }}>{translate('quipu.about.derechos')}</Typography>
+      <Typography sx={{ mt: 2 }}>{translate('quipu.about.derechos', { anio: __BUILD_YEAR__ })}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {translate('quipu.about.advertencia')}
       </Typography>

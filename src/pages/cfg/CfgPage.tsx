@@ -1,5 +1,5 @@
 // Email settings (/cfg, admin only): the mail-server form, then the
-// test-send form. 'Atras' goes to /.
+// test-send form. 'Atrás' goes to /.
 import { useEffect } from 'react';
 import Divider from '@mui/material/Divider';
 import { useQuery } from '@tanstack/react-query';

@@ -56,7 +56,7 @@ export function CfgServidorForm({ initial }: { initial: EmailSettings }) {
         </Box>
       </FormSection>
       <Toolbar sx={{ gap: 1 }}>
-        <BackButton to="/" />
+        <BackButton to="/" label="quipu.comun.atrasConTilde" />
         <SaveButton alwaysEnable />
       </Toolbar>
     </Form>

@@ -1,4 +1,4 @@
-// The company form's buttons: Atras (to /empresas), Guardar and, for an existing company and
+// The company form's buttons: Atrás (to /empresas), Guardar and, for an existing company and
 // ROLE_ADMIN only, Eliminar with its confirmation.
 import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
 import { BackButton } from '../../layout/FormParts';
@@ -11,7 +11,7 @@ export function EmpresaFormToolbar({ existing }: { existing: boolean }) {
   const { onError } = useSaveNotices();
   return (
     <Toolbar sx={{ gap: 1 }}>
-      <BackButton to="/empresas" />
+      <BackButton to="/empresas" label="quipu.comun.atrasConTilde" />
       <SaveButton alwaysEnable />
       {existing && flags?.isAdmin ? (
         <DeleteWithConfirmButton

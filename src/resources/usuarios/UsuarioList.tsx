@@ -21,7 +21,7 @@ function UsuarioListActions() {
 const card: CardTexts = {
   primary: (record) => `${record.nm} ${record.ap}`,
   secondary: (record) => record.usuario,
-  tertiary: (record) => <CardLabel label="quipu.usuarios.a" value={<YesNo value={record.a} />} />,
+  tertiary: (record) => <CardLabel label="quipu.usuarios.a" value={<YesNo value={record.a} upper />} />,
 };
 
 export function UsuarioList() {
@@ -45,7 +45,7 @@ export function UsuarioList() {
           <DataTable.Col source="nm" label="quipu.usuarios.nm" />
           <DataTable.Col source="ap" label="quipu.usuarios.ap" />
           <DataTable.Col source="usuario" label="quipu.usuarios.usuario" />
-          <DataTable.Col source="a" label="quipu.usuarios.a" render={(record: Usuario) => <YesNo value={record.a} />} />
+          <DataTable.Col source="a" label="quipu.usuarios.a" render={(record: Usuario) => <YesNo value={record.a} upper />} />
           <DataTable.Col source="uc" label="quipu.usuarios.uc" />
         </ListTable>
       </List>

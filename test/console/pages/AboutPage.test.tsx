@@ -8,7 +8,7 @@ import { server } from '../msw';
 import { renderApp } from '../renderApp';
 
 describe('Acerca de', () => {
-  it('muestra valores por defecto y luego rama, commit y fecha DD-MM-YYYY HH:mm', async () => {
+  it('muestra valores por defecto y luego rama, commit y fecha DD/MM/YYYY HH:mm', async () => {
     server.use(
       http.get('*/api/public/about', async () => {
         await delay(300);
@@ -20,12 +20,13 @@ describe('Acerca de', () => {
     expect(screen.getAllByText('Sin información')).toHaveLength(3);
     expect(await screen.findByText('release/2.4')).toBeInTheDocument();
     expect(screen.getByText('f00dcafe1234')).toBeInTheDocument();
-    expect(screen.getByText('04-03-2026 15:06')).toBeInTheDocument();
+    expect(screen.getByText('04/03/2026 15:06')).toBeInTheDocument();
   });
 
-  it('muestra el copyright y la advertencia legal', async () => {
+  it('muestra el copyright con el año de la compilación, el mismo del pie, y la advertencia legal', async () => {
     renderApp('/about', makeSession());
-    expect(await screen.findByText('Derechos reservados - 2018')).toBeInTheDocument();
+    expect(await screen.findByText(`Derechos reservados - ${__BUILD_YEAR__}`)).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${__BUILD_YEAR__} Quipu`);
     expect(screen.getByText(/reproducción o distribución no autorizada/)).toBeInTheDocument();
   });
 
@@ -39,11 +40,11 @@ describe('Acerca de', () => {
   describe('pie de página', () => {
     afterEach(() => vi.useRealTimers());
 
-    it("lleva el año de la compilación, no el del reloj de quien la abre, y 'Acerca de' conserva 'Derechos reservados - 2018'", async () => {
+    it("lleva el año de la compilación, no el del reloj de quien la abre, como 'Derechos reservados' de 'Acerca de'", async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(`${__BUILD_YEAR__ + 5}-06-01T12:00:00Z`));
       renderApp('/about', makeSession());
-      expect(await screen.findByText('Derechos reservados - 2018')).toBeInTheDocument();
+      expect(await screen.findByText(`Derechos reservados - ${__BUILD_YEAR__}`)).toBeInTheDocument();
       const footer = screen.getByRole('contentinfo');
       expect(footer).toHaveTextContent(`© ${__BUILD_YEAR__} Quipu`);
       expect(footer).not.toHaveTextContent(String(__BUILD_YEAR__ + 5));

@@ -26,15 +26,15 @@ async function openImport() {
 }
 
 describe('Lista de bots', () => {
-  it('muestra Nombre, Descripción e Importado (SI/NO) y pide la página a POST /bot/search', async () => {
+  it('muestra Nombre, Descripción e Importado (Sí/No) y pide la página a POST /bot/search', async () => {
     const searches = listHandler();
     renderAdmin('/bot', compania);
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Nombre', 'Descripción', 'Importado', 'Exportar']);
     const ventas = (await within(table).findByText('Ventas')).closest('tr')!;
     expect(within(ventas).getByText('Atiende ventas')).toBeInTheDocument();
-    expect(within(ventas).getByText('NO')).toBeInTheDocument();
-    expect(within(within(table).getByText('Soporte técnico').closest('tr')!).getByText('SI')).toBeInTheDocument();
+    expect(within(ventas).getByText('No')).toBeInTheDocument();
+    expect(within(within(table).getByText('Soporte técnico').closest('tr')!).getByText('Sí')).toBeInTheDocument();
     expect(searches[0].body).toEqual({ page: 0, pageSize: 10, sorted: [{ id: 'nm', desc: false }], filtered: [], idE: '3' });
   });
 
@@ -74,7 +74,7 @@ describe('Lista de bots', () => {
       renderAdmin('/bot', compania);
       const list = await screen.findByRole('list', { name: 'Bots' });
       expect(within(list).getByText('Ventas')).toBeInTheDocument();
-      expect(within(list).getByText('Importado: SI')).toBeInTheDocument();
+      expect(within(list).getByText('Importado: Sí')).toBeInTheDocument();
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       await userEvent.click(within(list).getByText('Ventas'));
       await waitFor(() => expect(window.location.pathname).toBe('/bot/b1'));

@@ -74,10 +74,10 @@ describe('Configuración de correo', () => {
     expect(await screen.findByText('El servidor de correo rechazó el usuario o la contraseña')).toBeInTheDocument();
   });
 
-  it("'Atras' vuelve al inicio", async () => {
+  it("'Atrás' vuelve al inicio", async () => {
     record('get', '/email', () => stored);
     renderAdmin('/cfg', admin);
     await screen.findByDisplayValue('smtp.demo.test');
-    expect(screen.getByRole('link', { name: 'Atras' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Atrás' })).toHaveAttribute('href', '/');
   });
 });

@@ -22,7 +22,8 @@ describe('Mi empresa', () => {
     expect(shown('Dirección')).toBe('Calle Las Begonias 441');
     expect(shown('Teléfono')).toBe('+51 1 705 2300');
     expect(shown('Contacto')).toBe('Lucía Fernández');
-    expect(shown('Activo')).toBe('SI');
+    expect(shown('Activo')).toBe('Sí');
+    expect(shown('Agente en vivo')).toBe('No');
     expect(shown('Zona horaria')).toBe('La del servidor');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

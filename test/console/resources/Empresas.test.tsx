@@ -20,8 +20,8 @@ describe('Lista de empresas', () => {
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['N.º', 'Nombre', 'RUC', 'Activo', 'Fecha de creación', 'Fecha de fin']);
     const [, first, second] = screen.getAllByRole('row');
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Demo Internacional', '20512345678', 'SI', '04/03/2025', '31/12/2027']);
-    expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Otra Empresa', '20498765432', 'NO', '01/06/2025', '']);
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Demo Internacional', '20512345678', 'Sí', '04/03/2025', '31/12/2027']);
+    expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Otra Empresa', '20498765432', 'No', '01/06/2025', '']);
   });
 
   it("una fila abre /empresa/{id}; 'Nueva Empresa' lleva a /empresa/new", async () => {
@@ -30,7 +30,7 @@ describe('Lista de empresas', () => {
     await userEvent.click(await screen.findByText('Demo Internacional'));
     expect(await screen.findByDisplayValue('Demo Internacional')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/empresa/3');
-    await userEvent.click(screen.getByRole('link', { name: 'Atras' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Atrás' }));
     await userEvent.click(await screen.findByRole('link', { name: 'Nueva Empresa' }));
     await waitFor(() => expect(window.location.pathname).toBe('/empresa/new'));
     expect(await screen.findByRole('textbox', { name: 'Nombre' })).toHaveValue('');

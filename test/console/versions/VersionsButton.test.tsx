@@ -61,11 +61,11 @@ describe('Versiones', () => {
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Versión', 'Inicio', 'Fin', 'Duración', 'Estado', 'Descripción / mensaje', 'Acciones']);
     const cells = (version: number) => within(rowOf(dialog, version)).getAllByRole('cell').slice(0, 6).map((c) => c.textContent);
-    expect(cells(5)).toEqual(['5', formatFecha(VERSIONS[0].fc, 'auditoria'), '', '', 'En curso', 'Nuevo menú']);
-    expect(cells(4)).toEqual(['4', formatFecha(VERSIONS[1].fc, 'auditoria'), formatFecha(VERSIONS[1].ffin, 'auditoria'), '850 ms', 'Con error', 'El skill Saludo no tiene frases de entrenamiento']);
-    expect(cells(3)).toEqual(['3', formatFecha(VERSIONS[2].fc, 'auditoria'), formatFecha(VERSIONS[2].ffin, 'auditoria'), '2 min 5 s', 'Desplegado', 'Pagos']);
-    // The console's date format: '02-mar-2026 09:15' in the browser's time zone.
-    expect(cells(3)[1]).toMatch(/^\d{2}-mar-2026 \d{2}:\d{2}$/);
+    expect(cells(5)).toEqual(['5', formatFecha(VERSIONS[0].fc, 'fechaHora'), '', '', 'En curso', 'Nuevo menú']);
+    expect(cells(4)).toEqual(['4', formatFecha(VERSIONS[1].fc, 'fechaHora'), formatFecha(VERSIONS[1].ffin, 'fechaHora'), '850 ms', 'Con error', 'El skill Saludo no tiene frases de entrenamiento']);
+    expect(cells(3)).toEqual(['3', formatFecha(VERSIONS[2].fc, 'fechaHora'), formatFecha(VERSIONS[2].ffin, 'fechaHora'), '2 min 5 s', 'Desplegado', 'Pagos']);
+    // The console's date-time format, dd/MM/yyyy HH:mm: '02/03/2026 09:15' in the browser's time zone.
+    expect(cells(3)[1]).toMatch(/^\d{2}\/03\/2026 \d{2}:\d{2}$/);
     expect(cells(2)[3]).toBe('4,2 s');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
   });

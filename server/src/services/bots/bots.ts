@@ -10,8 +10,9 @@ import { sameTenant } from '../../auth/tenant';
 import { BOT_DEFAULTS, BOT_MESSAGES, type Bot, type BotBody, type BotParams, type BotRow, type Diagram, type Extra, type ExtraEncInput } from '../../../../common/schemas/bots';
 import type { Page, PageRequest } from '../../../../common/schemas/paging';
 import type { SessionUser } from '../../types';
-import { EV, recordAudit, type AuditActor, type WriteContext } from '../auditoria';
-import { checkDiagram, EMPTY_DIAGRAM, parseDiagram } from './diagram';
+import { EV, recordAudit, type AuditActor, type AuditTarget, type WriteContext } from '../auditoria';
+import { checkDiagram, EMPTY_DIAGRAM, parseDiagram, withNodeAtRight } from './diagram';
+import { FALLBACK_SKILL, insertFallbackSkill } from './fallbackSkill';
 import { refuseNewBot, type BotLimits } from './limits';
 import { checkFilters, checkSorts, containsText, fullOrder, idIn, idsFilter, planWindow } from '../../db/paging';
 import { bindSecret, botExtraPlace, encryptSecret, readSecret } from '../../secrets';
@@ -108,7 +109,10 @@ export function readBotSecrets(key: Buffer, idE: string, idBot: string, extrasEn
   return plain;
 }
 
-/** The audit row of a bot change: `Bot «nm»: <detail>`, in the bot's company. Deploys pass EV.BOT_DESPLEGADO. */
+/**
+ * The audit row of a bot change: `Bot «nm»: <detail>`, in the bot's company. Deploys pass
+ * EV.BOT_DESPLEGADO; `refs` are what the detail names by id.
+ */
 export async function recordBotEvent(
   db: DB,
   actor: AuditActor,
@@ -116,8 +120,9 @@ export async function recordBotEvent(
   detail: string,
   now: number,
   ev: number = EV.BOT_MODIFICADO,
+  refs?: readonly AuditTarget[],
 ): Promise<string> {
-  return recordAudit(db, actor, { ev, idE: bot.idE, val: `Bot «${bot.nm}»: ${detail}` }, now);
+  return recordAudit(db, actor, { ev, idE: bot.idE, val: `Bot «${bot.nm}»: ${detail}`, refs }, now);
 }
 
 /** Runs `work` in the caller's transaction, or in a new one. */
@@ -174,8 +179,12 @@ async function createBot({ db, config }: BotServices, user: SessionUser, body: B
   checkBaseUrl(fields.baseUrl, null, config.outboundAllow);
   checkDiagram(parseDiagram(fields.diagram), new Set());
   const at = config.now();
-  await db.insertInto('bot').values({ id, idE, fc: new Date(at).toISOString(), ...fields, rev: 0 }).execute();
-  if (options.audit !== false) await recordBotEvent(db, user, { nm: fields.nm, idE }, 'creado', at);
+  const fc = new Date(at).toISOString();
+  await db.insertInto('bot').values({ id, idE, fc, ...fields, rev: 0 }).execute();
+  // A new bot answers what it does not understand from its first message: it starts with a fallback skill, in its diagram.
+  const fallback = await insertFallbackSkill(db, id, fc);
+  await db.updateTable('bot').set({ diagram: JSON.stringify(withNodeAtRight(parseDiagram(fields.diagram), fallback)) }).where('id', '=', id).execute();
+  if (options.audit !== false) await recordBotEvent(db, user, { nm: fields.nm, idE }, `creado con el skill «${FALLBACK_SKILL.nm}»`, at);
   return toBot(await db.selectFrom('bot').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), config.secretKey);
 }
 

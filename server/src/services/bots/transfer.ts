@@ -121,7 +121,10 @@ export async function importBot({ db, config }: BotServices, user: SessionUser, 
     await trx.insertInto('bot').values({ id, idE, nm: definition.bot.nm, fc, imp: 1, idClone: definition.bot.id }).execute();
     const landed = landExtras(config.secretKey, definition, idE, id, false);
     await writeDefinition(trx, id, unlinkOtherBots(landed.def), { keepIds: false });
-    await recordBotEvent(trx, user, { nm: definition.bot.nm, idE }, `importado como copia de ${definition.bot.id}`, now);
+    // The source is named by its id; the log shows its name while it is this company's bot.
+    const source = await trx.selectFrom('bot').select('id').where('id', '=', definition.bot.id).where('idE', '=', idE).executeTakeFirst();
+    const refs = source ? [{ tipo: 'bot' as const, id: source.id }] : undefined;
+    await recordBotEvent(trx, user, { nm: definition.bot.nm, idE }, `importado como copia de ${definition.bot.id}`, now, undefined, refs);
     return { id, message: BOT_MESSAGES.imported, retype: landed.retype };
   });
 }

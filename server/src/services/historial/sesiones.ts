@@ -7,7 +7,7 @@ import { sameTenant } from '../../auth/tenant';
 import type { DB } from '../../db';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../../types';
-import { recordAudit } from '../auditoria';
+import { recordAudit, type AuditTarget } from '../auditoria';
 import { seesSkills, type BotRange, type HistoryContext } from './rango';
 
 /** The client, if it is of the bot's company and the caller may see it; else 404. */
@@ -93,16 +93,20 @@ export async function conversationPage(ctx: HistoryContext, user: SessionUser, r
   });
   const count = await ctx.db.selectFrom('chat_mensaje').select((eb) => eb.fn.countAll<number>().as('n')).where('idSesion', '=', session.id).executeTakeFirst();
   const older = req.antes === undefined ? '' : `, mensajes anteriores a la posición ${req.antes}`;
-  await auditHistory(ctx, user, session.idE, `Conversación: sesión ${session.id} del cliente ${session.idClt}${older}`);
+  await auditHistory(ctx, user, session.idE, `Conversación: sesión ${session.id} del cliente ${session.idClt}${older}`, [
+    { tipo: 'sesion', id: session.id },
+    { tipo: 'cliente', id: session.idClt },
+  ]);
   return { msgs, hayMas, total: Number(count?.n ?? 0) };
 }
 
 /**
  * Event 0 (Historial) naming what was read, in the log of the company whose history it is, when
- * that company keeps one: a system administrator's reads land in the company read.
+ * that company keeps one: a system administrator's reads land in the company read. `refs` are what
+ * `val` names by id (the client, the session).
  */
-export async function auditHistory(ctx: HistoryContext, user: SessionUser, idE: string, val: string): Promise<void> {
+export async function auditHistory(ctx: HistoryContext, user: SessionUser, idE: string, val: string, refs?: readonly AuditTarget[]): Promise<void> {
   const audit = idE === user.emp.id ? user.emp.audit : !!(await ctx.db.selectFrom('empresa').select('audit').where('id', '=', idE).executeTakeFirst())?.audit;
   if (!audit) return;
-  await recordAudit(ctx.db, user, { ev: EV.HISTORIAL, idE, val }, ctx.config.now());
+  await recordAudit(ctx.db, user, { ev: EV.HISTORIAL, idE, val, refs }, ctx.config.now());
 }

@@ -1,6 +1,6 @@
-// The sites allowed to embed the chat (web.domain): typed with Enter, shown as chips. A site that is
-// neither a host name nor an origin is refused as it is typed, with its own message.
-import Typography from '@mui/material/Typography';
+// The sites allowed to embed the chat (web.domain): typed with Enter, shown as chips, with their help
+// under their own text box. A site that is neither a host name nor an origin is refused as it is
+// typed, with its own message.
 import { useTranslate } from 'react-admin';
 import { ChipListInput } from '../../../resources/skills/ChipListInput';
 import { isSiteAddress } from './canalWebModel';
@@ -9,18 +9,14 @@ export function CanalWebDominios({ readOnly }: { readOnly?: boolean }) {
   const translate = useTranslate();
   const check = (site: string) => (isSiteAddress(site) ? null : translate('quipu.canalWeb.campos.domainInvalido', { sitio: site }));
   return (
-    <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('quipu.canalWeb.campos.domainAyuda')}
-      </Typography>
-      <ChipListInput
-        source="web.domain"
-        label="quipu.canalWeb.campos.domain"
-        listLabel="quipu.canalWeb.campos.domainLista"
-        duplicate={translate('quipu.canalWeb.campos.domainRepetido')}
-        check={check}
-        readOnly={readOnly}
-      />
-    </>
+    <ChipListInput
+      source="web.domain"
+      label="quipu.canalWeb.campos.domain"
+      listLabel="quipu.canalWeb.campos.domainLista"
+      duplicate={translate('quipu.canalWeb.campos.domainRepetido')}
+      check={check}
+      readOnly={readOnly}
+      helperText={translate('quipu.canalWeb.campos.domainAyuda')}
+    />
   );
 }

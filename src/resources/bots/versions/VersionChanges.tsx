@@ -58,15 +58,21 @@ function FieldValue({ field }: { field: Field }) {
 }
 
 function ChangeItem({ change }: { change: VersionChange }) {
+  // A parameter is its own one field: it is named once, by its label, with its value beneath.
+  const own = change.fields.length === 1 && change.fields[0].field === change.name ? change.fields[0] : undefined;
   return (
     <Box component="li" sx={{ mb: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip size="small" variant="outlined" color={CHANGE_COLORS[change.change]} label={CHANGE_LABELS[change.change]} />
         <Typography component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {change.name}
+          {own ? fieldLabel(change.name) : change.name}
         </Typography>
       </Box>
-      {change.fields.length > 0 ? (
+      {own ? (
+        <Typography component="div" variant="body2" sx={{ mt: 0.5, pl: 2 }}>
+          <FieldValue field={own} />
+        </Typography>
+      ) : change.fields.length > 0 ? (
         <Box component="dl" sx={{ m: 0, mt: 0.5, pl: 2 }}>
           {change.fields.map((field) => (
             <Box key={field.field} sx={{ mb: 0.5 }}>

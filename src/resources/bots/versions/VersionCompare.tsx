@@ -23,7 +23,7 @@ interface VersionCompareProps {
 
 function VersionSelect({ id, label, value, versions, onChange }: { id: string; label: string; value: string; versions: BotVersion[]; onChange: (id: string) => void }) {
   return (
-    <TextField id={id} select label={label} value={value} onChange={(event) => onChange(event.target.value)} size="small" sx={{ minWidth: 200 }}>
+    <TextField id={id} select label={label} value={value} onChange={(event) => onChange(event.target.value)} size="small" sx={{ flex: '1 1 200px', minWidth: 0 }}>
       {versions.map((version) => (
         <MenuItem key={version.id} value={version.id}>
           {`${version.version}${version.msg ? ` - ${version.msg}` : ''}`}
@@ -67,10 +67,11 @@ export function VersionCompare({ botId, versions }: VersionCompareProps) {
       <Typography id="version-compare-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {T.compararTitulo}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      {/* The two selects and the button share a row while they fit, and wrap rather than squeeze the button. */}
+      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <VersionSelect id="version-compare-a" label={T.versionA} value={a} versions={versions} onChange={setA} />
         <VersionSelect id="version-compare-b" label={T.versionB} value={b} versions={versions} onChange={setB} />
-        <Button label={T.comparar} onClick={compare} variant="outlined" disabled={!a || !b}>
+        <Button label={T.comparar} onClick={compare} variant="outlined" disabled={!a || !b} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           <CompareArrowsIcon />
         </Button>
       </Stack>

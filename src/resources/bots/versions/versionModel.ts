@@ -1,6 +1,7 @@
 // Pure shaping of versions for the console: state, why a version cannot be restored, the
 // deploy's duration, and a comparison grouped by kind in Spanish.
 import type { BotVersion, VersionChange } from '../../../api/versions';
+import { botsTexts } from '../../../i18n/esBots';
 import { VERSION_TEXTS } from './versionTexts';
 
 export type { BotVersion, VersionChange };
@@ -86,9 +87,18 @@ const FIELD_LABELS: Record<string, string> = {
   qnaExtrn: 'QnA externo',
   qnaUrl: 'URL de QnA',
   qnaCron: 'Cron de QnA',
+  ttoken: botsTexts.bots.params.ttoken,
+  baseUrl: botsTexts.bots.params.baseUrl,
+  baseUrlRemoto: botsTexts.bots.params.baseUrlRemoto,
 };
 
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+const PARAM_LABELS: Record<string, string> = botsTexts.bots.params;
+
+/** A field's Spanish label; a bot parameter ('params.maxAttempt') by the bot editor's own label. */
+export function fieldLabel(field: string): string {
+  if (field.startsWith('params.')) return PARAM_LABELS[field.slice('params.'.length)] ?? field;
+  return FIELD_LABELS[field] ?? field;
+}
 
 /** A value as text: '(vacío)' for none, 'Sí'/'No', and JSON indented for lists and objects. */
 export function readableValue(value: unknown): string {
