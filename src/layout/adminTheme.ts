@@ -1,7 +1,9 @@
 // The admin theme: react-admin's defaults, the brand's palette and breakpoints, and MUI's
 // Spanish component texts. Every confirmation dialog answers 'Si' / 'No', react-admin's
 // DeleteWithConfirmButton's included.
+import KeyboardDoubleArrowDownIcon from '@mui/icons-material/KeyboardDoubleArrowDown';
 import { esES } from '@mui/material/locale';
+import { createElement } from 'react';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Brand } from '../../common/sessionTypes';
 import { brandThemeOptions, MOBILE_BREAKPOINT } from './themes';
@@ -21,6 +23,12 @@ const confirmTexts = { components: { RaConfirm: { defaultProps: { confirm: 'quip
 
 /** The app bar's spinner while data loads is a progress bar: it is named, as every one must be (react-admin passes these props to it). */
 const namedLoading = { components: { RaLoadingIndicator: { defaultProps: { 'aria-label': 'Cargando...' } } } };
+
+/**
+ * Below 'sm' react-admin's buttons show only their icon: its skip link ('Saltar al contenido')
+ * gets one, so that on a phone it is not an empty box when the keyboard reaches it.
+ */
+const skipLinkIcon = { components: { RaSkipNavigationButton: { defaultProps: { children: createElement(KeyboardDoubleArrowDownIcon) } } } };
 
 /** Where react-admin's floating create button sits below 'md' (RaCreateButton-floating: bottom 60 px, 56 px high). */
 export const FLOATING_CREATE = { bottom: 60, height: 56 };
@@ -59,5 +67,5 @@ const stickyFormToolbar = {
 };
 
 export function adminTheme(brand: Pick<Brand, 'alt'>): RaThemeOptions {
-  return [brandThemeOptions(brand), esES, confirmTexts, namedLoading, floatingCreateRoom, stickyFormToolbar].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
+  return [brandThemeOptions(brand), esES, confirmTexts, namedLoading, skipLinkIcon, floatingCreateRoom, stickyFormToolbar].reduce<Plain>((theme, part) => merge(theme, part as Plain), defaultLightTheme as Plain) as RaThemeOptions;
 }

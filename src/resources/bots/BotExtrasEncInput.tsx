@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button, TextInput, required, useTranslate } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
+import { TextButton } from '../../layout/TextButton';
 import type { Bot } from './botModel';
 import { fieldRow } from './fieldRow';
 
@@ -63,9 +64,9 @@ export function BotExtrasEncInput({ readOnly }: { readOnly: boolean }) {
               {!saved || mustRetype || replacing[field.rowId] ? <ValueInput index={index} readOnly={readOnly} /> : null}
               {saved && !mustRetype && !readOnly ? (
                 replacing[field.rowId] ? (
-                  <Button label="quipu.bots.noReemplazar" onClick={() => stopReplacing(field.rowId, index)} sx={{ mt: 2 }} />
+                  <TextButton label="quipu.bots.noReemplazar" onClick={() => stopReplacing(field.rowId, index)} sx={{ mt: 2 }} />
                 ) : (
-                  <Button label="quipu.bots.reemplazarValor" onClick={() => setReplacing((open) => ({ ...open, [field.rowId]: true }))} sx={{ mt: 2 }} />
+                  <TextButton label="quipu.bots.reemplazarValor" onClick={() => setReplacing((open) => ({ ...open, [field.rowId]: true }))} sx={{ mt: 2 }} />
                 )
               ) : null}
               {readOnly ? null : (

@@ -67,9 +67,10 @@ function SlackConfig() {
   const translate = useTranslate();
   const { canal, readOnly } = useCanalEditorContext();
   return (
-    <Accordion disableGutters variant="outlined" sx={{ maxWidth: 720 }}>
+    // MUI wraps an accordion's summary in a heading (h3 by default): here it is the page's second level.
+    <Accordion disableGutters variant="outlined" sx={{ maxWidth: 720 }} slotProps={{ heading: { component: 'h2' } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="slack-config" id="slack-config-titulo">
-        <Typography component="h2" variant="subtitle1">
+        <Typography component="span" variant="subtitle1">
           {translate('quipu.canales.slack.configuracion')}
         </Typography>
       </AccordionSummary>

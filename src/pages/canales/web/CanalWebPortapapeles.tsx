@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useCanalEditorContext } from '../common';
+import { TextButton } from '../../../layout/TextButton';
 import { parsePastedCanal, pasteInto, toCopiedJson } from './canalWebModel';
 import { CopiadoStatus } from './CopiadoStatus';
 import { useCopiado } from './useCopiado';
@@ -92,8 +93,8 @@ export function CanalWebPortapapeles() {
           />
         </DialogContent>
         <DialogActions>
-          <Button label="quipu.canalWeb.cancelar" onClick={() => setDialog(false)} />
-          <Button label="quipu.canalWeb.pegar" variant="contained" onClick={() => apply(typed) && setDialog(false)} />
+          <TextButton label="quipu.canalWeb.cancelar" onClick={() => setDialog(false)} />
+          <TextButton label="quipu.canalWeb.pegar" variant="contained" onClick={() => apply(typed) && setDialog(false)} />
         </DialogActions>
       </Dialog>
     </>

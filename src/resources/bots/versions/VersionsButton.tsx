@@ -11,6 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import { Button, useNotify, useRecordContext } from 'react-admin';
 import type { Bot } from '../../../api/versions';
 import { noticeText } from '../../../layout/noticeText';
+import { TextButton } from '../../../layout/TextButton';
 import { useFlags } from '../../../permissions/useFlags';
 import { VersionsPanel } from './VersionsPanel';
 import { VERSION_TEXTS as T } from './versionTexts';
@@ -53,7 +54,7 @@ export function VersionsButton({ reload = reloadPage }: VersionsButtonProps) {
           <VersionsPanel botId={String(record.id)} restored={restored} onRestored={onRestored} />
         </DialogContent>
         <DialogActions>
-          <Button label={T.cerrar} onClick={() => setOpen(false)} />
+          <TextButton label={T.cerrar} onClick={() => setOpen(false)} />
         </DialogActions>
       </Dialog>
     </>
