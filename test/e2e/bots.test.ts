@@ -122,6 +122,9 @@ describe('Bots', () => {
     await page.getByRole('button', { name: 'Ordenar automáticamente' }).click();
     await expect.poll(() => diagramPositions(page), { timeout: 15_000 }).not.toEqual(drawn);
     await page.getByRole('button', { name: 'Deshacer' }).click();
+    // The view stays where the layout left it, and only nodes in view are drawn: bring all in.
+    await page.getByRole('button', { name: 'Ajustar' }).click();
+    await settled(page);
     await expect.poll(() => diagramPositions(page), { timeout: 15_000 }).toEqual(drawn);
 
     // 4. Save: the links are stored with the bot.
@@ -178,7 +181,7 @@ describe('Bots', () => {
     await importDialog.getByRole('button', { name: 'Importar', exact: true }).click();
     await page.getByText(/Bot importado con éxito/).first().waitFor();
     await page.getByRole('cell', { name: BOT }).nth(1).waitFor();
-    const importedRow = page.getByRole('row').filter({ hasText: BOT }).filter({ hasText: 'SI' });
+    const importedRow = page.getByRole('row').filter({ hasText: BOT }).filter({ hasText: 'Sí' });
     // The list shows the copy once it has read the list again.
     await importedRow.first().waitFor();
     expect(await importedRow.count()).toBe(1);
@@ -213,7 +216,8 @@ describe('Bots', () => {
     await versions.getByRole('row').filter({ hasText: 'Con error' }).first().waitFor();
     await expectAccessible(page, 'el diálogo de versiones');
     await compareVersions(page, v1, v2);
-    const changes = versions.getByText('tsession');
+    // A changed parameter is named by its label, never by its key ('tsession').
+    const changes = versions.getByText('Tiempo de sesión (minutos)');
     await changes.first().waitFor();
 
     // 9. Restore the first: the page reloads with its values.
