@@ -119,7 +119,8 @@ describe('Ingreso y menú lateral', () => {
     const derechos = page.getByText(/^Derechos reservados - \d{4}$/);
     await derechos.waitFor();
     const year = (await derechos.textContent())?.slice(-4);
-    await page.getByRole('contentinfo').getByText(`© ${year}`, { exact: false }).waitFor();
+    // The footer sits inside the page's main region, where a <footer> has no landmark role.
+    await page.locator('footer').getByText(`© ${year}`, { exact: false }).waitFor();
     const about = await (await fetch(`${quipu.server.url}/api/public/about`)).json();
     await page.getByText(about.commitId).waitFor();
     await expectAccessible(page, '/about');

@@ -20,9 +20,10 @@ async function openSkillFromDiagram(page: Page): Promise<void> {
   await page.waitForURL(/\/bot\/[^/]+$/);
   await addSkill(page, SKILL);
   const node = skillNode(page, SKILL);
-  // The new node is part of the bot's form: saved first, the editor lets the page go without asking.
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  // 'Agregar Skill' stores the bot with the new node: once that save has ended (Guardar is enabled
+  // again), the editor lets the page go without asking.
   await page.getByText('Guardado con éxito').first().waitFor();
+  await expect.poll(() => page.getByRole('button', { name: 'Guardar', exact: true }).isEnabled()).toBe(true);
   await node.scrollIntoViewIfNeeded();
   await node.dblclick();
   await page.waitForURL(/\/skill\/[^/]+$/);
