@@ -27,7 +27,9 @@ function consoleProject(name: string, files: { include: string[]; exclude?: stri
       environment: 'jsdom',
       ...files,
       setupFiles: ['test/console/setup.ts'],
-      testTimeout: 20_000,
+      // A file's first test also loads the console's modules into its worker: with four workers on
+      // two cores that alone can take most of 20 s.
+      testTimeout: 30_000,
       // Worker threads, each running its files one after another in one window with the modules
       // they share (setup.ts gives each file a fresh window size and storage): 378 → 296 s on two
       // cores for the same 1,188 tests, against a fresh thread and fresh imports for every file.
