@@ -30,6 +30,10 @@ function consoleProject(name: string, files: { include: string[]; exclude?: stri
       // A file's first test also loads the console's modules into its worker: with four workers on
       // two cores that alone can take most of 20 s.
       testTimeout: 30_000,
+      // One more try for a console test that fails: on a loaded machine a whole editor's render can
+      // still pass its timeout. A test that fails twice fails the run, and `npm test`'s summary names
+      // every test that passed only on its second try, with its first error.
+      retry: 1,
       // Worker threads, each running its files one after another in one window with the modules
       // they share (setup.ts gives each file a fresh window size and storage): 378 → 296 s on two
       // cores for the same 1,188 tests, against a fresh thread and fresh imports for every file.

@@ -64,11 +64,49 @@ function vitest(project, extra = []) {
     counts.passed += entry.tests.passed;
     counts.failed += entry.tests.failed;
     counts.skipped += entry.tests.skipped;
+    entry.failures = failuresOf(json);
+    entry.slowest = slowestOf(json, 3);
     if (json.numTotalTests === 0) entry.ok = false;
   } catch {
     entry.ok = false;
   }
   results.push(entry);
+}
+
+/**
+ * The failed and the retried tests of a vitest JSON report, each as its file, its name, its time
+ * and the first line of its error, so the summary at the end of a long run names what failed.
+ */
+// eslint-disable-next-line no-control-regex -- the escape that starts a terminal colour code
+const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
+
+function failuresOf(json) {
+  const failures = [];
+  for (const file of json.testResults ?? []) {
+    const relative = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    // A test that passed with failure messages passed on a retry: named too, so a flaky test shows.
+    const retried = (file.assertionResults ?? []).filter((test) => test.status === 'passed' && test.failureMessages?.length > 0);
+    for (const test of [...failed, ...retried]) {
+      // vitest reports a test past its timeout with the placeholder of the error it made at definition.
+      const first = String(test.failureMessages?.[0] ?? '').replace(ANSI_COLOUR, '').split('\n')[0];
+      const reason = first.includes('STACK_TRACE_ERROR') ? 'se pasó de su tiempo límite' : first;
+      const seconds = typeof test.duration === 'number' ? ` (${(test.duration / 1000).toFixed(1)} s)` : '';
+      const outcome = test.status === 'passed' ? 'pasó al reintentarla; antes: ' : '';
+      failures.push({ retried: test.status === 'passed', text: `${relative} > ${test.fullName ?? test.title}${seconds}: ${outcome}${reason}` });
+    }
+    // A file that failed before any of its tests ran (an import error, a failing hook).
+    if (failed.length === 0 && file.status === 'failed') failures.push({ retried: false, text: `${relative}: ${String(file.message ?? '').split('\n')[0]}` });
+  }
+  return failures;
+}
+
+/** The `count` slowest tests of a vitest JSON report, to watch what nears its timeout. */
+function slowestOf(json, count) {
+  const tests = (json.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((test) => ({ file: path.relative(root, file.name), name: test.fullName ?? test.title, ms: test.duration ?? 0 })),
+  );
+  return tests.sort((a, b) => b.ms - a.ms).slice(0, count).map((test) => `${(test.ms / 1000).toFixed(1)} s ${test.file} > ${test.name}`);
 }
 
 // The static checks: three typechecks (the server with node types, the console with DOM types,
@@ -94,6 +132,8 @@ console.log('\n=== Resumen ===');
 for (const r of results) {
   const tests = r.tests ? ` ${r.tests.passed} passed, ${r.tests.failed} failed, ${r.tests.skipped} skipped` : '';
   console.log(`${r.ok ? 'OK   ' : 'FALLA'} ${r.name.padEnd(10)}${tests} (${r.seconds.toFixed(1)} s)`);
+  for (const failure of r.failures ?? []) console.log(`      ${failure.retried ? '↻' : '✗'} ${failure.text.slice(0, 400)}`);
+  for (const slow of r.slowest ?? []) console.log(`      lenta: ${slow.slice(0, 200)}`);
 }
 const failedSteps = results.filter((r) => !r.ok).length;
 if (failedSteps > 0 && counts.failed === 0) counts.failed = failedSteps;
