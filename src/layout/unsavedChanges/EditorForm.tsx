@@ -4,8 +4,9 @@
 // with 'Guardar y salir' saving exactly as Guardar does. Inside it, useEditorFormSave saves the form
 // from elsewhere than its Guardar (the bot's diagram after 'Agregar Skill').
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Form, SaveButton, setSubmissionErrors, type FormProps, type SaveButtonProps } from 'react-admin';
-import { useFormContext, useFormState, type FieldValues, type UseFormReset } from 'react-hook-form';
+import { Form, SaveButton, setSubmissionErrors, useNotify, type FormProps, type SaveButtonProps } from 'react-admin';
+import { useFormContext, useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { messageOf } from '../../api/HttpError';
 import { useUnsavedChanges } from './useUnsavedChanges';
 
 export interface SaveOutcome {
@@ -31,14 +32,30 @@ const SaveContext = createContext<(() => Promise<boolean>) | null>(null);
 /** Saves the enclosing editor form as its Guardar does (its rules first); true once stored. Null outside one. */
 export const useEditorFormSave = () => useContext(SaveContext);
 
+/**
+ * Makes what was stored the form's saved state. A field typed into while the save was under way
+ * keeps what was typed, and stays unsaved.
+ */
+export function markStored(form: Pick<UseFormReturn, 'getValues' | 'reset' | 'setValue'>, sent: FieldValues, record: FieldValues | undefined): void {
+  // Without the server's answer, what was sent was stored, and the fields keep what they hold now.
+  if (!record) {
+    form.reset(sent, { keepValues: true });
+    return;
+  }
+  const now = form.getValues();
+  const typedDuring = Object.keys(now).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(sent[key]));
+  form.reset(record);
+  for (const key of typedDuring) form.setValue(key, now[key], { shouldDirty: true });
+}
+
 export function EditorForm({ onSubmit, guard = true, formRootPathname, children, ...props }: EditorFormProps) {
-  const reset = useRef<UseFormReset<FieldValues> | null>(null);
+  const form = useRef<UseFormReturn | null>(null);
   const submit = useCallback(
     async (values: FieldValues) => {
       const outcome = await onSubmit(values);
       // What was stored becomes the form's saved state before anything else happens (a save that
-      // follows sends the new rev). Without the server's answer, what was sent was stored.
-      if (outcome.saved) reset.current?.(outcome.record ?? values, { keepValues: !outcome.record });
+      // follows sends the new rev).
+      if (outcome.saved && form.current) markStored(form.current, values, outcome.record);
       return outcome;
     },
     [onSubmit],
@@ -46,7 +63,7 @@ export function EditorForm({ onSubmit, guard = true, formRootPathname, children,
   const onFormSubmit = useCallback(async (values: FieldValues) => (await submit(values)).errors, [submit]);
   return (
     <Form {...props} onSubmit={onFormSubmit} formRootPathname={formRootPathname}>
-      <FormGuard submit={submit} reset={reset} enabled={guard} rootPathname={formRootPathname}>
+      <FormGuard submit={submit} formRef={form} enabled={guard} rootPathname={formRootPathname}>
         {children}
       </FormGuard>
     </Form>
@@ -55,19 +72,20 @@ export function EditorForm({ onSubmit, guard = true, formRootPathname, children,
 
 interface FormGuardProps {
   submit: EditorSave;
-  reset: { current: UseFormReset<FieldValues> | null };
+  formRef: { current: UseFormReturn | null };
   enabled: boolean;
   rootPathname?: string;
   children: ReactNode;
 }
 
-function FormGuard({ submit, reset, enabled, rootPathname, children }: FormGuardProps) {
+function FormGuard({ submit, formRef, enabled, rootPathname, children }: FormGuardProps) {
   const form = useFormContext();
+  const notify = useNotify();
   // dirtyFields rather than isDirty, which is already true for a form react-admin normalised.
   const { dirtyFields, isSubmitting } = useFormState();
   useLayoutEffect(() => {
-    reset.current = form.reset;
-  }, [form, reset]);
+    formRef.current = form;
+  }, [form, formRef]);
 
   const save = useCallback(
     () =>
@@ -78,13 +96,14 @@ function FormGuard({ submit, reset, enabled, rootPathname, children }: FormGuard
             if (outcome.errors) setSubmissionErrors(outcome.errors, form.setError);
             resolve(outcome.saved);
           } catch (error) {
+            // A save that failed unexpectedly is said, and the changes stay unsaved.
+            notify(messageOf(error), { type: 'error' });
             resolve(false);
-            throw error;
           }
         };
         void form.handleSubmit(stored, () => resolve(false))();
       }),
-    [form, submit],
+    [form, submit, notify],
   );
 
   useUnsavedChanges({ dirty: enabled && Object.keys(dirtyFields).length > 0, busy: isSubmitting, save, rootPathname });
