@@ -205,8 +205,13 @@ export const DashboardData = Type.Object({
 });
 export type DashboardData = Static<typeof DashboardData>;
 
-/** POST /dashboard/timeline: one row per weekday (dia 1 Sunday … 7 Saturday) or per hour (0–23), every one present. */
-export const DashboardTimeline = Type.Array(Type.Object({ dia: Type.Optional(Type.Integer()), hora: Type.Optional(Type.Integer()), ...Counts }));
+/**
+ * POST /dashboard/timeline: one row per weekday (dia 1 Sunday … 7 Saturday) or per hour (0–23),
+ * every one present. Per weekday, clt is the clients who wrote on that weekday, each once, and
+ * cltAprox is true where it is estimated (a range of many clients), within about 1 %; per hour, clt
+ * counts each client once a day, in the hour of its first message that day, summed over the days.
+ */
+export const DashboardTimeline = Type.Array(Type.Object({ dia: Type.Optional(Type.Integer()), hora: Type.Optional(Type.Integer()), ...Counts, cltAprox: Type.Optional(Type.Boolean()) }));
 export type DashboardTimeline = Static<typeof DashboardTimeline>;
 
 /** POST /dashboard/skill: the skills that answered most (top 10), by answers. */

@@ -1,5 +1,5 @@
 // A chart with its numbers: the chart (a lazy chunk) and, for screen readers always and on screen
-// with 'Ver como tabla', a table of the same numbers.
+// with 'Ver como tabla', a table of the same numbers; under both, a note on what they count, if any.
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Amount } from './DashboardTotals';
 import { TEXTS } from './dashboardTexts';
 
 // Off screen, still read by screen readers (in px: sx reads 1 as 100%).
@@ -36,14 +37,20 @@ class ChartFailure extends Component<{ children: ReactNode; onFail: () => void }
   }
 }
 
-export interface NumbersTable {
-  headers: readonly string[];
-  rows: ReadonlyArray<readonly (string | number)[]>;
+/** A number the server estimated: it reads '≈' and the card's note says how far it may be. */
+export interface Estimated {
+  approximate: number;
 }
 
-export function ChartCard({ title, table, chart }: { title: string; table: NumbersTable; chart: ReactNode }) {
+export interface NumbersTable {
+  headers: readonly string[];
+  rows: ReadonlyArray<readonly (string | number | Estimated)[]>;
+}
+
+export function ChartCard({ title, table, chart, note }: { title: string; table: NumbersTable; chart: ReactNode; note?: string }) {
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
+  const noteId = useId();
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }}>
       <CardContent>
@@ -72,16 +79,29 @@ export function ChartCard({ title, table, chart }: { title: string; table: Numbe
             <TableBody>
               {table.rows.map((row, r) => (
                 <TableRow key={r}>
-                  {row.map((cell, index) => (
-                    <TableCell key={index} align={typeof cell === 'number' ? 'right' : 'left'}>
-                      {typeof cell === 'number' ? cell.toLocaleString('es-PE') : cell}
-                    </TableCell>
-                  ))}
+                  {row.map((cell, index) =>
+                    typeof cell === 'string' ? (
+                      <TableCell key={index}>{cell}</TableCell>
+                    ) : typeof cell === 'number' ? (
+                      <TableCell key={index} align="right">
+                        {cell.toLocaleString('es-PE')}
+                      </TableCell>
+                    ) : (
+                      <TableCell key={index} align="right" aria-describedby={note ? noteId : undefined}>
+                        <Amount value={cell.approximate} approximate />
+                      </TableCell>
+                    ),
+                  )}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </Box>
+        {note && (
+          <Typography id={noteId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {note}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

@@ -13,7 +13,8 @@ import { TEXTS } from './dashboardTexts';
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const NOTE_ID = 'dashboard-clientes-aprox';
 
-function Value({ value, approximate }: { value: number; approximate: boolean }) {
+/** A number; an estimated one reads '≈' and is said 'aproximadamente'. */
+export function Amount({ value, approximate }: { value: number; approximate: boolean }) {
   if (!approximate) return <>{formatNumber(value)}</>;
   return (
     <>
@@ -43,7 +44,7 @@ function TotalCard({ title, ses, clt, msg, approximate }: { title: string; ses: 
                 {label}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontWeight: 500 }} aria-describedby={estimated ? NOTE_ID : undefined}>
-                <Value value={value} approximate={estimated} />
+                <Amount value={value} approximate={estimated} />
               </Typography>
             </Box>
           ))}

@@ -12,7 +12,7 @@ import type { QuipuDataProvider } from '../../api/dataProvider';
 import { ChartCard, PieChart, TimelineChart } from './ChartCard';
 import { DashboardDetails } from './DashboardDetails';
 import { DashboardTotals } from './DashboardTotals';
-import { channelSlices, isEmpty, skillSlices, timelinePoints, tipoLabel, type Tiempo, type Tipo } from './dashboardModel';
+import { channelSlices, isEmpty, skillSlices, timelinePoints, timelineSerie, tipoLabel, type Tiempo, type Tipo } from './dashboardModel';
 import { TEXTS } from './dashboardTexts';
 
 export interface GeneralTabProps {
@@ -38,6 +38,10 @@ export function GeneralTab({ query, sesiones }: GeneralTabProps) {
 
   const serie = tipoLabel(tipo);
   const points = timeline.data ? timelinePoints(timeline.data, tipo, tl) : null;
+  // Clients per weekday may be estimated (≈); clients per hour are each day's, summed, and say so.
+  const timeSerie = timelineSerie(tipo, tl);
+  const estimated = points?.some((point) => point.aprox) ?? false;
+  const timeNote = estimated ? TEXTS.clientesAprox : timeSerie === TEXTS.clientesPorHora ? TEXTS.clientesPorHoraNota : undefined;
   const skillPie = skills.data ? skillSlices(skills.data) : null;
   const channelPie = channelSlices(datos.data, tipo);
   const porTiempo = tl === 'dias' ? 'día de la semana' : 'hora del día';
@@ -47,8 +51,15 @@ export function GeneralTab({ query, sesiones }: GeneralTabProps) {
       {points && (
         <ChartCard
           title={TEXTS.lineaTiempo}
-          table={{ headers: [tl === 'dias' ? TEXTS.dia : TEXTS.hora, serie, TEXTS.mensajes], rows: points.map((point) => [point.x, point.y, point.msg]) }}
-          chart={<TimelineChart points={points} serie={serie} label={`Gráfico de área: ${serie.toLowerCase()} y mensajes por ${porTiempo}`} />}
+          table={{ headers: [tl === 'dias' ? TEXTS.dia : TEXTS.hora, timeSerie, TEXTS.mensajes], rows: points.map((point) => [point.x, point.aprox ? { approximate: point.y } : point.y, point.msg]) }}
+          note={timeNote}
+          chart={
+            <TimelineChart
+              points={points}
+              serie={estimated ? `≈ ${timeSerie}` : timeSerie}
+              label={`Gráfico de área: ${timeSerie.toLowerCase()}${estimated ? ` ${TEXTS.aproximados}` : ''} y mensajes por ${porTiempo}`}
+            />
+          }
         />
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>

@@ -59,6 +59,8 @@ export function TimelineChart({ points, serie, label }: TimelineChartProps) {
     { id: serie, data: points.map((point) => ({ x: point.x, y: point.y })) },
     { id: TEXTS.mensajes, data: points.map((point) => ({ x: point.x, y: point.msg })) },
   ];
+  // Wide enough for the longer name ('Clientes (suma diaria)'): about 7 px a letter beside the symbol.
+  const itemWidth = Math.max(110, 24 + 7 * Math.max(serie.length, TEXTS.mensajes.length));
   return (
     <ChartBox label={label}>
       {(width) => (
@@ -78,7 +80,7 @@ export function TimelineChart({ points, serie, label }: TimelineChartProps) {
           axisBottom={{ tickSize: 4, tickRotation: points.length > 12 ? -45 : 0 }}
           pointSize={6}
           useMesh
-          legends={[{ anchor: 'bottom', direction: 'row', translateY: 52, itemWidth: 110, itemHeight: 16, symbolSize: 12 }]}
+          legends={[{ anchor: 'bottom', direction: 'row', translateY: 52, itemWidth, itemHeight: 16, symbolSize: 12 }]}
         />
       )}
     </ChartBox>

@@ -48,6 +48,8 @@ export interface TimelinePoint {
   x: string;
   /** Sessions or clients, as Tipo says. */
   y: number;
+  /** Clients estimated by the server (a range of many clients). */
+  aprox?: boolean;
   msg: number;
 }
 
@@ -61,10 +63,17 @@ export function timelinePoints(rows: DashboardTimeline, tipo: Tipo, tl: Tiempo):
   const key = (row: DashboardTimeline[number]) => (tl === 'dias' ? weekPosition(row.dia ?? 1) : (row.hora ?? 0));
   return [...rows]
     .sort((a, b) => key(a) - key(b))
-    .map((row) => ({ x: pointLabel(row, tl), y: tipo === 'sesiones' ? row.ses : row.clt, msg: row.msg }));
+    .map((row) => ({ x: pointLabel(row, tl), y: tipo === 'sesiones' ? row.ses : row.clt, aprox: tipo === 'clientes' && row.cltAprox === true, msg: row.msg }));
 }
 
 export const tipoLabel = (tipo: Tipo) => (tipo === 'sesiones' ? TEXTS.sesiones : TEXTS.clientes);
+
+/**
+ * What the timeline's series counts. Per weekday, clients are the people who wrote that weekday;
+ * per hour the server keeps no such count, only each day's clients in the hour of their first
+ * message, summed over the days, and the name says so.
+ */
+export const timelineSerie = (tipo: Tipo, tl: Tiempo) => (tipo === 'clientes' && tl === 'horas' ? TEXTS.clientesPorHora : tipoLabel(tipo));
 
 /** A slice of a pie chart. */
 export interface Slice {

@@ -99,7 +99,7 @@ describe('Dashboard', () => {
     await waitFor(() => expect(served.timeline.at(-1)?.body).toMatchObject({ tipo: 'clientes', tl: 'horas', idBot: 'b2' }));
     await waitFor(() => expect(tableRows(tableNamed('Conversaciones en el tiempo'))).toHaveLength(25));
     const rows = tableRows(tableNamed('Conversaciones en el tiempo'));
-    expect(rows[0]).toEqual(['Hora', 'Clientes', 'Mensajes']);
+    expect(rows[0]).toEqual(['Hora', 'Clientes (suma diaria)', 'Mensajes']);
     expect(rows[1]).toEqual(['0 h', '0', '0']);
     expect(rows[24]).toEqual(['23 h', String(TIMELINE_HORAS[23].clt), String(TIMELINE_HORAS[23].msg)]);
     // The totals do not depend on Tipo or Tiempo: asked once.

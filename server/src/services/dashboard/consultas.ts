@@ -1,10 +1,11 @@
 // The dashboard and 'Ver uso': sums over the counters the conversation store keeps per bot, day,
 // hour and channel (uso) and per bot, day and skill (uso_skill), never over the messages, so a
 // 90-day range reads at most 90 × 24 rows per channel whatever the number of clients. The clients
-// of a range, each counted once, come from the client-days when they are few, else from the
-// sketches of distinct clients per day and channel (uso_clientes), at most 90 per channel.
-import { sql } from 'kysely';
-import { daysSpanned, isDay } from '../../../../common/dias';
+// of a range (in all, per channel and per weekday), each counted once, come from the client-days
+// when they are few, else from the sketches of distinct clients per day and channel
+// (uso_clientes), at most 90 per channel.
+import { PostgresAdapter, sql } from 'kysely';
+import { daysSpanned, isDay, weekday } from '../../../../common/dias';
 import { channelCodeLabel, DASHBOARD_MAX_DAYS, DASHBOARD_TEXTS, HISTORY_TEXTS, TOP_N, type DashboardData, type DashboardQuery, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
 import { sameTenant } from '../../auth/tenant';
@@ -117,7 +118,12 @@ async function distinctClients(db: DB, scope: DashboardScope, clientDays: Map<nu
   return { byRed, total: Math.min(estimateSketch(all), days), approximate: true };
 }
 
-/** One row per weekday (1 Sunday … 7 Saturday) or per hour (0–23), those without activity as zeros. */
+/**
+ * One row per weekday (1 Sunday … 7 Saturday) or per hour (0–23), those without activity as zeros.
+ * Per weekday, clt is the people who wrote on that weekday of the range, each once (cltAprox where
+ * estimated). Per hour it is what the counters keep: each client once a day, in the hour of its
+ * first message that day, summed over the days; no row says who wrote in each hour.
+ */
 export async function dashboardTimeline(db: DB, scope: DashboardScope, tl: 'dias' | 'horas' = 'dias'): Promise<DashboardTimeline> {
   const column = tl === 'horas' ? 'hora' : 'ds';
   const rows = await usoOf(db, scope)
@@ -125,12 +131,61 @@ export async function dashboardTimeline(db: DB, scope: DashboardScope, tl: 'dias
     .groupBy(column)
     .execute();
   const byKey = new Map(rows.map((r) => [Number(r.k), r]));
-  const keys = tl === 'horas' ? Array.from({ length: 24 }, (_, h) => h) : Array.from({ length: 7 }, (_, d) => d + 1);
-  return keys.map((k) => {
-    const r = byKey.get(k);
-    const counts = { ses: int(r?.ses), clt: int(r?.clt), msg: int(r?.msg) };
-    return tl === 'horas' ? { hora: k, ...counts } : { dia: k, ...counts };
+  if (tl === 'horas') {
+    return Array.from({ length: 24 }, (_, hora) => {
+      const r = byKey.get(hora);
+      return { hora, ses: int(r?.ses), clt: int(r?.clt), msg: int(r?.msg) };
+    });
+  }
+  const clients = await weekdayClients(db, scope, new Map(rows.map((r) => [Number(r.k), int(r.clt)])));
+  return Array.from({ length: 7 }, (_, d) => {
+    const r = byKey.get(d + 1);
+    const clt = clients.byWeekday.get(d + 1) ?? 0;
+    return { dia: d + 1, ses: int(r?.ses), clt, msg: int(r?.msg), ...(clients.approximate && clt > 0 ? { cltAprox: true } : {}) };
   });
+}
+
+/** The weekday (1 Sunday … 7 Saturday) of a day column written YYYY-MM-DD, as uso.ds has it. */
+function weekdayOf(db: DB, column: string) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`cast(extract(dow from cast(${sql.ref(column)} as date)) as integer) + 1`
+    : sql<number>`cast(strftime('%w', ${sql.ref(column)}) as integer) + 1`;
+}
+
+/**
+ * The people who wrote to the bot on each weekday of the range, each once per weekday, given the
+ * weekdays' client-days. Within a week each weekday is one day, whose client-days are its clients;
+ * a longer range is counted while it holds at most EXACT_CLIENT_DAYS client-days, and estimated past
+ * that by merging each weekday's sketches.
+ */
+async function weekdayClients(db: DB, scope: DashboardScope, clientDays: Map<number, number>): Promise<{ byWeekday: Map<number, number>; approximate: boolean }> {
+  if (daysSpanned(scope.fd, scope.fh) <= 7) return { byWeekday: clientDays, approximate: false };
+  const days = [...clientDays.values()].reduce((sum, n) => sum + n, 0);
+  if (days <= EXACT_CLIENT_DAYS) {
+    const ds = weekdayOf(db, 'dia');
+    const rows = await db
+      .selectFrom('chat_cliente_dia')
+      .select([ds.as('ds'), sql<number>`count(distinct "idClt")`.as('n')])
+      .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
+      .groupBy(ds)
+      .execute();
+    return { byWeekday: new Map(rows.map((r) => [int(r.ds), int(r.n)])), approximate: false };
+  }
+  const sketches = await db
+    .selectFrom('uso_clientes')
+    .select(['dia', 'hll'])
+    .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
+    .execute();
+  const perWeekday = new Map<number, Uint8Array>();
+  for (const r of sketches) {
+    const ds = weekday(r.dia);
+    let sketch = perWeekday.get(ds);
+    if (!sketch) perWeekday.set(ds, (sketch = emptySketch()));
+    mergeSketch(sketch, r.hll);
+  }
+  // No estimate says more clients than there were client-days.
+  const byWeekday = new Map([...perWeekday].map(([ds, sketch]) => [ds, Math.min(estimateSketch(sketch), clientDays.get(ds) ?? 0)]));
+  return { byWeekday, approximate: true };
 }
 
 /** The skills that gave most answers in the range (top TOP_N), by their current name. */
