@@ -1,18 +1,22 @@
 // 'Ver Informes': the user's reports (of one bot, when idBot is given), each with its state; asked
 // again every REPORT_POLL_MS while one is being generated, and no more once none is or the dialog
 // closes. A finished report downloads under its name; delete asks first. ROLE_ADMIN and
-// ROLE_COMPANIA get the company's reports: then a column says who asked for each.
+// ROLE_COMPANIA get the company's reports: then a column says who asked for each. Below the 993 px
+// breakpoint, as the console's lists, each report is a card whose buttons say what they do.
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +24,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useNotify } from 'react-admin';
 import { REPORT_POLL_MS } from '../../../common/schemas/historial';
@@ -29,6 +35,7 @@ import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
 import { useSession } from '../../permissions/useSession';
 import { formatFecha } from '../../layout/fecha';
+import { TextButton } from '../../layout/TextButton';
 import { TEXTS, saveBlob } from './historialModel';
 
 function ReportState({ report }: { report: Report }) {
@@ -43,20 +50,113 @@ function ReportState({ report }: { report: Report }) {
   );
 }
 
+interface ReportViewProps {
+  reports: Report[];
+  /** Whether some report was asked for by another user: then each says who asked for it. */
+  others: boolean;
+  timeZone: string;
+  busy: boolean;
+  onDownload: (report: Report) => void;
+  onDelete: (report: Report) => void;
+}
+
+function ReportTable({ reports, others, timeZone, busy, onDownload, onDelete }: ReportViewProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-labelledby="informes-titulo">
+        <TableHead>
+          <TableRow>
+            <TableCell>{TEXTS.nombreInforme}</TableCell>
+            {others ? <TableCell>{TEXTS.pedidoPor}</TableCell> : null}
+            <TableCell>{TEXTS.fecha}</TableCell>
+            <TableCell>{TEXTS.estado}</TableCell>
+            <TableCell align="right">{TEXTS.acciones}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {reports.map((report) => (
+            <TableRow key={report.id}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.name}</TableCell>
+              {others ? <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.us ?? TEXTS.usuarioEliminado}</TableCell> : null}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(report.fc, 'fechaHora', timeZone)}</TableCell>
+              <TableCell>
+                <ReportState report={report} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <IconButton aria-label={`${TEXTS.descargar} ${report.name}`} disabled={busy || report.estado !== 'hecho'} onClick={() => onDownload(report)}>
+                  <FileDownloadIcon />
+                </IconButton>
+                <IconButton aria-label={`${TEXTS.eliminar} ${report.name}`} disabled={busy} onClick={() => onDelete(report)}>
+                  <DeleteIcon />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** A card for each report: its name, the table's other columns as labelled values, and its buttons with their text. */
+function ReportCards({ reports, others, timeZone, busy, onDownload, onDelete }: ReportViewProps) {
+  const values = { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, rowGap: 0.5, my: 1, typography: 'body2', '& dd': { m: 0, overflowWrap: 'anywhere' } } as const;
+  return (
+    <List aria-labelledby="informes-titulo" disablePadding sx={{ display: 'grid', gap: 1 }}>
+      {reports.map((report) => (
+        <ListItem key={report.id} disablePadding>
+          <Card variant="outlined" sx={{ width: '100%', minWidth: 0, p: 1.5 }}>
+            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{report.name}</Typography>
+            <Box component="dl" sx={values}>
+              {others ? (
+                <>
+                  <dt>{TEXTS.pedidoPor}:</dt>
+                  <dd>{report.us ?? TEXTS.usuarioEliminado}</dd>
+                </>
+              ) : null}
+              <dt>{TEXTS.fecha}:</dt>
+              <dd>{formatFecha(report.fc, 'fechaHora', timeZone)}</dd>
+              <dt>{TEXTS.estado}:</dt>
+              <dd>
+                <ReportState report={report} />
+              </dd>
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <TextButton
+                label={TEXTS.descargar}
+                aria-label={`${TEXTS.descargar} ${report.name}`}
+                variant="outlined"
+                size="small"
+                startIcon={<FileDownloadIcon />}
+                disabled={busy || report.estado !== 'hecho'}
+                onClick={() => onDownload(report)}
+              />
+              <TextButton label={TEXTS.eliminar} aria-label={`${TEXTS.eliminar} ${report.name}`} color="error" size="small" startIcon={<DeleteIcon />} disabled={busy} onClick={() => onDelete(report)} />
+            </Box>
+          </Card>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 export interface ReportsDialogProps {
   /** Only this bot's reports. */
   idBot?: string;
+  /** The company's reports: the one the system admin picked; by default the user's own. */
+  idE?: string;
   onClose: () => void;
 }
 
-export function ReportsDialog({ idBot, onClose }: ReportsDialogProps) {
+export function ReportsDialog({ idBot, idE: empresa, onClose }: ReportsDialogProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
   const session = useSession();
   const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const idE = session?.user.idE;
+  const idE = empresa ?? session?.user.idE;
   const [deleting, setDeleting] = useState<Report | null>(null);
   const [busy, setBusy] = useState(false);
+  const cards = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const reports = useQuery({
     queryKey: ['informes', idBot ?? null, idE],
     queryFn: () => dataProvider.listReports({ idBot, idE }),
@@ -101,47 +201,16 @@ export function ReportsDialog({ idBot, onClose }: ReportsDialogProps) {
   else if (reports.isPending) body = <Typography role="status">{TEXTS.cargando}</Typography>;
   else if (reports.data.length === 0) body = <Typography role="status">{TEXTS.sinDatos}</Typography>;
   else {
-    body = (
-      <TableContainer>
-        <Table size="small" aria-labelledby="informes-titulo">
-          <TableHead>
-            <TableRow>
-              <TableCell>{TEXTS.nombreInforme}</TableCell>
-              {others ? <TableCell>{TEXTS.pedidoPor}</TableCell> : null}
-              <TableCell>{TEXTS.fecha}</TableCell>
-              <TableCell>{TEXTS.estado}</TableCell>
-              <TableCell align="right">{TEXTS.acciones}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {reports.data.map((report) => (
-              <TableRow key={report.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.name}</TableCell>
-                {others ? <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.us ?? TEXTS.usuarioEliminado}</TableCell> : null}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(report.fc, 'fechaHora', timeZone)}</TableCell>
-                <TableCell>
-                  <ReportState report={report} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton aria-label={`${TEXTS.descargar} ${report.name}`} disabled={busy || report.estado !== 'hecho'} onClick={() => void download(report)}>
-                    <FileDownloadIcon />
-                  </IconButton>
-                  <IconButton aria-label={`${TEXTS.eliminar} ${report.name}`} disabled={busy} onClick={() => setDeleting(report)}>
-                    <DeleteIcon />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+    const View = cards ? ReportCards : ReportTable;
+    body = <View reports={reports.data} others={others} timeZone={timeZone} busy={busy} onDownload={(report) => void download(report)} onDelete={setDeleting} />;
   }
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="informes-titulo">
       <DialogTitle id="informes-titulo">{TEXTS.verInformes}</DialogTitle>
-      <DialogContent dividers>{body}</DialogContent>
+      <DialogContent dividers sx={cards ? { px: 2 } : undefined}>
+        {body}
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{TEXTS.cerrar}</Button>
       </DialogActions>

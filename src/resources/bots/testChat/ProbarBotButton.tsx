@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useFormState } from 'react-hook-form';
-import { Button, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { TextButton } from '../../../layout/TextButton';
 import { TestChatPanel } from './TestChatPanel';
 
 export function ProbarBotButton({ idBot }: { idBot: string }) {
@@ -16,9 +17,7 @@ export function ProbarBotButton({ idBot }: { idBot: string }) {
   const [open, setOpen] = useState(false);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Button label="quipu.chat.probarBot" onClick={() => setOpen(true)} variant="outlined">
-        <ChatIcon />
-      </Button>
+      <TextButton label="quipu.chat.probarBot" onClick={() => setOpen(true)} variant="outlined" size="small" startIcon={<ChatIcon />} />
       {isDirty ? (
         <Typography variant="body2" color="text.secondary">
           {translate('quipu.chat.definicionGuardada')}

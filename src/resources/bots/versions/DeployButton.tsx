@@ -9,11 +9,12 @@ import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { Button, useDataProvider, useGetIdentity, useNotify, useRecordContext, useResourceContext } from 'react-admin';
+import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useResourceContext } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Bot, BotVersion } from '../../../api/versions';
 import { noticeText, replacingNoticeText } from '../../../layout/noticeText';
+import { TextButton } from '../../../layout/TextButton';
 import { deployWarnings } from '../../../../common/schemas/bots';
 import { skillsKey } from '../flow/useSkills';
 import { DeployDialog } from './DeployDialog';
@@ -103,9 +104,7 @@ export function DeployButton() {
 
   return (
     <>
-      <Button label={T.desplegar} onClick={() => void ask()} disabled={running || sending} variant="outlined">
-        <RocketLaunchIcon />
-      </Button>
+      <TextButton label={T.desplegar} onClick={() => void ask()} disabled={running || sending} variant="outlined" size="small" startIcon={<RocketLaunchIcon />} />
       <Box role="status" sx={{ minWidth: running ? 220 : 0, flex: running ? '1 1 220px' : '0 0 auto' }}>
         {running ? (
           <>

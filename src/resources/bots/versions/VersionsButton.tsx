@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { Button, useNotify, useRecordContext } from 'react-admin';
+import { useNotify, useRecordContext } from 'react-admin';
 import type { Bot } from '../../../api/versions';
 import { noticeText } from '../../../layout/noticeText';
 import { TextButton } from '../../../layout/TextButton';
@@ -45,9 +45,7 @@ export function VersionsButton({ reload = reloadPage }: VersionsButtonProps) {
 
   return (
     <>
-      <Button label={T.versiones} onClick={() => setOpen(true)} variant="outlined">
-        <HistoryIcon />
-      </Button>
+      <TextButton label={T.versiones} onClick={() => setOpen(true)} variant="outlined" size="small" startIcon={<HistoryIcon />} />
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="versions-dialog-title" fullWidth maxWidth="lg" fullScreen={fullScreen}>
         <DialogTitle id="versions-dialog-title">{T.versiones}</DialogTitle>
         <DialogContent>
