@@ -89,9 +89,13 @@ export const ENDPOINTS: Record<string, Endpoints> = {
     getOne: ({ id }) => get(`/skill?id=${q(id)}`),
     update: ({ id, data }) => post('/skill', toSkillBody({ ...(data as Skill), id: String(id) })),
   },
-  // The /canal list and its cards (GET /ch?idE answers every channel at once; paged here).
+  // The /canal list and its cards (GET /ch?idE answers every channel at once; paged here). The
+  // system admin's list names the company picked (meta.idE).
   canales: {
-    getList: (_params, idE) => get(idE ? `/ch?idE=${q(idE)}` : '/ch'),
+    getList: ({ meta }, idE) => {
+      const company = (meta as { idE?: string } | undefined)?.idE ?? idE;
+      return get(company ? `/ch?idE=${q(company)}` : '/ch');
+    },
     getOne: ({ id }) => get(`/ch?id=${q(id)}`),
     getMany: (_params, idE) => get(idE ? `/ch?idE=${q(idE)}` : '/ch'),
     create: ({ data }) => post('/ch/web', data),

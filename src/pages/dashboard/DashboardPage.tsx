@@ -8,10 +8,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { messageOf } from '../../api/HttpError';
+import { EMPRESA_TEXTS, EmpresaPicker } from '../../layout/EmpresaPicker';
 import { TabPanel } from '../../layout/TabPanel';
 import { SETTLE_MS, useSettled } from '../../layout/useSettled';
+import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useFlags } from '../../permissions/useFlags';
-import { useSession } from '../../permissions/useSession';
 import { PageCard } from '../PageCard';
 import { ConversationDialog } from '../historial/ConversationDialog';
 import { DashboardFilters, type FilterErrors } from './DashboardFilters';
@@ -22,12 +23,17 @@ import { SesionesCard } from './SesionesCard';
 import { useDashboardBots } from './useDashboardBots';
 
 export function DashboardPage() {
-  const session = useSession();
   const { flags } = useFlags();
-  const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const idE = session?.user.idE;
+  // The user's company; the system admin's, the one picked above the filters.
+  const { idE, tz: timeZone } = useEmpresaScope();
   const bots = useDashboardBots(idE);
   const [chosen, setChosen] = useState<Omit<Filters, 'idBot'> & { idBot: string | null }>(() => ({ idBot: null, ...lastDays(DEFAULT_DAYS, timeZone), tipo: 'sesiones', tl: 'dias' }));
+  // Another company: the bot picked among the previous one's gives way to the new one's first deployed.
+  const [botsOf, setBotsOf] = useState(idE);
+  if (botsOf !== idE) {
+    setBotsOf(idE);
+    setChosen((before) => ({ ...before, idBot: null }));
+  }
   // The bot: the one the user chose, else (until then) the first deployed.
   const filters: Filters = { ...chosen, idBot: chosen.idBot ?? bots.data?.initial ?? '' };
   const [changed, setChanged] = useState<'fd' | 'fh'>('fh');
@@ -47,13 +53,22 @@ export function DashboardPage() {
   // The server is asked once the filters rest: a day stepped with the arrows passes through other days.
   const applied = useSettled(filters, SETTLE_MS);
   const ready = !!filters.idBot && !dates && !!applied.idBot && !rangeError(applied.fd, applied.fh);
-  const query = { idBot: applied.idBot, fd: applied.fd, fh: applied.fh, tipo: applied.tipo, tl: applied.tl, idE: idE ?? null };
+  const query = { idBot: applied.idBot, fd: applied.fd, fh: applied.fh, tipo: applied.tipo, tl: applied.tl, idE };
   const sesiones = flags?.isHistorial ? (
-    <SesionesCard idBot={applied.idBot} fd={applied.fd} fh={applied.fh} idE={idE} timeZone={timeZone} Dialog={ConversationDialog} />
+    <SesionesCard idBot={applied.idBot} fd={applied.fd} fh={applied.fh} idE={idE ?? undefined} timeZone={timeZone} Dialog={ConversationDialog} />
   ) : null;
+
+  if (!idE) {
+    return (
+      <PageCard title={TEXTS.titulo}>
+        <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
+      </PageCard>
+    );
+  }
 
   return (
     <PageCard title={TEXTS.titulo}>
+      <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
       {bots.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {`${TEXTS.errorBots}: ${messageOf(bots.error)}`}

@@ -16,13 +16,15 @@ export interface DashboardBots {
 
 export const firstDeployed = (bots: readonly ListedBot[]): string | null => (bots.find((bot) => (bot.version ?? 0) > 0) ?? bots[0])?.id ?? null;
 
-export function useDashboardBots(idE: string | undefined) {
+/** `idE` null: no company yet (the system admin has not picked one), nothing is asked. */
+export function useDashboardBots(idE: string | null) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   return useQuery({
     queryKey: ['dashboard', 'bots', idE],
+    enabled: !!idE,
     retry: false,
     queryFn: async (): Promise<DashboardBots> => {
-      const bots: ListedBot[] = await dataProvider.listBotRefs(idE);
+      const bots: ListedBot[] = await dataProvider.listBotRefs(idE ?? undefined);
       return { bots, initial: firstDeployed(bots) };
     },
   });

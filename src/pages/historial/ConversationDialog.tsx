@@ -23,8 +23,8 @@ import { channelCodeLabel } from '../../../common/schemas/historial';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { ClientCard } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
+import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useFlags } from '../../permissions/useFlags';
-import { useSession } from '../../permissions/useSession';
 import { ConversationMessages } from './ConversationMessages';
 import { formatFecha } from '../../layout/fecha';
 import { TEXTS, saveBlob } from './historialModel';
@@ -40,10 +40,10 @@ export interface ConversationDialogProps {
 
 export function ConversationDialog({ idBot, fd, fh, client, onClose }: ConversationDialogProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
-  const session = useSession();
   const { flags } = useFlags();
-  const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const query = { idBot, fd, fh, idClt: client.idClt, idE: session?.user.idE ?? null };
+  // The screen's company (the one the system admin picked): its time zone dates the conversation.
+  const { idE, tz: timeZone } = useEmpresaScope();
+  const query = { idBot, fd, fh, idClt: client.idClt, idE };
   const sessions = useQuery({
     queryKey: ['historial', 'sesiones', idBot, fd, fh, client.idClt],
     queryFn: () => dataProvider.getHistorySessions(query),

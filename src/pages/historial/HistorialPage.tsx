@@ -15,7 +15,9 @@ import { useFlags } from '../../permissions/useFlags';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { ClientCard, HistoryQuery } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
+import { EMPRESA_TEXTS, EmpresaPicker } from '../../layout/EmpresaPicker';
 import { noticeText } from '../../layout/noticeText';
+import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useSession } from '../../permissions/useSession';
 import { PageCard } from '../PageCard';
 import { ClientCards } from './ClientCards';
@@ -29,8 +31,8 @@ export function HistorialPage() {
   const session = useSession();
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
-  const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const idE = session?.user.idE ?? null;
+  // The user's company; the system admin's, the one picked above the filters.
+  const { idE, tz: timeZone } = useEmpresaScope();
   const manualUrl = session?.config.manualUrl;
   const [filters, setFilters] = useState<HistoryFilters>(() => {
     const today = localDay(Date.now(), timeZone);
@@ -49,7 +51,7 @@ export function HistorialPage() {
   const { flags } = useFlags();
   const reportsAllowed = !!flags && canUseReports(flags);
 
-  const bots = useQuery({ queryKey: ['historial', 'bots', idE], queryFn: () => dataProvider.listBotRefs(idE ?? undefined), retry: false });
+  const bots = useQuery({ queryKey: ['historial', 'bots', idE], enabled: !!idE, queryFn: () => dataProvider.listBotRefs(idE ?? undefined), retry: false });
   const clients = useQuery({
     queryKey: ['historial', 'clientes', search, page],
     enabled: !!search,
@@ -58,6 +60,16 @@ export function HistorialPage() {
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === search ? keepPreviousData(previous) : undefined),
     retry: false,
   });
+
+  // Another company: its bots are others, so no bot is picked and the cards shown go.
+  const [botsOf, setBotsOf] = useState(idE);
+  if (botsOf !== idE) {
+    setBotsOf(idE);
+    setFilters((now) => ({ ...now, idBot: '' }));
+    setErrors((now) => ({ ...now, idBot: undefined }));
+    setSearch(null);
+    setPage(0);
+  }
 
   const broken = (found: FilterErrors) => {
     setErrors(found);
@@ -113,8 +125,17 @@ export function HistorialPage() {
     }
   };
 
+  if (!idE) {
+    return (
+      <PageCard title={TEXTS.titulo}>
+        <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
+      </PageCard>
+    );
+  }
+
   return (
     <PageCard title={TEXTS.titulo}>
+      <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
       {bots.error ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {`${TEXTS.botsNoDisponibles} (${messageOf(bots.error)})`}
@@ -154,7 +175,7 @@ export function HistorialPage() {
       ) : null}
       {open ? <ConversationDialog idBot={open.query.idBot} fd={open.query.fd} fh={open.query.fh} client={open.client} onClose={() => setOpen(null)} /> : null}
       <ReportQuestion open={asking} busy={requesting} onAnswer={(completo) => void requestReport(completo)} onCancel={() => setAsking(false)} />
-      {reports ? <ReportsDialog onClose={() => setReports(false)} /> : null}
+      {reports ? <ReportsDialog idE={idE} onClose={() => setReports(false)} /> : null}
     </PageCard>
   );
 }

@@ -1,7 +1,8 @@
 // Channels (/canal): a card per channel with its icon, name, linked
 // bot and '{name} - Activo' / '{name} - Inactivo', opening the editor of its kind; the add buttons
 // (web, Microsoft, WhatsApp, Slack, Google, and Telegram when the company has it enabled) and the
-// manual's link when MANUAL_URL is configured. GET /ch answers every channel at once.
+// manual's link when MANUAL_URL is configured. GET /ch answers every channel at once. The system
+// admin first picks the company whose channels these are (and where new ones go).
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,12 +11,13 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AddIcon from '@mui/icons-material/Add';
-import { LinkBase, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { LinkBase, List, Title, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import type { Canal, CanalKind } from '../../api/canales';
 import { messageOf } from '../../api/HttpError';
+import { EMPRESA_TEXTS, EmpresaPicker } from '../../layout/EmpresaPicker';
 import { PageHeading } from '../../layout/FormParts';
 import { StatusMessage } from '../../layout/ListTable';
-import { useSession } from '../../permissions/useSession';
+import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { editorPath, newPath } from '../../pages/canales/common/canalModel';
 import { canalIcon } from './canalIcons';
 
@@ -33,7 +35,7 @@ const ADD_BUTTONS: Array<{ kind: CanalKind; label: string }> = [
 function CanalListActions() {
   const translate = useTranslate();
   // Telegram is offered only to a company that has it enabled (the company's tg flag).
-  const telegram = !!useSession()?.emp.tg;
+  const telegram = useEmpresaScope().tg;
   const manual = manualUrl();
   const buttons = telegram ? [...ADD_BUTTONS, { kind: 'Telegram' as const, label: 'quipu.canales.agregarTelegram' }] : ADD_BUTTONS;
   return (
@@ -126,22 +128,41 @@ function CanalCards() {
 
 export function CanalList() {
   const translate = useTranslate();
+  const { picks, idE } = useEmpresaScope();
   return (
     <>
       <PageHeading title="quipu.canales.titulo" />
-      <List
-        resource="canales"
-        title={translate('quipu.canales.titulo')}
-        perPage={1000}
-        sort={{ field: 'dsc', order: 'ASC' }}
-        actions={<CanalListActions />}
-        pagination={false}
-        exporter={false}
-        empty={false}
-        disableSyncWithLocation
-      >
-        <CanalCards />
-      </List>
+      {picks ? (
+        <Box sx={{ mt: 2 }}>
+          <EmpresaPicker prompt={EMPRESA_TEXTS.verCanales} />
+        </Box>
+      ) : null}
+      {idE ? (
+        <CanalListOf idE={picks ? idE : undefined} />
+      ) : (
+        <Title title={translate('quipu.canales.titulo')} />
+      )}
     </>
+  );
+}
+
+/** `idE`: the company the system admin picked; anyone else's list is their own company's. */
+function CanalListOf({ idE }: { idE?: string }) {
+  const translate = useTranslate();
+  return (
+    <List
+      resource="canales"
+      queryOptions={idE ? { meta: { idE } } : undefined}
+      title={translate('quipu.canales.titulo')}
+      perPage={1000}
+      sort={{ field: 'dsc', order: 'ASC' }}
+      actions={<CanalListActions />}
+      pagination={false}
+      exporter={false}
+      empty={false}
+      disableSyncWithLocation
+    >
+      <CanalCards />
+    </List>
   );
 }

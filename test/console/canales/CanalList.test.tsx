@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSession } from '../fixtures';
+import { empresa } from '../resources/support';
 import { BOTS, canal, compania, companiaTg, record, renderAdmin, sinCanales, usuarioCanales } from './support';
 
 const CANALES = [
@@ -36,10 +37,11 @@ describe('Lista de canales', () => {
     expect(within(list).getByRole('link', { name: 'Chat de la tienda Bot: Asistente Quipu Web - Activo' })).toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: 'Chat de la tienda', level: 2 })).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'WhatsApp ventas Sin bot vinculado Whatsapp - Inactivo' })).toBeInTheDocument();
-    // A non-admin lists its own company's channels.
+    // A non-admin lists its own company's channels, with no company to pick.
     expect(calls).toHaveLength(1);
     expect(calls[0].url.pathname).toBe('/api/ch');
     expect(calls[0].url.searchParams.get('idE')).toBe('3');
+    expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();
   });
 
   it('cada tarjeta abre el editor de su tipo (tw, fb, tg, msft, google, slack, whatsapp; web para cualquier otro)', async () => {
@@ -150,10 +152,31 @@ describe('Lista de canales', () => {
     await waitFor(() => expect(calls).toHaveLength(0));
   });
 
-  it('un administrador del sistema lista sin idE (el servidor decide la empresa)', async () => {
-    const calls = record('get', '/ch', () => CANALES);
+  it('un administrador del sistema elige la empresa antes de ver canales; luego lista los suyos, con Telegram si ella lo tiene, y un canal nuevo va a ella', async () => {
+    sessionStorage.clear();
+    record('get', '/empresa', () => [empresa('1', { nm: 'Administración' }), empresa('5', { nm: 'Banco Andino', tg: true })]);
+    const calls = record('get', '/ch', () => CANALES.slice(0, 2).map((row) => ({ ...row, idE: '5' })));
+    const saves = record('post', '/ch/web', ({ body }) => ({ ...canal('c10', { name: 'Microsoft', red: 6, idE: '5' }), ...(body as object), id: 'c10' }));
+    const bots = record('get', '/bots', () => BOTS);
     renderAdmin('/canal', makeSession({ rol: 'ROLE_ADMIN', idE: '1' }));
-    await screen.findByRole('list', { name: 'Canales' });
-    expect(calls[0].url.search).toBe('');
+    expect(await screen.findByText('Seleccione una empresa para ver sus canales.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Agregar canal' })).toBeNull();
+    expect(screen.queryByText('Todavía no hay canales. Agregue uno con los botones de arriba.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Empresa' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Banco Andino' }));
+    expect(await screen.findByRole('link', { name: 'Chat de la tienda Bot: Asistente Quipu Web - Activo' })).toBeInTheDocument();
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call.url.searchParams.get('idE') === '5')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Agregar canal Telegram' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Agregar canal Microsoft' }));
+    expect(await screen.findByRole('combobox', { name: 'Empresa' })).toHaveTextContent('Banco Andino');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre del canal' }), 'Teams del banco');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].body).toMatchObject({ name: 'Microsoft', dsc: 'Teams del banco', idE: '5' });
+    // Saved, its bot list is that company's.
+    await waitFor(() => expect(bots.map((call) => call.url.searchParams.get('idE'))).toEqual(['5']));
   });
 });

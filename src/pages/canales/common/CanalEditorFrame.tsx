@@ -1,19 +1,24 @@
 // The frame of every channel editor: the heading ('Nuevo canal Slack' / 'Canal Slack'), the
-// loading and not-found states, and the read-only note for users without channel access.
+// loading and not-found states, and the read-only note for users without channel access. Above a
+// new channel, the system admin's 'Empresa': the company it is created in, picked before its form.
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
+import { EMPRESA_TEXTS, EmpresaPicker } from '../../../layout/EmpresaPicker';
 import { BackButton } from '../../../layout/FormParts';
 import { StatusMessage } from '../../../layout/ListTable';
+import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
 import type { CanalEditor } from './useCanalEditor';
 
 export function CanalEditorFrame({ editor, children }: { editor: CanalEditor; children: ReactNode }) {
   const translate = useTranslate();
   const kind = translate(`quipu.canales.kind.${editor.kind}`);
   const title = translate(editor.isNew ? 'quipu.canales.tituloNuevo' : 'quipu.canales.tituloEditar', { kind });
+  const { picks, idE } = useEmpresaScope();
+  const withoutEmpresa = editor.isNew && picks && !idE;
   return (
     <>
       <Title title={title} />
@@ -31,12 +36,13 @@ export function CanalEditorFrame({ editor, children }: { editor: CanalEditor; ch
             <StatusMessage text="quipu.canales.cargando" />
           ) : (
             <>
+              {editor.isNew ? <EmpresaPicker prompt={EMPRESA_TEXTS.crearCanal} /> : null}
               {editor.readOnly ? (
                 <Alert severity="info" sx={{ mb: 2 }}>
                   {translate('quipu.canales.soloLectura')}
                 </Alert>
               ) : null}
-              {children}
+              {withoutEmpresa ? null : children}
             </>
           )}
         </CardContent>

@@ -118,6 +118,9 @@ export function toCanalBody(canal: Canal, values: Partial<CanalFormValues>): Can
   if (canal.id) {
     body.id = canal.id;
     body.rev = canal.rev;
+  } else if (canal.idE) {
+    // A new channel's company: only the system admin's choice counts on the server.
+    body.idE = canal.idE;
   }
   const idR = values.idR === undefined ? canal.idR : values.idR;
   if (idR != null) body.idR = blankToNull(idR);

@@ -2,13 +2,14 @@
 // (kind, state, bot, rev), the form's record, and the actions that change it. Bot link, activation
 // and delete act at once and never touch what is typed; Guardar sends the form on the channel's rev.
 // A new channel (route id 'new') starts active and unsaved; its first save opens /canal/{kind}/{id}.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useDataProvider, useNavigate, useNotify } from 'react-admin';
 import type { Canal, CanalKind } from '../../../api/canales';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { HttpError, messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
+import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
 import { useFlags } from '../../../permissions/useFlags';
 import { editorPath, formValuesOf, newCanal, newPath, toCanalBody, type CanalFormValues } from './canalModel';
 
@@ -51,7 +52,10 @@ export function useCanalEditor(kind: CanalKind, id: string | undefined, options:
   const readOnly = !flags?.isAccessChannel;
   const isNew = !id || id === 'new';
 
-  const [canal, setCanal] = useState<Canal | null>(() => (isNew ? newCanal(kind) : null));
+  const [stored, setCanal] = useState<Canal | null>(() => (isNew ? newCanal(kind) : null));
+  // A new channel goes to the company the system admin picked; anyone else's, to their own (the server's rule).
+  const { picks, idE: chosen } = useEmpresaScope();
+  const canal = useMemo(() => (stored && !stored.id && picks ? { ...stored, idE: chosen ?? '' } : stored), [stored, picks, chosen]);
   const [formRecord, setFormRecord] = useState<CanalFormValues | null>(() => (isNew ? formValuesOf(newCanal(kind)) : null));
   const [formKey, setFormKey] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);

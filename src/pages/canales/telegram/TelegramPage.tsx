@@ -32,7 +32,7 @@ import type { Canal } from '../../../api/canales';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { HttpError, messageOf } from '../../../api/HttpError';
 import { BackButton, FormSection } from '../../../layout/FormParts';
-import { useSession } from '../../../permissions/useSession';
+import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
 import { CanalBotSelector, CanalEditorFrame, CanalForm, editorPath, toCanalBody, useCanalEditor, useCanalEditorContext, formValuesOf } from '../common';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
@@ -144,7 +144,8 @@ export function TelegramPage() {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
-  const enabled = !!useSession()?.emp.tg;
+  // The channel's company has Telegram enabled (a new one's: the company it goes to).
+  const enabled = useEmpresaScope(editor.canal?.idE || undefined).tg;
 
   // Conectar / Guardar: the token goes to POST /loginTg; a new channel is first created as 'Telegram'
   // (it is not connected until Telegram accepts the token). A refusal keeps the token typed and marks it.
