@@ -1,5 +1,6 @@
 // Roles, derived flags, sidebar and route rules. Pure functions shared by the
 // console (menu, route guards, forms) and the server (every route's check).
+import { CANAL_KINDS, CANAL_NAMES, canalEditorPath } from './schemas/canales';
 
 export const ROLES = [
   'ROLE_ADMIN',
@@ -108,6 +109,11 @@ export const CHECKS: Record<RouteCheck, (f: Flags) => boolean> = {
   historial: (f) => f.isHistorial,
 };
 
+/** Each channel kind's editor route with its check (the channel catalogue's), in the catalogue's `routeOrder`. */
+const CANAL_EDITOR_ROUTES: ReadonlyArray<{ path: string; check: RouteCheck }> = [...CANAL_NAMES]
+  .sort((a, b) => CANAL_KINDS[a].routeOrder - CANAL_KINDS[b].routeOrder)
+  .map((kind) => ({ path: canalEditorPath(kind, ':id'), check: CANAL_KINDS[kind].check }));
+
 /** Every signed-in route of the console, with the check it applies. Patterns use react-router syntax. */
 export const ROUTES: ReadonlyArray<{ path: string; check: RouteCheck }> = [
   { path: '/', check: 'none' },
@@ -119,14 +125,7 @@ export const ROUTES: ReadonlyArray<{ path: string; check: RouteCheck }> = [
   { path: '/usuarios', check: 'adminUserOrChannel' },
   { path: '/usuario/:id', check: 'adminUserOrChannel' },
   { path: '/canal', check: 'channel' },
-  { path: '/canal/tw/:id', check: 'channel' },
-  { path: '/canal/fb/:id', check: 'channel' },
-  { path: '/canal/tg/:id', check: 'channel' },
-  { path: '/canal/web/:id', check: 'channel' },
-  { path: '/canal/msft/:id', check: 'none' },
-  { path: '/canal/google/:id', check: 'none' },
-  { path: '/canal/slack/:id', check: 'none' },
-  { path: '/canal/whatsapp/:id', check: 'none' },
+  ...CANAL_EDITOR_ROUTES,
   { path: '/empresas', check: 'admin' },
   { path: '/empresa/:id', check: 'admin' },
   { path: '/cfg', check: 'admin' },

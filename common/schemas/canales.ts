@@ -26,26 +26,56 @@ export const CANAL_MESSAGES = {
   chasquiHttps: 'La URL del relay debe comenzar con https://',
 } as const;
 
+/** What the channel catalogue holds for each kind of channel. */
+interface CanalKindEntry {
+  /** The type code a channel and its conversations are stored under. */
+  red: number;
+  /** The editor's route segment: /canal/{path}/:id. */
+  path: string;
+  /** The editor route's check (roles.ts CHECKS): 'channel' needs channel access, 'none' admits anyone signed in. */
+  check: 'channel' | 'none';
+  /** Its place among the channel editors' routes in roles.ts ROUTES. */
+  routeOrder: number;
+  /** Its name in the history, the dashboard and the reports. */
+  label: string;
+  /** The MUI icon the console shows beside it (src/resources/canales/canalIcons.tsx maps the name). */
+  icon: string;
+  /** Its console texts: quipu.canales.kind.{texts} and, where it has an add button, quipu.canales.agregar{texts}. */
+  texts: string;
+  /** The skill editor's switch label, or null where a skill's actions cannot be limited to it. */
+  action: string | null;
+  /** Its place among /canal's add buttons, null where none is offered; `needsTg`: offered only to a company with Telegram enabled. */
+  add: { order: number; needsTg?: true } | null;
+}
+
 /**
- * The channel catalogue: every kind of channel (`name`), its type code (`red`; Slack's 7 and
- * Google's 9 sit around 8, which stands for all), its editor's path, and whether a skill's actions
- * may be limited to it (the skill editor's switches, labelled `action`: the five kinds of the
- * original skill editor). Every list of channels, on either side, is read from here.
+ * The channel catalogue: every kind of channel (the key, the channel's `name`) with all that is told
+ * of it anywhere. Its order is the order every list of kinds shows, by type code (Slack's 7 and
+ * Google's 9 sit around 8, which stands for all); the add buttons and the routes keep their own
+ * order (`add.order`, `routeOrder`). The skill editor's switches are the five kinds of the original
+ * skill editor. Every list of channels, on either side, is read from here.
  */
 export const CANAL_KINDS = {
-  Twitter: { red: 0, path: 'tw', action: 'Twitter' },
-  Facebook: { red: 1, path: 'fb', action: 'Facebook' },
-  Telegram: { red: 2, path: 'tg', action: 'Telegram' },
-  Web: { red: 3, path: 'web', action: null },
-  Whatsapp: { red: 4, path: 'whatsapp', action: 'Whatsapp' },
-  Microsoft: { red: 6, path: 'msft', action: 'Teams' },
-  Slack: { red: 7, path: 'slack', action: null },
-  Google: { red: 9, path: 'google', action: null },
-} as const;
+  Twitter: { red: 0, path: 'tw', check: 'channel', routeOrder: 1, label: 'Twitter', icon: 'X', texts: 'Twitter', action: 'Twitter', add: null },
+  Facebook: { red: 1, path: 'fb', check: 'channel', routeOrder: 2, label: 'Facebook', icon: 'Facebook', texts: 'Facebook', action: 'Facebook', add: null },
+  Telegram: { red: 2, path: 'tg', check: 'channel', routeOrder: 3, label: 'Telegram', icon: 'Telegram', texts: 'Telegram', action: 'Telegram', add: { order: 6, needsTg: true } },
+  Web: { red: 3, path: 'web', check: 'channel', routeOrder: 4, label: 'Web', icon: 'Language', texts: 'Web', action: null, add: { order: 1 } },
+  Whatsapp: { red: 4, path: 'whatsapp', check: 'none', routeOrder: 8, label: 'WhatsApp', icon: 'WhatsApp', texts: 'Whatsapp', action: 'Whatsapp', add: { order: 3 } },
+  Microsoft: { red: 6, path: 'msft', check: 'none', routeOrder: 5, label: 'Teams', icon: 'Microsoft', texts: 'Microsoft', action: 'Teams', add: { order: 2 } },
+  // Slack has no icon among MUI's.
+  Slack: { red: 7, path: 'slack', check: 'none', routeOrder: 7, label: 'Slack', icon: 'Tag', texts: 'Slack', action: null, add: { order: 4 } },
+  Google: { red: 9, path: 'google', check: 'none', routeOrder: 6, label: 'Google', icon: 'Google', texts: 'Google', action: null, add: { order: 5 } },
+} as const satisfies Record<string, CanalKindEntry>;
 /** The type code that stands for every channel (an action for all channels, a test on all). */
 export const ALL_CHANNELS = 8;
 export type CanalKind = keyof typeof CANAL_KINDS;
-export const CANAL_NAMES = ['Twitter', 'Facebook', 'Telegram', 'Web', 'Whatsapp', 'Microsoft', 'Slack', 'Google'] as const satisfies readonly CanalKind[];
+/** The kinds in the catalogue's order; typed as a tuple, which literals() needs for the names to reach CanalBody's type. */
+export const CANAL_NAMES = Object.keys(CANAL_KINDS) as unknown as readonly [CanalKind, ...CanalKind[]];
+/** The name of the MUI icon a kind shows. */
+export type CanalIconName = (typeof CANAL_KINDS)[CanalKind]['icon'];
+
+/** The console address of a kind's editor for channel `id`: 'new' for a new one, ':id' for the route's pattern. */
+export const canalEditorPath = (kind: CanalKind, id: string): string => `/canal/${CANAL_KINDS[kind].path}/${id}`;
 
 /** HH:mm, 00:00 to 23:59. */
 export const HOUR_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';

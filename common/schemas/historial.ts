@@ -2,7 +2,7 @@
 // are calendar days (YYYY-MM-DD) in the company's time zone; instants are ISO-8601.
 import { Type, type Static } from 'typebox';
 import { MESSAGE_KEYWORD, closed, literals } from './common';
-import { CANAL_KINDS } from './canales';
+import { CANAL_KINDS, CANAL_NAMES } from './canales';
 import { ChatMessage } from './chat';
 
 /** Cards per page of the history. */
@@ -50,19 +50,12 @@ export const DASHBOARD_TEXTS = {
 export const Day = (message: string) => Type.String({ pattern: '^(20\\d{2}|2100)-\\d{2}-\\d{2}$', [MESSAGE_KEYWORD]: message });
 
 /**
- * The label of each channel code a conversation is recorded under (CANAL_KINDS' codes, and
- * Instagram's 5); any other code reads 'No detectada'.
+ * The label of each channel code a conversation is recorded under (CANAL_KINDS' codes with their
+ * `label`, and Instagram's 5); any other code reads 'No detectada'.
  */
 export const CHANNEL_CODE_LABELS: Readonly<Record<number, string>> = {
-  [CANAL_KINDS.Twitter.red]: 'Twitter',
-  [CANAL_KINDS.Facebook.red]: 'Facebook',
-  [CANAL_KINDS.Telegram.red]: 'Telegram',
-  [CANAL_KINDS.Web.red]: 'Web',
-  [CANAL_KINDS.Whatsapp.red]: 'WhatsApp',
+  ...Object.fromEntries(CANAL_NAMES.map((kind) => [CANAL_KINDS[kind].red, CANAL_KINDS[kind].label])),
   5: 'Instagram',
-  [CANAL_KINDS.Microsoft.red]: 'Teams',
-  [CANAL_KINDS.Slack.red]: 'Slack',
-  [CANAL_KINDS.Google.red]: 'Google',
 };
 export const channelCodeLabel = (red: number): string => CHANNEL_CODE_LABELS[red] ?? 'No detectada';
 

@@ -8,6 +8,7 @@ import type {
   Canal,
   CanalBody,
   CanalCfg,
+  CanalIconName,
   CanalKind,
   CanalSecretsBody,
   Exclusion,
@@ -27,8 +28,9 @@ export {
   SECRET_NAMES,
   UNLINK,
   WEB_DEFAULTS,
+  canalEditorPath,
 } from '../../common/schemas/canales';
-export type { Canal, CanalBody, CanalCfg, CanalKind, CanalSecretsBody, WebConfig, WebTheme };
+export type { Canal, CanalBody, CanalCfg, CanalIconName, CanalKind, CanalSecretsBody, WebConfig, WebTheme };
 export type CanalExclusion = Static<typeof Exclusion>;
 export type TelegramLogin = Static<typeof TelegramLoginBody>;
 export type WhatsappExportRequest = Static<typeof WhatsappExportBody>;

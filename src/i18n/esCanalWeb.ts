@@ -1,4 +1,4 @@
-// Texts of the web channel editor (/canal/web/{id}). Spread into
+// Texts of the web channel editor. Spread into
 // the app catalogue (es.ts) under `quipu`. The server's sentences come from its schema.
 import { CANAL_MESSAGES, WebConfig } from '../../common/schemas/canales';
 

@@ -9,8 +9,9 @@ export const canalesTexts = {
     cargando: 'Cargando...',
     vacio: 'Todavía no hay canales. Agregue uno con los botones de arriba.',
     agregar: 'Agregar canal',
+    // The add buttons' labels, by the channel catalogue's `texts` (CANAL_KINDS).
     agregarWeb: 'Web',
-    agregarMsft: 'Microsoft',
+    agregarMicrosoft: 'Microsoft',
     agregarWhatsapp: 'WhatsApp',
     agregarSlack: 'Slack',
     agregarGoogle: 'Google',
@@ -66,6 +67,7 @@ export const canalesTexts = {
     requerido: CANAL_MESSAGES.required,
     horaInvalida: CANAL_MESSAGES.badHour,
     urlHttps: CANAL_MESSAGES.chasquiHttps,
+    // Each kind's name, by the catalogue's `texts`.
     kind: {
       Twitter: 'Twitter',
       Facebook: 'Facebook',

@@ -14,7 +14,7 @@ export const RESOURCE_PATHS = [
   { resource: 'bots', list: '/bot', form: '/bot' },
   // Skills have no list of their own: the bot's diagram lists them and opens /skill/{id}.
   { resource: 'skills', list: '/skills', form: '/skill' },
-  // Channels: the list at /canal; each kind's editor is a page of its own (/canal/slack/{id}, src/routes.tsx).
+  // Channels: the list at /canal; each kind's editor is a page of its own at its catalogue path (src/routes.tsx).
   { resource: 'canales', list: '/canal' },
 ] as const;
 

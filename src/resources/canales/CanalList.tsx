@@ -1,6 +1,6 @@
 // Channels (/canal): a card per channel with its icon, name, linked
 // bot and '{name} - Activo' / '{name} - Inactivo', opening the editor of its kind; the add buttons
-// (web, Microsoft, WhatsApp, Slack, Google, and Telegram when the company has it enabled) and the
+// (the channel catalogue's, Telegram's only when the company has it enabled) and the
 // manual's link when MANUAL_URL is configured. GET /ch answers every channel at once. The system
 // admin first picks the company whose channels these are (and where new ones go).
 import Box from '@mui/material/Box';
@@ -12,32 +12,30 @@ import Typography from '@mui/material/Typography';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import AddIcon from '@mui/icons-material/Add';
 import { LinkBase, List, Title, TopToolbar, useListContext, useTranslate } from 'react-admin';
-import type { Canal, CanalKind } from '../../api/canales';
+import { CANAL_KINDS, CANAL_NAMES, type Canal, type CanalKind } from '../../api/canales';
 import { messageOf } from '../../api/HttpError';
 import { EMPRESA_TEXTS, EmpresaPicker } from '../../layout/EmpresaPicker';
 import { PageHeading } from '../../layout/FormParts';
 import { StatusMessage } from '../../layout/ListTable';
 import { useEmpresaScope } from '../../permissions/useEmpresaScope';
-import { editorPath, newPath } from '../../pages/canales/common/canalModel';
+import { addText, editorPath, newPath } from '../../pages/canales/common/canalModel';
 import { canalIcon } from './canalIcons';
 
 /** The manual's address, set at build time like API_BASE (MANUAL_URL, see vite.config.ts); none hides the link. */
 export const manualUrl = (): string | undefined => import.meta.env.VITE_MANUAL_URL || undefined;
 
-const ADD_BUTTONS: Array<{ kind: CanalKind; label: string }> = [
-  { kind: 'Web', label: 'quipu.canales.agregarWeb' },
-  { kind: 'Microsoft', label: 'quipu.canales.agregarMsft' },
-  { kind: 'Whatsapp', label: 'quipu.canales.agregarWhatsapp' },
-  { kind: 'Slack', label: 'quipu.canales.agregarSlack' },
-  { kind: 'Google', label: 'quipu.canales.agregarGoogle' },
-];
+/** The add buttons: the catalogue's kinds that have one, in its `add.order`. */
+const ADD_BUTTONS: ReadonlyArray<{ kind: CanalKind; label: string; order: number; needsTg: boolean }> = CANAL_NAMES.flatMap((kind) => {
+  const { add } = CANAL_KINDS[kind];
+  return add ? [{ kind, label: addText(kind), order: add.order, needsTg: 'needsTg' in add }] : [];
+}).sort((a, b) => a.order - b.order);
 
 function CanalListActions() {
   const translate = useTranslate();
   // Telegram is offered only to a company that has it enabled (the company's tg flag).
-  const telegram = useEmpresaScope().tg;
+  const tg = useEmpresaScope().tg;
   const manual = manualUrl();
-  const buttons = telegram ? [...ADD_BUTTONS, { kind: 'Telegram' as const, label: 'quipu.canales.agregarTelegram' }] : ADD_BUTTONS;
+  const buttons = ADD_BUTTONS.filter(({ needsTg }) => tg || !needsTg);
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start' }} aria-label={translate('quipu.canales.agregar')} role="group">
       {/* Always labelled, also on a phone: the kinds are told apart by name, not by an icon alone. */}

@@ -1,4 +1,4 @@
-// One icon per channel kind; Slack has none among MUI's icons.
+// The MUI icon of each name the channel catalogue gives a kind (CANAL_KINDS' `icon`).
 import type { SvgIconComponent } from '@mui/icons-material';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import ForumIcon from '@mui/icons-material/Forum';
@@ -9,19 +9,21 @@ import TagIcon from '@mui/icons-material/Tag';
 import TelegramIcon from '@mui/icons-material/Telegram';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import XIcon from '@mui/icons-material/X';
-import type { CanalKind } from '../../api/canales';
+import { CANAL_KINDS, type CanalIconName } from '../../api/canales';
+import { isCanalKind } from '../../pages/canales/common/canalModel';
 
-const ICONS: Record<CanalKind, SvgIconComponent> = {
-  Twitter: XIcon,
+export const CANAL_ICONS: Record<CanalIconName, SvgIconComponent> = {
+  X: XIcon,
   Facebook: FacebookIcon,
   Telegram: TelegramIcon,
-  Web: LanguageIcon,
-  Whatsapp: WhatsAppIcon,
+  Language: LanguageIcon,
+  WhatsApp: WhatsAppIcon,
   Microsoft: MicrosoftIcon,
-  Slack: TagIcon,
+  Tag: TagIcon,
   Google: GoogleIcon,
 };
 
+/** The icon of a channel's kind (its `name`); a name outside the catalogue gets a generic one. */
 export function canalIcon(name: string): SvgIconComponent {
-  return (ICONS as Record<string, SvgIconComponent>)[name] ?? ForumIcon;
+  return isCanalKind(name) ? CANAL_ICONS[CANAL_KINDS[name].icon] : ForumIcon;
 }

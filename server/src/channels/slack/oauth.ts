@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { CHECKS } from '../../../../common/roles';
 import { badRequest } from '../../errors';
 import { sameTenant } from '../../plugins/guards';
-import type { CanalCfg } from '../../../../common/schemas/canales';
+import { canalEditorPath, type CanalCfg } from '../../../../common/schemas/canales';
 import { canalById, findCanalFor, readCanalSecret, updateCanal, type CanalRecord } from '../../services/canales/canales';
 import { rememberNonce } from '../../auth/nonces';
 import { loadSessionUser } from '../../auth/sessions';
@@ -37,7 +37,7 @@ export const slackRedirectUri = (app: App, origin: string) => apiAddress(app, or
 /** The console's Slack editor with ?status: where the browser ends after the authorisation. */
 export function editorAddress(app: App, id: string, status: string): string {
   const base = app.config.basePath === '/' ? '' : app.config.basePath;
-  return `${base}/canal/slack/${encodeURIComponent(id)}?status=${encodeURIComponent(status)}`;
+  return `${base}${canalEditorPath('Slack', encodeURIComponent(id))}?status=${encodeURIComponent(status)}`;
 }
 
 interface StateData {

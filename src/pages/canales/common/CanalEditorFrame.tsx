@@ -11,11 +11,12 @@ import { EMPRESA_TEXTS, EmpresaPicker } from '../../../layout/EmpresaPicker';
 import { BackButton } from '../../../layout/FormParts';
 import { StatusMessage } from '../../../layout/ListTable';
 import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
+import { kindText } from './canalModel';
 import type { CanalEditor } from './useCanalEditor';
 
 export function CanalEditorFrame({ editor, children }: { editor: CanalEditor; children: ReactNode }) {
   const translate = useTranslate();
-  const kind = translate(`quipu.canales.kind.${editor.kind}`);
+  const kind = translate(kindText(editor.kind));
   const title = translate(editor.isNew ? 'quipu.canales.tituloNuevo' : 'quipu.canales.tituloEditar', { kind });
   const { picks, idE } = useEmpresaScope();
   const withoutEmpresa = editor.isNew && picks && !idE;

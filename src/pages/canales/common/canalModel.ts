@@ -4,6 +4,7 @@ import {
   CANAL_KINDS,
   HOUR_PATTERN,
   WEB_DEFAULTS,
+  canalEditorPath,
   type Canal,
   type CanalBody,
   type CanalKind,
@@ -12,14 +13,22 @@ import {
 
 export const isCanalKind = (name: unknown): name is CanalKind => typeof name === 'string' && Object.hasOwn(CANAL_KINDS, name);
 
-/** The editor's route: tw, fb, tg, msft, google, slack, whatsapp, and web for any other channel. */
+/** The editor's route: its kind's (the catalogue's path), and the web chat's for any other channel. */
 export function editorPath(canal: { id: string; name?: string | null }): string {
-  const path = isCanalKind(canal.name) ? CANAL_KINDS[canal.name].path : 'web';
-  return `/canal/${path}/${encodeURIComponent(canal.id)}`;
+  return canalEditorPath(isCanalKind(canal.name) ? canal.name : 'Web', encodeURIComponent(canal.id));
 }
 
-/** The route of a new channel of this kind: /canal/slack/new. */
-export const newPath = (kind: CanalKind): string => `/canal/${CANAL_KINDS[kind].path}/new`;
+/** The console text naming this kind ('Microsoft Teams'), by the catalogue's `texts`. */
+export const kindText = (kind: CanalKind): string => `quipu.canales.kind.${CANAL_KINDS[kind].texts}`;
+
+/** The label of this kind's add button on /canal ('Microsoft'), by the catalogue's `texts`. */
+export const addText = (kind: CanalKind): string => `quipu.canales.agregar${CANAL_KINDS[kind].texts}`;
+
+/** The route pattern of this kind's editor page: /canal/{path}/:id. */
+export const editorRoute = (kind: CanalKind): string => canalEditorPath(kind, ':id');
+
+/** The route of a new channel of this kind: /canal/{path}/new. */
+export const newPath = (kind: CanalKind): string => canalEditorPath(kind, 'new');
 
 /** A new channel: active, unsaved, unlinked, hours off; the web chat with its defaults. */
 export function newCanal(kind: CanalKind): Canal {

@@ -17,5 +17,5 @@ export { CanalToolbar } from './CanalToolbar';
 export { CopyField } from './CopyField';
 export { SaveToSignIn } from './SaveToSignIn';
 export { SecretInput } from './SecretInput';
-export { editorPath, formValuesOf, newCanal, newPath, toCanalBody, type CanalFormValues } from './canalModel';
+export { addText, editorPath, editorRoute, formValuesOf, kindText, newCanal, newPath, toCanalBody, type CanalFormValues } from './canalModel';
 export { useCanalEditor, type CanalEditor, type CanalEditorOptions } from './useCanalEditor';

@@ -1,4 +1,4 @@
-// The Teams (/canal/msft/{id}) and Google (/canal/google/{id}) editors: the common layout. Their
+// The Teams and Google editors: the common layout. Their
 // sign-in is not built yet: before the first save 'Guarde para iniciar sesión'; after it, the
 // sign-in shown disabled with a note that the connection is not there yet.
 // The tenant id (idR) and the authorized e-mail are shown when the server has them.
@@ -8,7 +8,7 @@ import MuiButton from '@mui/material/Button';
 import LoginIcon from '@mui/icons-material/Login';
 import { useParams, useTranslate } from 'react-admin';
 import { ReadOnlyValue } from '../../../layout/FormParts';
-import { CanalCommonInputs, CanalEditorFrame, CanalForm, CanalToolbar, SaveToSignIn, useCanalEditor, useCanalEditorContext } from '../common';
+import { CanalCommonInputs, CanalEditorFrame, CanalForm, CanalToolbar, editorRoute, SaveToSignIn, useCanalEditor, useCanalEditorContext } from '../common';
 
 type Kind = 'Microsoft' | 'Google';
 
@@ -54,9 +54,9 @@ function SignInLaterEditor({ kind }: { kind: Kind }) {
 export function MsftPage() {
   return <SignInLaterEditor kind="Microsoft" />;
 }
-MsftPage.path = '/canal/msft/:id';
+MsftPage.path = editorRoute('Microsoft');
 
 export function GooglePage() {
   return <SignInLaterEditor kind="Google" />;
 }
-GooglePage.path = '/canal/google/:id';
+GooglePage.path = editorRoute('Google');

@@ -1,4 +1,4 @@
-// The Slack editor (/canal/slack/{id}): the common layout, 'Agregar Slack'
+// The Slack editor: the common layout, 'Agregar Slack'
 // (the browser goes to {API_BASE}/loginSlack?ch={id}, OAuth v2; back here with ?status, 'ok' says
 // 'Vinculado con éxito', anything else 'Error {status}'), and a collapsible configuration with the
 // App Id, App Secret and Signing Secret (hidden) and the redirect and events addresses to copy.
@@ -21,6 +21,7 @@ import {
   CanalForm,
   CanalToolbar,
   CopyField,
+  editorRoute,
   SaveToSignIn,
   SecretInput,
   useCanalEditor,
@@ -102,4 +103,4 @@ export function SlackPage() {
   );
 }
 
-SlackPage.path = '/canal/slack/:id';
+SlackPage.path = editorRoute('Slack');

@@ -1,4 +1,4 @@
-// The Telegram editor (/canal/tg/{id}, channel access): five
+// The Telegram editor (channel access): five
 // collapsible setup steps, the bot token (required, write-only), 'Conectar' while inactive (POST
 // /loginTg, which checks the token with Telegram and sets the webhook; a new channel is saved
 // first as 'Telegram'), 'Guardar' (a new token) and 'Desconectar' while active. 'Desconectar' asks
@@ -28,12 +28,12 @@ import {
   useParams,
   useTranslate,
 } from 'react-admin';
-import type { Canal } from '../../../api/canales';
+import { canalEditorPath, type Canal } from '../../../api/canales';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { HttpError, messageOf } from '../../../api/HttpError';
 import { BackButton, FormSection } from '../../../layout/FormParts';
 import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
-import { CanalBotSelector, CanalEditorFrame, CanalForm, editorPath, toCanalBody, useCanalEditor, useCanalEditorContext, formValuesOf } from '../common';
+import { CanalBotSelector, CanalEditorFrame, CanalForm, editorPath, editorRoute, toCanalBody, useCanalEditor, useCanalEditorContext, formValuesOf } from '../common';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
 const TOKEN_RECORD = { token: '' };
@@ -173,11 +173,11 @@ export function TelegramPage() {
   return (
     <CanalEditorFrame editor={editor}>
       <Steps />
-      <CanalForm editor={editor} onSubmit={connect} record={TOKEN_RECORD} formRootPathname="/canal/tg/">
+      <CanalForm editor={editor} onSubmit={connect} record={TOKEN_RECORD} formRootPathname={canalEditorPath('Telegram', '')}>
         <TelegramInputs enabled={enabled} />
       </CanalForm>
     </CanalEditorFrame>
   );
 }
 
-TelegramPage.path = '/canal/tg/:id';
+TelegramPage.path = editorRoute('Telegram');

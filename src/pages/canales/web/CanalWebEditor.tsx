@@ -1,4 +1,4 @@
-// The web channel editor (/canal/web/{id}, 'new' creates): global
+// The web channel editor ('new' creates): global
 // settings, colours, fonts, header, size, floating button, welcome message and the rest of the web
 // object, with the live widget and the embed snippet beside them on wide screens (below them on
 // narrower ones, the 993 px mobile layout included).
@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router-dom';
-import { CanalEditorFrame, CanalForm, CanalToolbar, useCanalEditor, type CanalEditor } from '../common';
+import { CanalEditorFrame, CanalForm, CanalToolbar, editorRoute, useCanalEditor, type CanalEditor } from '../common';
 import { withWebForm } from './canalWebModel';
 import { CanalWebBienvenida } from './CanalWebBienvenida';
 import { CanalWebBoton } from './CanalWebBoton';
@@ -58,4 +58,4 @@ export function CanalWebEditor() {
   );
 }
 
-CanalWebEditor.path = '/canal/web/:id';
+CanalWebEditor.path = editorRoute('Web');

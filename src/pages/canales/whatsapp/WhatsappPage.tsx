@@ -1,4 +1,4 @@
-// The WhatsApp editor (/canal/whatsapp/{id}): the common layout plus the
+// The WhatsApp editor: the common layout plus the
 // channel id, the Cloud API settings (phone number id; access token, app secret and verify token
 // write-only) with the webhook address to copy, the external relay (useChasqui, an https
 // chasquiUrl), the exclusions, and 'Exportar configuración'. Delete is DELETE /ch/web?id.
@@ -11,7 +11,7 @@ import { useWatch } from 'react-hook-form';
 import { API_URL } from '../../../api/client';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { FormSection, ReadOnlyValue } from '../../../layout/FormParts';
-import { CanalCommonInputs, CanalEditorFrame, CanalForm, CanalToolbar, CopyField, SecretInput, useCanalEditor, useCanalEditorContext } from '../common';
+import { CanalCommonInputs, CanalEditorFrame, CanalForm, CanalToolbar, CopyField, editorRoute, SecretInput, useCanalEditor, useCanalEditorContext } from '../common';
 import { downloadText, yanicfgName } from './exportFile';
 import { ExclusionesInput } from './ExclusionesInput';
 
@@ -108,4 +108,4 @@ export function WhatsappPage() {
   );
 }
 
-WhatsappPage.path = '/canal/whatsapp/:id';
+WhatsappPage.path = editorRoute('Whatsapp');

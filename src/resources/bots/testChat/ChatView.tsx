@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
+import { kindText } from '../../../pages/canales/common/canalModel';
 import { CHAT_CHANNELS, type Conversation } from './chatModel';
 import { ChatMessageView, type OnPostback } from './ChatMessageView';
 import type { ConnectionState } from './transport';
@@ -65,7 +66,7 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
         >
           {CHAT_CHANNELS.map((channel) => (
             <MenuItem key={channel.code} value={channel.code}>
-              {translate(channel.kind ? `quipu.canales.kind.${channel.kind}` : 'quipu.chat.todos')}
+              {translate(channel.kind ? kindText(channel.kind) : 'quipu.chat.todos')}
             </MenuItem>
           ))}
         </TextField>
