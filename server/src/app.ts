@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { migrate, openDb } from './db';
+import { counterFills } from './conversation/usoRelleno';
 import { startJobRunner } from './jobs/queue';
 import { isEmpty, seedDemo, seedFirstAdmin } from './seed/index';
 import { loggerOptions, RequestLog } from './logging';
@@ -184,7 +185,7 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   void config.secretKey;
   const started = performance.now();
   // Said before the wait, not only after: an upgrade may count a large recorded history again.
-  const applied = await migrate(app.db, (pending, upgrade) =>
+  const applied = await migrate(app.db, counterFills, (pending, upgrade) =>
     app.log.info(upgrade ? `Migrando la base de datos: ${pending.join(', ')} (con mucho historial puede tardar minutos)...` : `Migrando la base de datos (${migrations(pending.length)})...`),
   );
   if (applied > 0) app.log.info(`Base de datos migrada: ${migrations(applied)} (${seconds(started)}).`);

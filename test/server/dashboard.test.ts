@@ -11,7 +11,7 @@ import { deployNow, fromChannel, insertChatBot, newPsi, setBot, type ChatBot } f
 import { insertSkill } from './botFixtures';
 import { encodeCanalKey } from '../../common/schemas/webchatKey';
 import { countedCounters } from './usoEsperado';
-import { rebuildClientSketches } from '../../server/src/db/usoRelleno';
+import { rebuildClientSketches } from '../../server/src/conversation/usoRelleno';
 
 const LIMA = 'America/Lima';
 const ROLES = ['admin', 'compania', 'usuarios', 'usuario', 'dashboard', 'historial', 'supervisor'];

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, dayStart, localDay, weekday } from '../../common/dias';
 import { EXACT_CLIENT_DAYS } from '../../server/src/db/hll';
-import { rebuildClientSketches } from '../../server/src/db/usoRelleno';
+import { rebuildClientSketches } from '../../server/src/conversation/usoRelleno';
 import { createTestApp, dialects, API, userRow, type Client, type TestApp } from './helpers';
 import { deployNow, fromChannel, insertChatBot, newPsi, setBot, type ChatBot } from './chatFixtures';
 import { countedCounters } from './usoEsperado';

@@ -91,3 +91,15 @@ export async function countedCounters(t: TestApp, idBot: string, timeZone: strin
   for (const [key, sketch] of sketches) out.clientes[key] = registers(sketch);
   return out;
 }
+
+/** Every row of the four counter tables, every column, in key order: numbers plain, sketches as hex. */
+export async function counterRows(t: TestApp) {
+  const { db } = t.app;
+  const plain = <T extends object>(rows: T[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v) && k !== 'dia' && !k.startsWith('id')) ? Number(v) : v])));
+  return {
+    uso: plain(await db.selectFrom('uso').selectAll().orderBy('idBot').orderBy('dia').orderBy('hora').orderBy('idChannel').execute()),
+    cliente: plain(await db.selectFrom('chat_cliente_dia').selectAll().orderBy('idBot').orderBy('dia').orderBy('idClt').execute()),
+    skill: plain(await db.selectFrom('uso_skill').selectAll().orderBy('idBot').orderBy('dia').orderBy('idSkill').execute()),
+    clientes: (await db.selectFrom('uso_clientes').selectAll().orderBy('idBot').orderBy('dia').orderBy('idChannel').execute()).map((r) => ({ ...r, hll: Buffer.from(r.hll).toString('hex') })),
+  };
+}

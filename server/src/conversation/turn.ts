@@ -11,7 +11,7 @@ import type { CompiledBot } from '../engine/bundle';
 import { newState, runTurn, type ConversationState, type TurnContext, type TurnInput, type TurnResult } from '../engine/runtime';
 import { readBotSecrets } from '../services/bots/bots';
 import { StaleConversation, readConversation, writeTurn } from './store';
-import { usageOfTurn } from './uso';
+import { recordedText, unrecognisedPhrase, usageOfTurn } from './uso';
 
 /** The server's own address, for webhook URLs that start with '/'. */
 function ownBaseUrl(app: App): string | undefined {
@@ -66,14 +66,6 @@ export function providerImageOrigin(app: App): string | undefined {
 }
 
 const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
-
-/** The text a message is recorded with: its text, or its title, or its kind. */
-function recordedText(message: ChatMessage): string {
-  if (message.text) return message.text;
-  if (message.title) return message.title;
-  if (message.carousel?.length) return message.carousel.map((c) => c.title).join(' | ');
-  return message.type;
-}
 
 export interface TurnRequest {
   user: SessionUser | undefined;
@@ -171,6 +163,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
         now, previous: conversation ? Number(conversation.ua) : undefined, mark, newSesion, rows,
       });
   const estado = JSON.stringify({ ...result.state, seq, uso: usage?.mark });
+  const unrecognised = !result.recognised && req.input.text !== undefined ? unrecognisedPhrase(inputText) : undefined;
   const idConversation = conversation?.id ?? randomUUID();
   try {
     await writeTurn(db, app.dialect, {
@@ -182,7 +175,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
       conversation: conversation
         ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
         : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: testConversation ? 1 : 0, sesion: testConversation ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
-      ...(!result.recognised && req.input.text !== undefined && inputText.trim() ? { unrecognised: { idBot: req.idBot, f: inputText.trim().slice(0, 1000), fc } } : {}),
+      ...(unrecognised ? { unrecognised: { idBot: req.idBot, f: unrecognised, fc } } : {}),
     });
   } catch (error) {
     // Stale, or not known to be written: read it again next time.

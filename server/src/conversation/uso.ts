@@ -1,12 +1,15 @@
-// What one turn adds to the history's and the dashboard's counters, so no screen ever scans the
-// messages: the client's row of the day (its cards), the bot's counters of the day, hour and
-// channel, each skill's answers, the sessions that reached it and the sessions whose latest
-// answer it gave (a session that goes on to another skill moves its end there), and, on the
-// client's first turn of a day, the client in the sketch of distinct clients of that day and
-// channel (db/hll.ts; the backfill adds each client-day the same way). Days and hours are the
-// company's. The mark kept in the conversation's state says what is already counted.
-import { localDay, localTime } from '../../../common/dias';
+// The counters' rules: what one turn adds to the history's and the dashboard's counters, so no
+// screen ever scans the messages: the client's row of the day (its cards), the bot's counters of
+// the day, hour and channel, each skill's answers, the sessions that reached it and the sessions
+// whose latest answer it gave (a session that goes on to another skill moves its end there), and,
+// on the client's first turn of a day, the client in the sketch of distinct clients of that day
+// and channel (db/hll.ts). Days and hours are the company's. The mark kept in the conversation's
+// state says what is already counted. The live turn (turn.ts), the count of the recorded
+// conversations (usoRelleno.ts) and the demo history (seed/historial.ts) all count by these rules,
+// and record a bot's message and an unrecognised phrase as they say.
+import { localTime, type LocalTime } from '../../../common/dias';
 import type { Insertable } from 'kysely';
+import type { ChatMessage } from '../../../common/schemas/chat';
 import { sketchPoint, type SketchPoint } from '../db/hll';
 import type { ChatClienteDiaTable, UsoClientesTable, UsoSkillTable, UsoTable } from '../db/schema';
 import type { UsageMark } from '../engine/turnTypes';
@@ -46,10 +49,13 @@ export interface TurnFacts {
   rows: readonly { t: number; idSkill: string | null }[];
 }
 
+/** The company-local day, hour and weekday of an instant: common/dias.ts localTime, or a cached equal (quarterClock). */
+export type Clock = (ms: number, timeZone: string) => LocalTime;
+
 /** The counters' increments of a turn, and the conversation's new mark. */
-export function usageOfTurn(turn: TurnFacts): { write: UsageWrite; mark: UsageMark } {
-  const { dia, hora, ds } = localTime(turn.now, turn.timeZone);
-  const lastDay = turn.mark?.dia ?? (turn.previous !== undefined ? localDay(turn.previous, turn.timeZone) : undefined);
+export function usageOfTurn(turn: TurnFacts, clock: Clock = localTime): { write: UsageWrite; mark: UsageMark } {
+  const { dia, hora, ds } = clock(turn.now, turn.timeZone);
+  const lastDay = turn.mark?.dia ?? (turn.previous !== undefined ? clock(turn.previous, turn.timeZone).dia : undefined);
   const firstToday = lastDay !== dia;
   const session = turn.newSesion ? { skills: [] as string[], fin: undefined } : { skills: turn.mark?.skills ?? [], fin: turn.mark?.fin };
   const base = { idBot: turn.idBot, idE: turn.idE };
@@ -85,7 +91,42 @@ export function usageOfTurn(turn: TurnFacts): { write: UsageWrite; mark: UsageMa
     uso: { ...base, dia, hora, ds, idChannel: turn.idChannel, red: turn.red, ses: turn.newSesion ? 1 : 0, clt: firstToday ? 1 : 0, msg: turn.rows.length },
     cliente: { ...base, dia, idClt: turn.idClt, red: turn.red, nm: turn.nm, ses: turn.newSesion || firstToday ? 1 : 0, msg: turn.rows.length, ultimo: new Date(turn.now).toISOString() },
     skills: [...bySkill.values()].sort((a, b) => (a.dia + a.idSkill < b.dia + b.idSkill ? -1 : 1)),
-    ...(firstToday ? { clientes: { ...base, dia, idChannel: turn.idChannel, red: turn.red, ...sketchPoint(turn.idClt) } } : {}),
+    ...(firstToday ? { clientes: clientOfDay({ ...base, dia, idChannel: turn.idChannel, red: turn.red, idClt: turn.idClt }) } : {}),
   };
   return { write, mark: { dia, skills, ...(fin ? { fin } : {}) } };
+}
+
+/** A client counted on a day: the sketch it joins (its bot, that day, its channel) and the point it leaves there. */
+export function clientOfDay(day: Omit<UsoClientesTable, 'hll'> & { idClt: string }): UsoClientesRow {
+  const { idClt, ...sketch } = day;
+  return { ...sketch, ...sketchPoint(idClt) };
+}
+
+// Every time zone is a whole number of quarter hours from UTC: a quarter hour has one local day and hour.
+const QUARTER = 15 * 60_000;
+
+/** localTime with each zone's quarter hours remembered: for one count of many recorded turns (its memory grows with every quarter it meets), never for live turns. */
+export function quarterClock(): Clock {
+  const zones = new Map<string, Map<number, LocalTime>>();
+  return (ms, timeZone) => {
+    let zone = zones.get(timeZone);
+    if (!zone) zones.set(timeZone, (zone = new Map()));
+    const quarter = Math.floor(ms / QUARTER);
+    let at = zone.get(quarter);
+    if (!at) zone.set(quarter, (at = localTime(quarter * QUARTER, timeZone)));
+    return at;
+  };
+}
+
+/** The text a message is recorded with: its text, or its title, or its carousel's titles, or its kind. */
+export function recordedText(message: ChatMessage): string {
+  if (message.text) return message.text;
+  if (message.title) return message.title;
+  if (message.carousel?.length) return message.carousel.map((c) => c.title).join(' | ');
+  return message.type;
+}
+
+/** The phrase an unrecognised text leaves for Monitoreo (trimmed, at most 1,000 characters), none for a blank one. */
+export function unrecognisedPhrase(text: string): string | undefined {
+  return text.trim() ? text.trim().slice(0, 1000) : undefined;
 }

@@ -8,6 +8,7 @@ import { getByte, setByte } from './hll';
 import { QueuedSqliteDialect } from './sqliteQueue';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import type { CounterFills } from './migrationFills';
 import { prepareFrequentStatements } from './prepared';
 import { startWalCheckpoints, type WalCheckpoints } from './walCheckpoints';
 import * as m001 from './migrations/001_inicial';
@@ -23,8 +24,8 @@ import * as m010 from './migrations/010_canales';
 import * as m011 from './migrations/011_frases_unicas';
 import * as m012 from './migrations/012_trabajo_empresa';
 import * as m013 from './migrations/013_historial';
-import * as m014 from './migrations/014_uso_relleno';
-import * as m015 from './migrations/015_clientes_distintos';
+import { usoRelleno } from './migrations/014_uso_relleno';
+import { clientesDistintos } from './migrations/015_clientes_distintos';
 import * as m016 from './migrations/016_auditoria_refs';
 
 export type DB = Kysely<Database>;
@@ -37,7 +38,8 @@ declare module 'fastify' {
   }
 }
 
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration; 014 and 015 count the recorded conversations with `fills`. */
+const migrations = (fills: CounterFills | undefined): Record<string, Migration> => ({
   '001_inicial': m001,
   '002_busquedas': m002,
   '003_texto': m003,
@@ -51,14 +53,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_frases_unicas': m011,
   '012_trabajo_empresa': m012,
   '013_historial': m013,
-  '014_uso_relleno': m014,
-  '015_clientes_distintos': m015,
+  '014_uso_relleno': usoRelleno(fills),
+  '015_clientes_distintos': clientesDistintos(fills),
   '016_auditoria_refs': m016,
-};
+});
 
 class StaticMigrations implements MigrationProvider {
+  constructor(private readonly fills: CounterFills | undefined) {}
   async getMigrations() {
-    return MIGRATIONS;
+    return migrations(this.fills);
   }
 }
 
@@ -114,7 +117,7 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
   return { db: new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) }), dialect: 'sqlite', checkpoints };
 }
 
-async function migratorOf(db: DB): Promise<Migrator> {
+async function migratorOf(db: DB, fills: CounterFills | undefined): Promise<Migrator> {
   // Kysely looks for its migration tables in every schema unless told which one; on PostgreSQL,
   // name the connection's own, so a database holding other Quipu schemas is migrated correctly.
   let migrationTableSchema: string | undefined;
@@ -122,16 +125,17 @@ async function migratorOf(db: DB): Promise<Migrator> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  return new Migrator({ db, provider: new StaticMigrations(), migrationTableSchema });
+  return new Migrator({ db, provider: new StaticMigrations(fills), migrationTableSchema });
 }
 
 /**
- * Brings the database to the latest migration; answers how many were applied. Before any run,
- * `onPending` hears the names of those about to run, and whether this is an upgrade (some
- * migrations applied already, not all).
+ * Brings the database to the latest migration; answers how many were applied. Migrations 014 and
+ * 015 count the recorded conversations with `fills` (conversation/usoRelleno.ts counterFills).
+ * Before any run, `onPending` hears the names of those about to run, and whether this is an
+ * upgrade (some migrations applied already, not all).
  */
-export async function migrate(db: DB, onPending?: (pending: string[], upgrade: boolean) => void): Promise<number> {
-  const migrator = await migratorOf(db);
+export async function migrate(db: DB, fills?: CounterFills, onPending?: (pending: string[], upgrade: boolean) => void): Promise<number> {
+  const migrator = await migratorOf(db, fills);
   if (onPending) {
     const migrations = await migrator.getMigrations();
     const pending = migrations.filter((m) => !m.executedAt).map((m) => m.name);

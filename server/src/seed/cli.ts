@@ -1,13 +1,14 @@
 // npm run db:seed: migrates the configured database and loads the demo data if it is empty.
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
+import { counterFills } from '../conversation/usoRelleno';
 import { isEmpty, seedDemo } from './index';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { db, dialect } = await openDb(config);
   try {
-    await migrate(db);
+    await migrate(db, counterFills);
     const where = dialect === 'sqlite' ? `${config.dataDir}/quipu.db` : 'PostgreSQL';
     if (await isEmpty(db)) {
       await seedDemo(db, config.now(), { historial: { chatTimeZone: config.chatTimeZone } });

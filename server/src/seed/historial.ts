@@ -4,14 +4,20 @@
 // answers with its skills' actions, as a real turn would record them; fewer people write at night
 // and on Sundays, sessions last a few turns and some end on the fallback, whose phrases go to the
 // bot's unrecognised ones (Monitoreo) as a live turn's do. The same seed gives the same history
-// (relative to now). The counters are then counted from these rows.
+// (relative to now). Each conversation's state keeps the mark the counting rules leave after its
+// last turn (conversation/uso.ts), and the counters are then counted from these rows by the same
+// rules, so a live turn that follows goes on counting where the history ends.
 import type { Insertable } from 'kysely';
 import { addDays, dayStart, localDay, weekday } from '../../../common/dias';
+import { CANAL_KINDS } from '../../../common/schemas/canales';
 import type { ChatMessage } from '../../../common/schemas/chat';
+import { quarterClock, recordedText, unrecognisedPhrase, usageOfTurn } from '../conversation/uso';
+import { rebuildClientSketches, rebuildUsage } from '../conversation/usoRelleno';
 import type { DB } from '../db/index';
 import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
-import { companyTimeZones, rebuildClientSketches, rebuildUsage } from '../db/usoRelleno';
+import type { UsageMark } from '../engine/turnTypes';
 import { phraseHash } from '../services/bots/frases';
+import { companyTimeZones } from '../services/empresas/empresas';
 import { ASISTENTE_SKILLS, type AsistenteSkill } from './asistente';
 
 export const HISTORY_DAYS = 90;
@@ -87,15 +93,11 @@ function answer(skill: AsistenteSkill, r: Random, values: Record<string, string>
   return out;
 }
 
-function recordedText(message: ChatMessage): string {
-  return message.text ?? message.title ?? message.carousel?.map((c) => c.title).join(' | ') ?? message.type;
-}
-
 /** A client's address on a channel, as its provider names it. */
 function psiFor(red: number, r: Random): string {
-  if (red === 4) return `519${String(10_000_000 + r.int(89_999_999))}`;
-  if (red === 2) return String(100_000_000 + r.int(899_999_999));
-  if (red === 7) return `U${r.uuid().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+  if (red === CANAL_KINDS.Whatsapp.red) return `519${String(10_000_000 + r.int(89_999_999))}`;
+  if (red === CANAL_KINDS.Telegram.red) return String(100_000_000 + r.int(899_999_999));
+  if (red === CANAL_KINDS.Slack.red) return `U${r.uuid().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
   return `web-${r.uuid()}`;
 }
 
@@ -124,7 +126,7 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
   const canales = await db.selectFrom('canal').select(['id', 'red', 'b']).where('idE', '=', idE).orderBy('fc').execute();
   if (canales.length === 0 || !skills.has('Saludo') || !skills.has(fallback)) return 0;
   // Most people come through the bot's own channel; fewer through the others.
-  const channelWeights = canales.map((c) => (c.b === idBot ? 8 : c.red === 4 || c.red === 2 ? 3 : 1));
+  const channelWeights = canales.map((c) => (c.b === idBot ? 8 : c.red === CANAL_KINDS.Whatsapp.red || c.red === CANAL_KINDS.Telegram.red ? 3 : 1));
 
   const clientes: Insertable<ChatClienteTable>[] = [];
   const sesiones: Insertable<ChatSesionTable>[] = [];
@@ -135,14 +137,7 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
   const today = localDay(now, timeZone);
   const starts = Array.from({ length: HISTORY_DAYS }, (_, back) => dayStart(addDays(today, -back), timeZone));
   const weekdays = Array.from({ length: HISTORY_DAYS }, (_, back) => weekday(addDays(today, -back)));
-  // Days of a time zone change at most each quarter hour: one look-up per quarter.
-  const quarters = new Map<number, string>();
-  const dayOf = (ms: number) => {
-    const q = Math.floor(ms / (15 * MINUTE));
-    let dia = quarters.get(q);
-    if (dia === undefined) quarters.set(q, (dia = localDay(q * 15 * MINUTE, timeZone)));
-    return dia;
-  };
+  const clock = quarterClock();
   // A moment of a day (days back from today), weighted by the hour, never in the future.
   const momentOn = (back: number) => {
     const at = starts[back] + r.weighted(HOUR_WEIGHTS) * 3_600_000 + r.int(60) * MINUTE;
@@ -164,8 +159,10 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
     const days = [...new Set(Array.from({ length: count }, dayBack))].sort((a, b) => b - a);
     const values = { nombre, correo: `${nombre.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}@example.com`, pedido: `Q-${10_000 + r.int(89_999)}`, estado: r.pick(['en camino', 'en preparación', 'entregado']), entrega: addDays(today, r.int(5)) };
     let firstFc: string | undefined;
+    const conversation = { idE, idBot, idChannel: canal.id, red: canal.red, idClt, nm, timeZone };
     // The conversation's state as the store leaves it: its last session, what the counters hold of it.
-    let state = { idSesion: '', ua: 0, seq: 0, dia: '', skills: [] as string[], fin: undefined as { skill: string; dia: string } | undefined };
+    let state = { idSesion: '', ua: 0, seq: 0 };
+    let mark: UsageMark | undefined;
     for (const back of days) {
       let at = momentOn(back);
       const idSesion = r.uuid();
@@ -173,7 +170,7 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
       firstFc ??= fi;
       const turns = 1 + r.weighted([3, 4, 3, 2, 1]);
       let seq = 0;
-      state = { idSesion, ua: at, seq: 0, dia: '', skills: [], fin: undefined };
+      state = { idSesion, ua: at, seq: 0 };
       for (let turn = 0; turn < turns && at < now; turn++) {
         const last = turn === turns - 1;
         const nmSkill = turn === 0 && r.next() < 0.55 ? 'Saludo'
@@ -185,21 +182,22 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
         const fc = new Date(at).toISOString();
         const said = isFallback || skill.def.frases.length === 0 ? r.pick(FUERA_DE_TEMA) : r.pick(skill.def.frases);
         const score = isFallback ? null : Math.round((0.62 + r.next() * 0.37) * 1000) / 1000;
-        mensajes.push({ id: r.uuid(), idSesion, idBot, t: 1, m: said, tipo: 'TEXT', body: null, idSkill: skill.id, score, fc, seq: ++seq });
-        if (isFallback) {
-          const phrase = noReconocidas.get(said);
-          if (!phrase) noReconocidas.set(said, { f: said, c: 1, fc });
+        const rows = [{ id: r.uuid(), idSesion, idBot, t: 1, m: said, tipo: 'TEXT', body: null as string | null, idSkill: skill.id, score, fc, seq: ++seq }];
+        const phrase = isFallback ? unrecognisedPhrase(said) : undefined;
+        if (phrase) {
+          const counted = noReconocidas.get(phrase);
+          if (!counted) noReconocidas.set(phrase, { f: phrase, c: 1, fc });
           else {
-            phrase.c += 1;
-            if (fc < phrase.fc) phrase.fc = fc;
+            counted.c += 1;
+            if (fc < counted.fc) counted.fc = fc;
           }
         }
         for (const message of answer(skill.def, r, values, fc)) {
-          mensajes.push({ id: message.id, idSesion, idBot, t: 0, m: recordedText(message), tipo: message.type, body: JSON.stringify(message), idSkill: skill.id, score, fc, seq: ++seq });
+          rows.push({ id: message.id, idSesion, idBot, t: 0, m: recordedText(message), tipo: message.type, body: JSON.stringify(message), idSkill: skill.id, score, fc, seq: ++seq });
         }
-        const turnDay = dayOf(at);
-        if (!state.skills.includes(skill.id)) state.skills.push(skill.id);
-        state = { ...state, ua: at, seq, dia: turnDay, fin: { skill: skill.id, dia: turnDay } };
+        mensajes.push(...rows);
+        mark = usageOfTurn({ ...conversation, now: at, mark, newSesion: turn === 0, rows }, clock).mark;
+        state = { idSesion, ua: at, seq };
         at += (15 + r.int(150)) * 1000;
       }
       // Sessions end after 30 idle minutes: those older than that are closed at their last message.
@@ -208,7 +206,7 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
     }
     const psi = psiFor(canal.red, r);
     clientes.push({ id: idClt, idE, idChannel: canal.id, psi, red: canal.red, nm, test: 0, idU: null, fc: firstFc ?? new Date(now).toISOString() });
-    const estado = { memory: {}, attempts: 0, sent: [], seq: state.seq, uso: { dia: state.dia, skills: state.skills, ...(state.fin ? { fin: state.fin } : {}) } };
+    const estado = { memory: {}, attempts: 0, sent: [], seq: state.seq, uso: mark };
     conversaciones.push({ id: r.uuid(), idE, idBot, idChannel: canal.id, psi, idClt, idSesion: state.idSesion, test: 0, sesion: null, estado: JSON.stringify(estado), ua: state.ua, rev: 0 });
   }
 

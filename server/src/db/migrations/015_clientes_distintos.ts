@@ -1,12 +1,16 @@
 // The distinct clients of a bot per company day and channel, as a HyperLogLog sketch (db/hll.ts),
 // so the dashboard counts the people who wrote in a range, not the client-days: a range's clients
 // are the merge of its days' sketches. A client's first turn of a day adds it to its channel's
-// sketch; the sketches of the conversations recorded before are made from chat_cliente_dia.
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
-import { rebuildClientSketches } from '../usoRelleno';
+// sketch; the sketches of the conversations recorded before are made from chat_cliente_dia (a
+// count of the conversation's, db/migrationFills.ts).
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { fillsFor, type CounterFills } from '../migrationFills';
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+export function clientesDistintos(fills: CounterFills | undefined): Migration {
+  return { up: (db) => up(db, fills), down };
+}
+
+async function up(db: Kysely<unknown>, fills: CounterFills | undefined): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable('uso_clientes')
@@ -35,10 +39,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return s;
       end $$`.execute(db);
   }
-  await rebuildClientSketches(db as Kysely<Database>);
+  await fillsFor('015_clientes_distintos', fills).clientSketches(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('uso_clientes').execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function if exists hll_max(bytea, int[], int[])`.execute(db);
 }
