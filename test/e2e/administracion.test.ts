@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type LocalSmtp } from '../fixtures/smtp';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
+import { watchConsole } from './support/screenProblems';
 import { setupQuipu } from './support/quipu';
 
 const quipu = setupQuipu();
@@ -181,5 +182,33 @@ describe('Auditoría', () => {
         return users.length === 10 && users.every((u, i) => i === 0 || users[i - 1].localeCompare(u) <= 0);
       })
       .toBe(true);
+  });
+  it("el administrador elige 'Demo Internacional' y ve sus bots en el Dashboard, su historial y sus canales, sin errores en la consola", async () => {
+    const page = await signedIn('admin@quipu.test');
+    const errors = watchConsole(page, quipu.server.url);
+    await page.goto(`${quipu.server.url}/dashboard`);
+    await page.getByText('Seleccione una empresa para ver sus bots.').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Bot' }).count()).toBe(0);
+    await expectAccessible(page, 'el dashboard sin empresa elegida');
+    await page.getByRole('combobox', { name: 'Empresa' }).click();
+    await page.getByRole('option', { name: 'Demo Internacional' }).click();
+    // The company's first deployed bot, with the demo history's numbers.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Bot' }).textContent()).toContain('Asistente Quipu');
+    const total = page.getByRole('region', { name: 'Total', exact: true });
+    await total.waitFor();
+    const sessions = await total.locator('dt', { hasText: 'Sesiones' }).locator('xpath=following-sibling::dd[1]').textContent();
+    expect(Number((sessions ?? '').replace(/\D/g, ''))).toBeGreaterThan(0);
+    await expectAccessible(page, 'el dashboard de la empresa elegida');
+
+    // The choice holds on the other screens that work on one company.
+    await page.goto(`${quipu.server.url}/historial`);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Empresa' }).textContent()).toContain('Demo Internacional');
+    await page.getByRole('combobox', { name: 'Bot' }).click();
+    await page.getByRole('option', { name: 'Asistente Quipu' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto(`${quipu.server.url}/canal`);
+    await page.getByRole('link', { name: /^Chat del sitio / }).waitFor();
+    await expectAccessible(page, 'los canales de la empresa elegida');
+    expect(errors.take()).toEqual([]);
   });
 });
