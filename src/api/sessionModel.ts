@@ -10,8 +10,11 @@ interface EnkiAnswer {
 
 export const DEFAULT_BRAND = { name: 'Quipu', alt: false };
 
+/** The zone the browser runs in. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 // Until the server names the company's time zone, the browser's.
-const DEFAULT_EMPRESA: SessionEmpresa = { id: '', nm: 'Administración', audit: false, tg: false, liveAgent: false, tz: Intl.DateTimeFormat().resolvedOptions().timeZone };
+const DEFAULT_EMPRESA: SessionEmpresa = { id: '', nm: 'Administración', audit: false, tg: false, liveAgent: false, tz: browserTimeZone() };
 
 export function toSession(answer: EnkiAnswer): { session: Session; key: string | undefined } {
   const { k, ...config } = answer.config ?? {};

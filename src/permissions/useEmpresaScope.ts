@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { useGetList } from 'react-admin';
 import { canChooseCompany, deriveFlags } from '../../common/roles';
 import type { Empresa } from '../../common/schemas/empresas';
+import { empresaTimeZone } from './empresaTimeZone';
 import { useSession } from './useSession';
 
 const listeners = new Set<() => void>();
@@ -61,10 +62,8 @@ export function useEmpresaScope(of?: string): EmpresaScope {
   const key = storageKey(session?.user.id ?? '');
   const stored = useSyncExternalStore(subscribe, () => readChoice(key) ?? memory.get(key) ?? null);
   const list = useGetList<Empresa>('empresas', EMPRESA_LIST, { enabled: picks, retry: false });
-  // A picked company with no zone of its own keeps the server's, which the console is not told: the session's stands in.
-  const ownTz = session?.emp.tz || Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!picks) {
-    return { picks, idE: session?.user.idE ?? null, tg: !!session?.emp.tg, tz: ownTz, empresas: undefined, isPending: false, error: null, choose: () => undefined };
+    return { picks, idE: session?.user.idE ?? null, tg: !!session?.emp.tg, tz: empresaTimeZone(session), empresas: undefined, isPending: false, error: null, choose: () => undefined };
   }
   const wanted = of || stored;
   const empresa = list.data?.find((row) => row.id === wanted);
@@ -74,7 +73,7 @@ export function useEmpresaScope(of?: string): EmpresaScope {
     picks,
     idE,
     tg: !!empresa?.tg,
-    tz: empresa?.tz || ownTz,
+    tz: empresaTimeZone(session, empresa),
     empresas: list.data,
     isPending: list.isPending,
     error: list.error,

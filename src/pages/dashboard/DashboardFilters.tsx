@@ -7,7 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DayField } from '../../layout/DayField';
+import { BotPicker } from '../../layout/BotPicker';
+import { DayRangeFields } from '../../layout/DayRangeFields';
 import type { BotRefRow } from '../../api/bots';
 import type { Filters, Tiempo, Tipo } from './dashboardModel';
 import { TEXTS } from './dashboardTexts';
@@ -37,33 +38,19 @@ export function DashboardFilters({ filters, bots, errors, onChange }: DashboardF
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, ...(phone ? PHONE : ROW) }}>
       <legend style={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{TEXTS.filtros}</legend>
-      <TextField
-        select
+      <BotPicker
         id="dashboard-bot"
         label={TEXTS.bot}
         variant="outlined"
         fullWidth={false}
-        size="small"
+        bots={bots}
         value={filters.idBot}
-        onChange={(event) => onChange({ idBot: event.target.value })}
-        error={!!errors.idBot}
-        helperText={errors.idBot || ' '}
+        onChange={(idBot) => onChange({ idBot })}
+        prompt={TEXTS.seleccioneBot}
+        error={errors.idBot}
         sx={{ minWidth: 220, maxWidth: '100%', ...fill, ...(phone ? { gridColumn: '1 / -1' } : {}) }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          formHelperText: { 'aria-live': 'polite' },
-          select: { displayEmpty: true, renderValue: (id) => bots.find((bot) => bot.id === id)?.nm ?? TEXTS.seleccioneBot },
-        }}
-      >
-        <MenuItem value="">{TEXTS.seleccioneBot}</MenuItem>
-        {bots.map((bot) => (
-          <MenuItem key={bot.id} value={bot.id}>
-            {bot.nm}
-          </MenuItem>
-        ))}
-      </TextField>
-      <DayField id="dashboard-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} width={phone ? '100%' : undefined} />
-      <DayField id="dashboard-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} width={phone ? '100%' : undefined} />
+      />
+      <DayRangeFields idPrefix="dashboard" fd={filters.fd} fh={filters.fh} errors={errors} onChange={onChange} width={phone ? '100%' : undefined} />
       <TextField select id="dashboard-tipo" label={TEXTS.tipo} variant="outlined" fullWidth={false} size="small" value={filters.tipo} onChange={(event) => onChange({ tipo: event.target.value as Tipo })} helperText={noRule} sx={fill ?? { minWidth: 140 }}>
         <MenuItem value="sesiones">{TEXTS.sesiones}</MenuItem>
         <MenuItem value="clientes">{TEXTS.clientes}</MenuItem>

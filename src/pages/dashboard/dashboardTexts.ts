@@ -7,8 +7,6 @@ export const TEXTS = {
   titulo: 'Dashboard',
   filtros: 'Filtros del dashboard',
   bot: 'Bot',
-  desde: 'Desde',
-  hasta: 'Hasta',
   tipo: 'Tipo',
   tiempo: 'Tiempo',
   sesiones: 'Sesiones',

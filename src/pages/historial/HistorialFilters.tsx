@@ -1,10 +1,10 @@
 // The history's filters: Bot ('Seleccione' first), Desde, Hasta (DD/MM/YYYY) and Nombre. Whatever
 // the user picks stays picked; a rule it breaks is written under its field, and read out.
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { BotRefRow } from '../../api/bots';
-import { DayField } from '../../layout/DayField';
+import { BotPicker } from '../../layout/BotPicker';
+import { DayRangeFields } from '../../layout/DayRangeFields';
 import { TEXTS, type FilterErrors, type HistoryFilters } from './historialModel';
 
 export interface HistorialFiltersProps {
@@ -23,31 +23,17 @@ export function HistorialFilters({ filters, bots, errors, onChange, onSubmit }: 
       aria-label={TEXTS.filtros}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
     >
-      <TextField
-        select
+      <BotPicker
         id="historial-bot"
         label={TEXTS.bot}
-        size="small"
+        bots={bots}
         value={filters.idBot}
-        onChange={(event) => onChange({ idBot: event.target.value })}
-        error={!!errors.idBot}
-        helperText={errors.idBot || ' '}
+        onChange={(idBot) => onChange({ idBot })}
+        prompt={TEXTS.seleccione}
+        error={errors.idBot}
         sx={{ width: 240, maxWidth: '100%' }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          formHelperText: { 'aria-live': 'polite' },
-          select: { displayEmpty: true, renderValue: (id) => bots.find((bot) => bot.id === id)?.nm ?? TEXTS.seleccione },
-        }}
-      >
-        <MenuItem value="">{TEXTS.seleccione}</MenuItem>
-        {bots.map((bot) => (
-          <MenuItem key={bot.id} value={bot.id}>
-            {bot.nm}
-          </MenuItem>
-        ))}
-      </TextField>
-      <DayField id="historial-fd" label={TEXTS.desde} value={filters.fd} onChange={(fd) => onChange({ fd })} error={errors.fd} />
-      <DayField id="historial-fh" label={TEXTS.hasta} value={filters.fh} onChange={(fh) => onChange({ fh })} error={errors.fh} />
+      />
+      <DayRangeFields idPrefix="historial" fd={filters.fd} fh={filters.fh} errors={errors} onChange={onChange} />
       <TextField
         id="historial-nombre"
         label={TEXTS.nombre}

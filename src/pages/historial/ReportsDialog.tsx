@@ -33,6 +33,7 @@ import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { Report } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
 import { noticeText } from '../../layout/noticeText';
+import { empresaTimeZone } from '../../permissions/empresaTimeZone';
 import { useSession } from '../../permissions/useSession';
 import { formatFecha } from '../../layout/fecha';
 import { TextButton } from '../../layout/TextButton';
@@ -152,7 +153,7 @@ export function ReportsDialog({ idBot, idE: empresa, onClose }: ReportsDialogPro
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
   const session = useSession();
-  const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = empresaTimeZone(session);
   const idE = empresa ?? session?.user.idE;
   const [deleting, setDeleting] = useState<Report | null>(null);
   const [busy, setBusy] = useState(false);

@@ -5,8 +5,6 @@ export const TEXTS = {
   ...HISTORY_TEXTS,
   titulo: 'Historial',
   bot: 'Bot',
-  desde: 'Desde',
-  hasta: 'Hasta',
   nombre: 'Nombre',
   filtros: 'Filtros',
   manual: 'Manual de usuario',

@@ -1,12 +1,11 @@
 // The bot selector: choosing a bot links it at once (POST /ch/suscribe?id&idB) and
 // 'Desvincular' (blk) unlinks it; either says 'Guardado con éxito'. Shown once the channel is saved.
 import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { UNLINK } from '../../../api/canales';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
+import { BotPicker } from '../../../layout/BotPicker';
 import { useFlags } from '../../../permissions/useFlags';
 import { useCanalEditorContext } from './CanalEditorContext';
 
@@ -40,27 +39,18 @@ export function CanalBotSelector() {
   };
 
   return (
-    <TextField
-      select
+    <BotPicker
       id="canal-bot"
       label={translate('quipu.canales.bot')}
+      bots={options}
       value={value}
-      onChange={(event) => void change(event.target.value)}
+      onChange={(next) => void change(next)}
+      prompt={translate('quipu.canales.botSeleccione')}
+      first={{ value: UNLINK, label: translate('quipu.canales.desvincular') }}
+      ruleLine={false}
+      readOnly={readOnly}
       disabled={busy}
-      size="small"
       sx={{ maxWidth: 480, mt: 1 }}
-      slotProps={{
-        input: { readOnly },
-        select: { displayEmpty: true, renderValue: (selected) => (selected ? options.find((bot) => bot.id === selected)?.nm ?? String(selected) : translate('quipu.canales.botSeleccione')) },
-        inputLabel: { shrink: true },
-      }}
-    >
-      <MenuItem value={UNLINK}>{translate('quipu.canales.desvincular')}</MenuItem>
-      {options.map((bot) => (
-        <MenuItem key={bot.id} value={bot.id}>
-          {bot.nm}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

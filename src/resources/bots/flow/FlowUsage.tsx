@@ -11,8 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { messageOf } from '../../../api/HttpError';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
-import { DayField } from '../../../layout/DayField';
+import { DayRangeFields } from '../../../layout/DayRangeFields';
 import { SETTLE_MS, useSettled } from '../../../layout/useSettled';
+import { empresaTimeZone } from '../../../permissions/empresaTimeZone';
 import { useSession } from '../../../permissions/useSession';
 import { DEFAULT_DAYS, lastDays, rangeError, rangeErrors } from '../../../pages/dashboard/dashboardModel';
 import { FLOW_TEXTS } from './flowTexts';
@@ -27,7 +28,7 @@ export interface FlowUsageProps {
 export const FlowUsage = memo(function FlowUsage({ botId, onUsage }: FlowUsageProps) {
   const session = useSession();
   const dataProvider = useDataProvider<QuipuDataProvider>();
-  const timeZone = session?.emp.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = empresaTimeZone(session);
   const [on, setOn] = useState(false);
   const [range, setRange] = useState(() => ({ ...lastDays(DEFAULT_DAYS, timeZone), changed: 'fh' as 'fd' | 'fh' }));
   const broken = rangeError(range.fd, range.fh);
@@ -50,8 +51,7 @@ export const FlowUsage = memo(function FlowUsage({ botId, onUsage }: FlowUsagePr
       </ToggleButton>
       {on && (
         <>
-          <DayField id="flow-uso-fd" label={FLOW_TEXTS.desde} value={range.fd} onChange={(fd) => setRange((r) => ({ ...r, fd, changed: 'fd' }))} error={errors.fd} />
-          <DayField id="flow-uso-fh" label={FLOW_TEXTS.hasta} value={range.fh} onChange={(fh) => setRange((r) => ({ ...r, fh, changed: 'fh' }))} error={errors.fh} />
+          <DayRangeFields idPrefix="flow-uso" fd={range.fd} fh={range.fh} errors={errors} onChange={(change) => setRange((r) => ({ ...r, ...change, changed: 'fd' in change ? 'fd' : 'fh' }))} />
           {uso.isFetching && <CircularProgress size={20} aria-label={FLOW_TEXTS.cargandoUso} sx={{ mt: 1 }} />}
           {uso.error && (
             <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>

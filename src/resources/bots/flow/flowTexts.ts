@@ -43,8 +43,6 @@ export const FLOW_TEXTS = {
   eliminado: 'Eliminado con éxito',
   enlace: 'Enlace de %{source} a %{target}',
   verUso: 'Ver uso',
-  desde: 'Desde',
-  hasta: 'Hasta',
   cargandoUso: 'Cargando el uso de los skills...',
   leyendaUso: 'Qué cuenta cada número',
   lleganAyuda: 'Llegan: sesiones en las que el skill respondió al menos una vez en los días elegidos.',
