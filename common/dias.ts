@@ -1,6 +1,7 @@
 // Calendar days and hours in a company's time zone: the history's and the dashboard's ranges are
 // days of the company (a message at 23:30 in Lima belongs to that day in Lima), and their
 // counters are kept by the company's day and hour.
+import { isTimeZone } from './schemas/rules';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,6 +33,12 @@ export function localTime(ms: number, timeZone: string): LocalTime {
 /** The day (YYYY-MM-DD) of the instant `ms` in `timeZone`. */
 export const localDay = (ms: number, timeZone: string): string => localTime(ms, timeZone).dia;
 
+/** The time of day (HH:mm, 00:00 to 23:59) of the instant `ms` in `timeZone`. */
+export function localClock(ms: number, timeZone: string): string {
+  const parts = fields(ms, timeZone);
+  return `${parts.hour}:${parts.minute}`;
+}
+
 function fields(ms: number, timeZone: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(ms)) out[part.type] = part.value;
@@ -39,7 +46,7 @@ function fields(ms: number, timeZone: string): Record<string, string> {
 }
 
 /** How far `timeZone` is ahead of UTC at the instant `ms`, in ms. */
-function offset(ms: number, timeZone: string): number {
+export function offset(ms: number, timeZone: string): number {
   const p = fields(ms, timeZone);
   const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return asUtc - Math.floor(ms / 1000) * 1000;
@@ -86,4 +93,13 @@ export function daysSpanned(fd: string, fh: string): number {
  */
 export function isDay(dia: string): boolean {
   return /^(20\d{2}|2100)-\d{2}-\d{2}$/.test(dia) && addDays(dia, 0) === dia;
+}
+
+/**
+ * A stored zone this runtime knows, else null: one it does not (a row edited by hand, a runtime with
+ * an older zone list) falls back to the server's rather than failing every message.
+ */
+export function knownTimeZone(stored: string | null | undefined): string | null {
+  const name = stored?.trim();
+  return name && isTimeZone(name) ? name : null;
 }

@@ -16,6 +16,13 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** True for an e-mail address: a name, '@' and a domain with a dot, without spaces. */
+export function isEmail(text: string): boolean {
+  return EMAIL.test(text);
+}
+
 /** The IANA time zones a company can choose (the runtime's own list), for the company form. */
 export function timeZones(): string[] {
   const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

@@ -5,7 +5,7 @@
 // company's time zone; WhatsApp's excluded numbers get nothing; the console cannot write into a
 // channel's conversation.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localHour, outOfHoursText, receiveChannelMessage, withinHours, type CanalRow } from '../../server/src/conversation/gate';
 import { CHAT_MESSAGES } from '../../common/schemas/chat';
 import { companyId } from './adminFixtures';
@@ -139,8 +139,26 @@ describe.each(dialects)('un mensaje que llega por un canal (%s)', (dialect) => {
 
     // The same instant is 16:00 in Madrid, past a 09:00–15:00 channel there.
     await t.app.db.updateTable('empresa').set({ tz: 'Europe/Madrid' }).where('id', '=', demo).execute();
+    // The bot's kept row holds its company's zone for up to a second: read it again now.
+    t.app.engine.forget(chat.bot);
     const madrid = await canal({ porHora: 1, hi: '09:00', hf: '15:00', msgFueraHora: 'Volvemos a las {hi}.' });
     expect(await receiveChannelMessage(t.app, madrid, { psi: '51933333333', text: 'hola' })).toMatchObject({ kind: 'outOfHours', messages: [{ text: 'Volvemos a las 09:00.' }] });
+  });
+
+  it('con horario, la zona de la empresa viene de la fila guardada del bot: ningún mensaje lee la empresa aparte', async () => {
+    await t.app.db.updateTable('empresa').set({ tz: 'America/Lima' }).where('id', '=', demo).execute();
+    const c = await canal({ porHora: 1, hi: '09:00', hf: '18:00' });
+    const spy = vi.spyOn(t.app.db.getExecutor(), 'executeQuery');
+    try {
+      t.clock.now = Date.parse('2026-03-02T15:00:00Z'); // 10:00 in Lima
+      expect((await receiveChannelMessage(t.app, c, { psi: '51966666666', text: 'hola' })).kind).toBe('answered');
+      t.clock.now = Date.parse('2026-03-03T03:00:00Z'); // 22:00 in Lima
+      expect((await receiveChannelMessage(t.app, c, { psi: '51966666666', text: 'hola' })).kind).toBe('outOfHours');
+      expect((await receiveChannelMessage(t.app, c, { psi: '51966666666', text: 'hola' })).kind).toBe('outOfHours');
+      expect(spy.mock.calls.map(([query]) => query.sql).filter((sql) => /^select .* from "empresa"/is.test(sql))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('nunca responde a un número excluido, escrito con o sin espacios y signos', async () => {

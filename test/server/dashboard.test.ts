@@ -97,6 +97,23 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     expect((await ask(c, 'timeline', { idBot: chat.bot, fd: '2026-01-01', fh: '2026-04-01', tl: 'dias' })).json().message).toBe(DASHBOARD_TEXTS.intervalo);
   });
 
+  it('el mismo error de fechas o de bot responde lo mismo en el dashboard y en el historial', async () => {
+    const historial = (body: object) => c.post(`${API}/session.clientes`, body);
+    const dashboard = (body: object) => ask(c, 'datos', body);
+    const mistakes: Array<[object, number, object]> = [
+      [{ idBot: chat.bot, fd: '2026-02-30', fh: '2026-03-01' }, 400, { message: HISTORY_TEXTS.fdDia, field: 'fd' }],
+      [{ idBot: chat.bot, fd: '2026-03-01', fh: '2026-02-30' }, 400, { message: HISTORY_TEXTS.fhDia, field: 'fh' }],
+      [{ idBot: chat.bot, fd: '2026-05-02', fh: '2026-05-01' }, 400, { message: HISTORY_TEXTS.hastaMayor, field: 'fh' }],
+      [{ idBot: randomUUID(), fd: dia, fh: dia }, 404, { message: 'Bot no encontrado' }],
+    ];
+    for (const [body, status, answer] of mistakes) {
+      for (const send of [historial, dashboard]) {
+        const response = await send(body);
+        expect([body, response.statusCode, response.json()]).toEqual([body, status, answer]);
+      }
+    }
+  });
+
   it('los totales y la línea de tiempo son lo que hicieron los turnos, cada fila presente', async () => {
     await twoSessions();
     t.clock.now = limaAt(dia, 15, 30);

@@ -5,8 +5,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatBot } from './chatFixtures';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 import { limaBot } from './historialFixtures';
+import { wallClock } from '../../server/src/services/historial/rango';
 
 const ROUTES = ['/session.clientes', '/session?idClt=x', '/session/excel?idClt=x', '/informe/excel', '/dashboard/datos', '/dashboard/timeline', '/dashboard/skill', '/dashboard/depts', '/dashboard/bots', '/dashboard/uso'];
+
+describe('fechas de una planilla', () => {
+  const wall = (iso: string, timeZone: string) => wallClock(iso, timeZone)?.toISOString();
+  it('muestran la hora de la empresa a cada lado de un cambio de hora', () => {
+    expect(wall('2026-03-29T00:59:59.500Z', 'Europe/Madrid')).toBe('2026-03-29T01:59:59.500Z');
+    expect(wall('2026-03-29T01:00:00.000Z', 'Europe/Madrid')).toBe('2026-03-29T03:00:00.000Z');
+    expect(wall('2026-04-05T02:59:00.000Z', 'America/Santiago')).toBe('2026-04-04T23:59:00.000Z');
+    expect(wall('2026-04-05T03:00:00.000Z', 'America/Santiago')).toBe('2026-04-04T23:00:00.000Z');
+    expect(wallClock(null, 'America/Lima')).toBeNull();
+  });
+  it('también cuando el cambio cae un minuto después de la hora (Asia/Gaza, 2010)', () => {
+    expect(wall('2010-03-26T22:00:30.000Z', 'Asia/Gaza')).toBe('2010-03-27T00:00:30.000Z');
+    expect(wall('2010-03-26T22:05:00.000Z', 'Asia/Gaza')).toBe('2010-03-27T01:05:00.000Z');
+  });
+});
 
 describe.each(dialects)('días de los rangos (%s)', (dialect) => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import { trainSkills, type TrainingLimits } from '../engine/training';
 import { loadDefinition } from '../services/bots/definition';
 import { assertBotRole, type BotRecord } from '../services/bots/bots';
 import { sameTenant } from '../auth/tenant';
-import { knownTimeZone } from '../services/empresas/empresas';
+import { knownTimeZone } from '../../../common/dias';
 import { KeptConversations } from './store';
 
 declare module 'fastify' {

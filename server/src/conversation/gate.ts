@@ -11,10 +11,12 @@ import { CANAL_KINDS, CANAL_MESSAGES } from '../../../common/schemas/canales';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import { deliver } from './deliver';
 import { publish } from './publish';
-import { providerImageOrigin } from './turn';
+import { providerImageOrigin } from '../services/bots/turnContext';
 import { constraintViolation } from '../db/errors';
+import { localClock } from '../../../common/dias';
 import { companyTimeZone } from '../services/empresas/empresas';
 import type { App } from '../types';
+import type { KeptBot } from './bots';
 import type { TurnInput } from '../engine/runtime';
 
 export type CanalRow = Selectable<CanalTable>;
@@ -42,12 +44,7 @@ export const DELIVERY_KEEP_MS = 3 * 24 * 60 * 60_000;
 export const phoneDigits = (text: string) => text.replace(/\D/g, '');
 
 /** HH:mm of `now` in `timeZone`. */
-export function localHour(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const hour = parts.find((p) => p.type === 'hour')?.value ?? '00';
-  const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
-  return `${hour}:${minute}`;
-}
+export const localHour = (now: Date, timeZone: string): string => localClock(now.getTime(), timeZone);
 
 /** Whether `hour` is within [hi, hf); a range whose end is before its start runs past midnight. */
 export function withinHours(hour: string, hi: string, hf: string): boolean {
@@ -59,6 +56,14 @@ export function withinHours(hour: string, hi: string, hf: string): boolean {
 export function outOfHoursText(canal: Pick<CanalRow, 'msgFueraHora' | 'hi' | 'hf'>): string {
   const text = canal.msgFueraHora?.trim() || CANAL_MESSAGES.outOfHours;
   return text.replaceAll('{hi}', canal.hi ?? '').replaceAll('{hf}', canal.hf ?? '');
+}
+
+/**
+ * The zone a channel's hours are read in, its company's: the one its bot's kept entry holds (null:
+ * the server's, as the turn reads it), read apart only for a bot that is not the channel's company's.
+ */
+async function hoursZone(app: App, canal: CanalRow, own: KeptBot | undefined): Promise<string> {
+  return own ? own.timeZone ?? app.config.chatTimeZone : companyTimeZone(app, canal.idE);
 }
 
 /** Takes the delivery id; false when it was taken before (a provider's retry). */
@@ -91,20 +96,21 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
   const now = app.config.now();
   if (message.delivery && !(await takeDelivery(app, canal.id, message.delivery, now))) return { kind: 'duplicate' };
   try {
-    if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await companyTimeZone(app, canal.idE)), canal.hi, canal.hf)) {
+    const entry = await app.engine.botEntry(app.db, canal.b);
+    // A bot of another company cannot be linked, but a row edited by hand is not trusted either.
+    const own = entry && entry.bot.idE === canal.idE ? entry : undefined;
+    if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await hoursZone(app, canal, own)), canal.hi, canal.hf)) {
       const answer: ChatMessage = { id: randomUUID(), type: 'TEXT', text: outOfHoursText(canal), fc: new Date(now).toISOString() };
       // The channel answers without its bot, on the same topic the bot's answers take.
       await publish(app, { idBot: canal.b, idChannel: canal.id, psi: message.psi, red: canal.red }, [answer]);
       return { kind: 'outOfHours', messages: [answer] };
     }
-    const entry = await app.engine.botEntry(app.db, canal.b);
-    // A bot of another company cannot be linked, but a row edited by hand is not trusted either.
-    const compiled = entry && entry.bot.idE === canal.idE ? await app.engine.deployedBot(app.db, entry.idVersion) : undefined;
-    if (!entry || !compiled) return { kind: 'refused', reason: 'notDeployed' };
+    const compiled = own ? await app.engine.deployedBot(app.db, own.idVersion) : undefined;
+    if (!own || !compiled) return { kind: 'refused', reason: 'notDeployed' };
     const input: TurnInput = postback !== undefined ? { postback } : { text };
     // The widget resolves image paths against this server; a provider fetches them by full address.
     const publicOrigin = Number(canal.red) === CANAL_KINDS.Web.red ? undefined : providerImageOrigin(app);
-    const { messages } = await deliver(app, { bot: entry.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: entry.timeZone, publicOrigin }, input);
+    const { messages } = await deliver(app, { bot: own.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: own.timeZone, publicOrigin }, input);
     return { kind: 'answered', messages };
   } catch (error) {
     // Not answered: the provider's retry may try again.

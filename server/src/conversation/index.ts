@@ -15,7 +15,6 @@ import { deliver } from './deliver';
 export { BotEngine } from './bots';
 export { deliver, type Delivery } from './deliver';
 export { DELIVERY_KEEP_MS, receiveChannelMessage, type CanalRow, type InboundMessage, type InboundResult } from './gate';
-export { turnContext } from './turn';
 
 /**
  * POST /webchat/demo: one message (or postback) of `psi` to the bot. A console user reaches the

@@ -1,7 +1,8 @@
 // The dashboard (every signed-in role sees it, for its own company's bots; the system admin for
 // any company's) and 'Ver uso' on the bot's diagram. All read the counters only.
 import { currentUser, requireUser } from '../plugins/guards';
-import { assertPrerelease, dashboardBots, dashboardData, dashboardDepts, dashboardScope, dashboardSkills, dashboardTimeline, skillUsage } from '../services/dashboard/consultas';
+import { assertPrerelease, dashboardBots, dashboardData, dashboardDepts, dashboardSkills, dashboardTimeline, skillUsage } from '../services/dashboard/consultas';
+import { botRange, DASHBOARD_RANGE } from '../services/historial/rango';
 import type { App } from '../types';
 import { DashboardBots, DashboardData, DashboardDepts, DashboardQuery, DashboardSkills, DashboardTimeline, SkillUsage } from '../../../common/schemas/historial';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
@@ -10,7 +11,7 @@ const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const tags = ['Dashboard'];
 
 export async function dashboardRoutes(app: App): Promise<void> {
-  const scope = (request: { body: DashboardQuery } & Parameters<typeof currentUser>[0]) => dashboardScope(app.db, currentUser(request), request.body);
+  const scope = (request: { body: DashboardQuery } & Parameters<typeof currentUser>[0]) => botRange(app, currentUser(request), request.body, DASHBOARD_RANGE);
   const route = { preHandler: requireUser() };
 
   app.post('/dashboard/datos', {

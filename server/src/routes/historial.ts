@@ -8,7 +8,7 @@ import { currentUser, requireUser } from '../plugins/guards';
 import { clientCards } from '../services/historial/clientes';
 import { writeClientWorkbook } from '../services/historial/excel';
 import { attachment, XLSX_TYPE } from '../services/historial/informes';
-import { botRange, seesSkills } from '../services/historial/rango';
+import { botRange, HISTORY_RANGE, seesSkills } from '../services/historial/rango';
 import { auditHistory, clientSessions, conversationPage, historyClient } from '../services/historial/sesiones';
 import type { App } from '../types';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
@@ -41,7 +41,7 @@ export async function historialRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const range = await botRange(app, currentUser(request), request.body);
+      const range = await botRange(app, currentUser(request), request.body, HISTORY_RANGE);
       return clientCards(app, range, request.body);
     },
   );
@@ -60,7 +60,7 @@ export async function historialRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      const range = await botRange(app, user, request.body);
+      const range = await botRange(app, user, request.body, HISTORY_RANGE);
       const client = await historyClient(app, user, range, clientId(request.query, request.body));
       return clientSessions(app.db, range, client.id);
     },
@@ -94,7 +94,7 @@ export async function historialRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const range = await botRange(app, user, request.body);
+      const range = await botRange(app, user, request.body, HISTORY_RANGE);
       const client = await historyClient(app, user, range, clientId(request.query, request.body));
       await auditHistory(app, user, range.idE, `Exportar Excel: sesiones del cliente ${client.id} del ${range.fd} al ${range.fh}`, [{ tipo: 'cliente', id: client.id }]);
       const out = new PassThrough();

@@ -6,7 +6,7 @@ import type { Rol } from '../../../common/roles';
 import { generatePassword, hashPassword } from '../services/auth/passwords';
 import type { DB } from '../db/index';
 import type { AuditoriaTable, Bool, BotTable, EmpresaTable, UsuarioTable } from '../db/schema';
-import { knownTimeZone } from '../services/empresas/empresas';
+import { companyZone } from '../services/empresas/empresas';
 import { seedAsistente } from './asistente';
 import { seedCanales } from './canales';
 import { seedHistorial } from './historial';
@@ -209,7 +209,7 @@ export async function seedDemo(db: DB, now: number, options: SeedOptions = {}): 
   await seedCanales(db, ids, now);
   if (options.historial) {
     const { chatTimeZone } = options.historial;
-    await seedHistorial(db, { idE: demo.id, idBot: asistente, timeZone: knownTimeZone(demo.tz) ?? chatTimeZone, defaultTimeZone: chatTimeZone }, now);
+    await seedHistorial(db, { idE: demo.id, idBot: asistente, timeZone: companyZone(demo.tz, chatTimeZone), defaultTimeZone: chatTimeZone }, now);
   }
 
   const byLogin = new Map(users.map((u) => [u.usuario, u]));

@@ -4,13 +4,14 @@ import type { DB } from '../db';
 import { badRequest } from '../errors';
 import { ASISTENTE_BOT, DEMO_MESSAGES, ORDER_CODE, PEDIDO_ESTADOS, type Pedido } from '../../../common/schemas/demo';
 import { DEMO_PLANS } from '../../../common/schemas/rules';
-import { knownTimeZone } from './empresas/empresas';
+import { localDay } from '../../../common/dias';
+import { companyZone } from './empresas/empresas';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Today's date in `timeZone`, as UTC midnight of that day. */
 function today(now: number, timeZone: string): number {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now).split('-').map(Number);
+  const [y, m, d] = localDay(now, timeZone).split('-').map(Number);
   return Date.UTC(y!, m! - 1, d!);
 }
 
@@ -37,7 +38,7 @@ export function demoPedido(codigo: string, now: number, timeZone: string): Pedid
 /** The time zone of the demo bot's company, else `fallback` (CHAT_TIME_ZONE). */
 export async function demoTimeZone(db: DB, fallback: string): Promise<string> {
   const row = await db.selectFrom('bot').innerJoin('empresa', 'empresa.id', 'bot.idE').select('empresa.tz').where('bot.nm', '=', ASISTENTE_BOT).orderBy('bot.fc').executeTakeFirst();
-  return knownTimeZone(row?.tz) ?? fallback;
+  return companyZone(row?.tz, fallback);
 }
 
 /** The demo's pictures: one per plan, and the main office. Small SVGs drawn here, so they need no files. */

@@ -1,7 +1,7 @@
 // The session as the console receives it (the store itself is server/src/auth/sessions.ts).
 import { sidebarLinks } from '../../../../common/roles';
 import { hasDashboardDetails } from '../dashboard/consultas';
-import { knownTimeZone } from '../empresas/empresas';
+import { knownTimeZone } from '../../../../common/dias';
 import type { SessionUser } from '../../types';
 
 /** The {user, config, emp} answer of POST /enki. */

@@ -12,7 +12,7 @@ import { matchTokens, prepareTokens, readMessage } from '../../engine/nlu/tokens
 import { ALL_CHANNELS, newState, runTurn, type ConversationState } from '../../engine/runtime';
 import type { TokenInput } from '../../../../common/schemas/skillRules';
 import { findBotFor } from './bots';
-import { turnContext } from '../../conversation';
+import { turnContext } from './turnContext';
 import { findSkillFor } from './skills';
 
 /** POST /skill.test: does the text reach this skill of the working definition, and which tokens match. */

@@ -5,12 +5,11 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import type { EmailCfgTable } from '../../db/schema';
 import { ApiError, badRequest } from '../../errors';
-import { PROVIDERS } from '../../../../common/schemas/rules';
+import { isEmail, PROVIDERS } from '../../../../common/schemas/rules';
 import type { MailSettings, MailSettingsBody } from '../../../../common/schemas/correo';
 import type { SessionUser } from '../../types';
 import { changedFields, EV, recordAudit, type WriteContext } from '../auditoria';
 import { savedMailSettings, sendMail, smtpErrorMessage } from './transport';
-import { isEmail } from '../empresas/usuarios';
 
 export { PROVIDERS };
 const ROW_ID = 'default';

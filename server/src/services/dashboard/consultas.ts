@@ -5,45 +5,18 @@
 // when they are few, else from the sketches of distinct clients per day and channel
 // (uso_clientes), at most 90 per channel.
 import { PostgresAdapter, sql } from 'kysely';
-import { daysSpanned, isDay, weekday } from '../../../../common/dias';
-import { channelCodeLabel, DASHBOARD_MAX_DAYS, DASHBOARD_TEXTS, HISTORY_TEXTS, TOP_N, type DashboardData, type DashboardQuery, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
-import { BOT_MESSAGES } from '../../../../common/schemas/bots';
-import { sameTenant } from '../../auth/tenant';
+import { daysSpanned, weekday } from '../../../../common/dias';
+import { channelCodeLabel, TOP_N, type DashboardData, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
 import { EXACT_CLIENT_DAYS, emptySketch, estimateSketch, mergeSketch } from '../../db/hll';
 import type { DB } from '../../db/index';
-import { badRequest, notFound } from '../../errors';
-import type { SessionUser } from '../../types';
+import { notFound } from '../../errors';
+import type { BotRange } from '../historial/rango';
 
 /** The name of a skill counted in the range that no longer exists. */
 export const DELETED_SKILL = '(eliminado)';
 
-export interface DashboardScope {
-  idBot: string;
-  idE: string;
-  /** The bot's company's name. */
-  empresa: string;
-  fd: string;
-  fh: string;
-}
-
-/** The query's days checked, and its bot within the user's reach (another company's: 404). */
-export async function dashboardScope(db: DB, user: SessionUser, query: DashboardQuery): Promise<DashboardScope> {
-  const idBot = query.idBot.trim();
-  if (!idBot) throw badRequest(DASHBOARD_TEXTS.seleccioneBot);
-  if (!isDay(query.fd)) throw badRequest(HISTORY_TEXTS.fdDia);
-  if (!isDay(query.fh)) throw badRequest(HISTORY_TEXTS.fhDia);
-  const days = daysSpanned(query.fd, query.fh);
-  if (days < 1) throw badRequest(HISTORY_TEXTS.hastaMayor);
-  if (days > DASHBOARD_MAX_DAYS) throw badRequest(DASHBOARD_TEXTS.intervalo);
-  const bot = await db
-    .selectFrom('bot')
-    .innerJoin('empresa', 'empresa.id', 'bot.idE')
-    .select(['bot.id', 'bot.idE', 'empresa.nm as empresa'])
-    .where('bot.id', '=', idBot)
-    .executeTakeFirst();
-  if (!bot || !sameTenant(user, bot.idE)) throw notFound(BOT_MESSAGES.notFound);
-  return { idBot: bot.id, idE: bot.idE, empresa: bot.empresa, fd: query.fd, fh: query.fh };
-}
+/** What the dashboard reads of a bot's range (services/historial/rango.ts botRange with DASHBOARD_RANGE). */
+export type DashboardScope = Pick<BotRange, 'idBot' | 'idE' | 'empresa' | 'fd' | 'fh'>;
 
 /** The details by department and by bot: a pre-release (DASHBOARD_PRERELEASE), for companies named '…internacional…'. */
 export function hasDashboardDetails(empresa: string, prerelease: boolean): boolean {

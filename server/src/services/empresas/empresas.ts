@@ -9,6 +9,7 @@ import type { Empresa, EmpresaBody } from '../../../../common/schemas/empresas';
 import type { SessionUser } from '../../types';
 import { isAclEntry } from '../../../../common/schemas/acl';
 import { DEFAULT_TS, isTimeZone } from '../../../../common/schemas/rules';
+import { knownTimeZone } from '../../../../common/dias';
 import { parseAclList } from '../../auth/acl';
 import { changedFields, EV, recordAudit, type WriteContext } from '../auditoria';
 import { constraintViolation, STALE_VERSION } from '../../db/errors';
@@ -38,29 +39,26 @@ export function toView(row: EmpresaRow, showTokens: boolean): EmpresaView {
   return view;
 }
 
-/** The time zone a company's channel hours and its bots' dates are read in: its own, else the server's. */
+/**
+ * The time zone a company's channel hours, days and its bots' dates are read in, from its stored
+ * empresa.tz: its own when this runtime knows it, else the server's (`fallback`, CHAT_TIME_ZONE).
+ */
+export const companyZone = (stored: string | null | undefined, fallback: string): string => knownTimeZone(stored) ?? fallback;
+
+/** companyZone of company `idE`, read on its own: where no query at hand already reads empresa.tz. */
 export async function companyTimeZone(app: { db: DB; config: { chatTimeZone: string } }, idE: string): Promise<string> {
   const row = await app.db.selectFrom('empresa').select('tz').where('id', '=', idE).executeTakeFirst();
-  return knownTimeZone(row?.tz) ?? app.config.chatTimeZone;
+  return companyZone(row?.tz, app.config.chatTimeZone);
 }
 
 /** The time zone of company `idE`. */
 export type TimeZoneOf = (idE: string) => string;
 
-/** companyTimeZone of every company at once, read in one query: for a count over all companies. */
+/** companyZone of every company at once, read in one query: for a count over all companies. */
 export async function companyTimeZones(db: DB, fallback: string): Promise<TimeZoneOf> {
   const rows = await db.selectFrom('empresa').select(['id', 'tz']).execute();
-  const zones = new Map(rows.map((r) => [r.id, knownTimeZone(r.tz) ?? fallback]));
+  const zones = new Map(rows.map((r) => [r.id, companyZone(r.tz, fallback)]));
   return (idE) => zones.get(idE) ?? fallback;
-}
-
-/**
- * A stored zone this runtime knows, else null: one it does not (a row edited by hand, a runtime with
- * an older zone list) falls back to the server's rather than failing every message.
- */
-export function knownTimeZone(stored: string | null | undefined): string | null {
-  const name = stored?.trim();
-  return name && isTimeZone(name) ? name : null;
 }
 
 export function seesTokens(user: SessionUser): boolean {

@@ -20,6 +20,7 @@ import type { UsuarioTable } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { sameTenant } from '../../auth/tenant';
 import { USER_NOT_FOUND, type UsuarioRecord } from '../../../../common/schemas/usuarios';
+import { isEmail } from '../../../../common/schemas/rules';
 import type { UsuarioBody } from '../../../../common/schemas/usuarios';
 import type { SessionUser } from '../../types';
 import { changedFields, EV, recordAudit, type WriteContext } from '../auditoria';
@@ -33,8 +34,6 @@ export const USER_SORTS = ['nm', 'ap', 'usuario', 'a', 'uc', 'fc'] as const;
 export const USER_FILTERS = ['nm', 'ap', 'usuario', 'q'] as const;
 export const USER_PAGE_SIZE = 5;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** What the API shows of a user (the lookup's record): never the password hash, lock-out state or expiry. */
 export type UsuarioView = Static<typeof UsuarioRecord>;
 
@@ -43,10 +42,6 @@ type UsuarioRow = Pick<UsuarioTable, Exclude<(typeof VIEW_COLUMNS)[number], 'ver
 
 export function toView(row: UsuarioRow): UsuarioView {
   return { ...row, a: !!row.a, sso: !!row.sso, pmHist: !!row.pmHist, showChannels: !!row.showChannels };
-}
-
-export function isEmail(text: string): boolean {
-  return EMAIL.test(text);
 }
 
 /** The queries of one users search; `idE` undefined means every company (system admin). */

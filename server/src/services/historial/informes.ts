@@ -12,7 +12,7 @@ import { defineJob, enqueueJob } from '../../jobs/queue';
 import type { App, SessionUser } from '../../types';
 import { PartsSink, writeReport, type ReportQuery } from './informeArchivo';
 import { checkReportLimits, companyReportBytes, ReportSpaceError, sizeText } from './informeLimites';
-import { botRange, seesSkills } from './rango';
+import { botRange, HISTORY_RANGE, seesSkills } from './rango';
 import { auditHistory } from './sesiones';
 
 export const REPORT_JOB = 'informe';
@@ -45,7 +45,7 @@ const reportLimits = (app: App) => ({
  * columns the asker may see.
  */
 export async function askReport(app: App, user: SessionUser, query: HistoryQuery): Promise<{ id: string }> {
-  const range = await botRange(app, user, query);
+  const range = await botRange(app, user, query, HISTORY_RANGE);
   const id = crypto.randomUUID();
   const now = app.config.now();
   const completo = !!query.completo;
