@@ -49,11 +49,68 @@ module.exports = {
       to: { path: '^server/src/routes/' },
     },
     {
+      name: 'servicios-no-importan-conversacion',
+      severity: 'error',
+      comment:
+        'La conversación y los canales llaman a los servicios, nunca al revés: lo que un servicio necesita de un turno va en services/ (services/bots/turnContext.ts).',
+      from: { path: '^server/src/services/' },
+      to: { path: '^server/src/(conversation|channels)/' },
+    },
+    {
       name: 'ruta-no-importa-ruta',
       severity: 'error',
       comment: 'Una ruta no importa otra ruta: lo compartido va en common/schemas o en un servicio.',
       from: { path: '^server/src/routes/', pathNot: '^server/src/routes/index\\.ts$' },
       to: { path: '^server/src/routes/' },
+    },
+    // The console's layers, lowest first: api/, i18n/ and widget/ → permissions/ → layout/ →
+    // pages/ and auth/ → routing/ → resources/ → the app (boot/, routes.tsx, App.tsx, main.tsx).
+    // Each rule keeps one layer from importing any layer above it.
+    {
+      name: 'consola-datos-no-suben',
+      severity: 'error',
+      comment:
+        'api/, i18n/ y widget/ están debajo del resto de la consola: no importan permisos, marco (layout/), páginas, enrutado, recursos ni la aplicación.',
+      from: { path: '^src/(api|i18n|widget)/' },
+      to: { path: '^src/((permissions|layout|pages|auth|routing|resources)/|(boot/|(routes|App|main)\\.tsx$))' },
+    },
+    {
+      name: 'consola-permisos-no-suben',
+      severity: 'error',
+      comment:
+        'permissions/ (los hooks de la sesión) está debajo del marco: no importa layout/, páginas, enrutado, recursos ni la aplicación; el guardia de rutas va en routing/.',
+      from: { path: '^src/permissions/' },
+      to: { path: '^src/((layout|pages|auth|routing|resources)/|(boot/|(routes|App|main)\\.tsx$))' },
+    },
+    {
+      name: 'consola-marco-no-sube',
+      severity: 'error',
+      comment:
+        'layout/ (el marco y las vistas compartidas) no importa páginas, enrutado, recursos ni la aplicación: lo que necesita de ellos se le pasa (el menú recibe isBuilt de App).',
+      from: { path: '^src/layout/' },
+      to: { path: '^src/((pages|auth|routing|resources)/|(boot/|(routes|App|main)\\.tsx$))' },
+    },
+    {
+      name: 'consola-paginas-no-suben',
+      severity: 'error',
+      comment:
+        'Una página (pages/, auth/) no importa recursos, enrutado ni la aplicación: lo que comparte con un recurso va en layout/ (vistas), api/ o common/ (modelos).',
+      from: { path: '^src/(pages|auth)/' },
+      to: { path: '^src/((routing|resources)/|(boot/|(routes|App|main)\\.tsx$))' },
+    },
+    {
+      name: 'consola-enrutado-no-sube',
+      severity: 'error',
+      comment: 'routing/ (las rutas de los formularios y el guardia) no importa recursos ni la aplicación.',
+      from: { path: '^src/routing/' },
+      to: { path: '^src/(resources/|(boot/|(routes|App|main)\\.tsx$))' },
+    },
+    {
+      name: 'consola-recursos-no-suben',
+      severity: 'error',
+      comment: 'Un recurso no importa la aplicación (App.tsx, routes.tsx, boot/, main.tsx): App los reúne.',
+      from: { path: '^src/resources/' },
+      to: { path: '^src/(boot/|(routes|App|main)\\.tsx$)' },
     },
     {
       name: 'sin-ciclos',

@@ -16,20 +16,46 @@ const root = path.resolve(args.find((a) => !a.startsWith('--')) ?? here);
 const MAX_LINES = 300;
 
 /**
- * The server's layers, lowest first: an import from a layer to a higher one runs back up.
- * routes, the demo seed (and the console) → services, channels → plugins, realtime, jobs → config, db, engine, net,
- * auth → types, errors, secrets, common.
+ * The layers of each tree, lowest first: an import from a layer to a higher one of the same tree
+ * runs back up (an import from one tree into the other is refused by .dependency-cruiser.cjs).
+ * common/ is the lowest layer of both.
+ *
+ * The server: routes, the demo seed → the conversation and the channel adapters (which pass
+ * messages through it) → services → plugins, realtime, jobs → config, db, engine, net, auth →
+ * types, errors, secrets, common. The conversation calls the services (bots, companies), never
+ * the other way round: what a service needs of a turn (services/bots/turnContext.ts) is a service.
+ *
+ * The console: main, boot, App and its route table (routes.tsx) → resources → routing (the
+ * forms' paths, the route guard) → pages and the signed-out screens (auth/) → layout (the frame
+ * and the views shared by pages and resources) → permissions (hooks on the session) → api, i18n,
+ * the widget's bundle → common. Resources sit above pages because they reuse the pages' models
+ * (channels, history, dashboard); a view both use (the chat message, the chip list) sits in
+ * layout/, and what the layout needs from above is handed to it (App gives the menu isBuilt).
  */
-const LAYERS = [
+const SERVER_LAYERS = [
   ['base', /^(common\/|server\/src\/(schemas\/|types\.ts$|errors\.ts$|secrets\.ts$))/],
   ['almacenes', /^server\/src\/(db\/|engine\/|net\/|auth\/|config\.ts$)/],
   ['infraestructura', /^server\/src\/(plugins|realtime|jobs)\//],
-  ['servicios', /^server\/src\/(services|conversation|channels)\//],
-  ['rutas', /^(server\/src\/(routes\/|seed\/|app\.ts$|main\.ts$)|src\/)/],
+  ['servicios', /^server\/src\/services\//],
+  ['conversación', /^server\/src\/(conversation|channels)\//],
+  ['rutas', /^server\/src\/(routes\/|seed\/|app\.ts$|main\.ts$)/],
+];
+const CONSOLE_LAYERS = [
+  ['común', /^common\//],
+  ['datos', /^src\/(api|i18n|widget)\//],
+  ['permisos', /^src\/permissions\//],
+  ['marco', /^src\/layout\//],
+  ['páginas', /^src\/(pages|auth)\//],
+  ['enrutado', /^src\/routing\//],
+  ['recursos', /^src\/resources\//],
+  ['aplicación', /^src\/(boot\/|routes\.tsx$|App\.tsx$|main\.tsx$)/],
 ];
 
-function layerOf(file) {
-  const at = LAYERS.findIndex(([, pattern]) => pattern.test(file));
+/** The layers of the tree `file` belongs to: the console's for src/, the server's otherwise. */
+const layersOf = (file) => (file.startsWith('src/') ? CONSOLE_LAYERS : SERVER_LAYERS);
+
+function layerOf(layers, file) {
+  const at = layers.findIndex(([, pattern]) => pattern.test(file));
   return at < 0 ? undefined : at;
 }
 
@@ -84,10 +110,11 @@ function cycles(graph) {
 function upwardImports(graph) {
   const up = [];
   for (const [from, tos] of graph) {
-    const a = layerOf(from);
+    const layers = layersOf(from);
+    const a = layerOf(layers, from);
     for (const to of tos) {
-      const b = layerOf(to);
-      if (a !== undefined && b !== undefined && b > a) up.push(`${from} (${LAYERS[a][0]}) → ${to} (${LAYERS[b][0]})`);
+      const b = layerOf(layers, to);
+      if (a !== undefined && b !== undefined && b > a) up.push(`${from} (${layers[a][0]}) → ${to} (${layers[b][0]})`);
     }
   }
   return up.sort();
@@ -118,7 +145,8 @@ const long = longFiles();
 console.log(`Raíz: ${root} (${graph.size} archivos)`);
 console.log(`Ciclos de imports: ${found.length}`);
 found.forEach((files, i) => console.log(`  ${i + 1}. ${files.length} archivos: ${files.join(', ')}`));
-console.log(`Imports que suben de capa: ${up.length}`);
+const upIn = (tree) => up.filter((line) => line.startsWith(tree)).length;
+console.log(`Imports que suben de capa: ${up.length} (server/src ${upIn('server/src/')}, src ${upIn('src/')}, common ${upIn('common/')})`);
 if (detail) for (const line of up) console.log(`  ${line}`);
 console.log(`Archivos de más de ${MAX_LINES} líneas en server/src, src y common: ${long.length}`);
 if (detail) for (const line of long) console.log(`  ${line}`);

@@ -1,7 +1,7 @@
 // The signed-in console: react-admin with our layout, providers and Spanish texts; the resources
 // (usuarios, empresas, auditoria, bots) and one guarded route per custom page (src/routes.tsx).
 // Loaded as a lazy chunk after sign-in.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { createAuthProvider } from './api/authProvider';
@@ -12,15 +12,16 @@ import { AdminNotification } from './layout/AdminNotification';
 import { adminTheme } from './layout/adminTheme';
 import { useBrand } from './layout/BrandContext';
 import { Layout } from './layout/Layout';
-import { RouteGuard } from './permissions/RouteGuard';
+import { Menu } from './layout/Menu';
 import { auditoria } from './resources/auditoria';
 import { bots } from './resources/bots';
 import { canales } from './resources/canales';
 import { skills } from './resources/skills';
 import { empresas } from './resources/empresas';
 import { usuarios } from './resources/usuarios';
-import { APP_ROUTES, type AppRoute } from './routes';
+import { APP_ROUTES, isBuilt, type AppRoute } from './routes';
 import { ResourceFormRoute, ResourceListRoute } from './routing/ResourceFormRoute';
+import { RouteGuard } from './routing/RouteGuard';
 import { formRoute, listRoute } from './routing/specPaths';
 import { specRouterProvider } from './routing/specRouterProvider';
 
@@ -32,6 +33,10 @@ const searchIdE = () => {
 };
 const dataProvider = createDataProvider(API_URL, transport.fetchJson, searchIdE);
 const authProvider = createAuthProvider({ store: sessionStore, api: session });
+
+// The sidebar marks the links whose screen is not built yet; the route table says which are.
+const ConsoleMenu = () => <Menu isBuilt={isBuilt} />;
+const ConsoleLayout = ({ children }: { children: ReactNode }) => <Layout menu={ConsoleMenu}>{children}</Layout>;
 
 function guarded({ check, Screen }: AppRoute) {
   return (
@@ -59,7 +64,7 @@ function Console() {
       disableTelemetry
       requireAuth
       title={brand.name}
-      layout={Layout}
+      layout={ConsoleLayout}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

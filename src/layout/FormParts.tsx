@@ -1,10 +1,11 @@
-// Pieces shared by the console's screens: the page heading, the back link, a section heading
-// and a read-only value that still reads as a labelled field.
+// Pieces shared by the console's screens: the page heading, the back link, a section heading,
+// a read-only value that still reads as a labelled field, and the text of a field's error.
 import type { ReactNode } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Button, LinkBase, useTranslate } from 'react-admin';
+import { Button, LinkBase, useTranslate, ValidationError, type ValidationErrorMessage } from 'react-admin';
+import type { FieldError } from 'react-hook-form';
 
 /** The screen's one h1; react-admin's title in the top bar is not a heading. */
 export function PageHeading({ title }: { title: string }) {
@@ -54,4 +55,10 @@ export function ReadOnlyValue({ id, label, value }: { id: string; label: string;
       sx={{ minWidth: 256 }}
     />
   );
+}
+
+/** The message of a react-hook-form error: a string (setError) or react-admin's {message} (resolver). */
+export function ErrorText({ error }: { error: FieldError | undefined }) {
+  const message = error?.message as ValidationErrorMessage | undefined;
+  return message ? <ValidationError error={message} /> : null;
 }

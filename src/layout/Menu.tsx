@@ -1,15 +1,15 @@
 // The sidebar: exactly the links roles.ts allows for the signed-in user's flags, in the order of
 // roles.ts SIDEBAR_LINKS. A link to a resource takes its label and icon from the resource; the
 // others from quipu.menu.* and menuIcons. A link whose screen is not built yet says 'Próximamente'
-// in its name.
+// in its name: which are built, the app's route table knows (src/routes.tsx isBuilt, handed in by
+// App, since the pages sit above the layout).
 import Box from '@mui/material/Box';
 import { Menu as RaMenu, useGetResourceLabel, useResourceDefinitions, useTranslate } from 'react-admin';
 import { sidebarLinks } from '../../common/roles';
 import { useFlags } from '../permissions/useFlags';
-import { isBuilt } from '../routes';
 import { MENU_ICONS } from './menuIcons';
 
-export function Menu() {
+export function Menu({ isBuilt }: { isBuilt: (path: string) => boolean }) {
   const translate = useTranslate();
   const resources = useResourceDefinitions();
   const resourceLabel = useGetResourceLabel();

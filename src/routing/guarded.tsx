@@ -1,6 +1,6 @@
 // A screen behind the check roles.ts ROUTES gives its path: resources' views and custom pages alike.
 import type { ComponentType } from 'react';
-import { RouteGuard } from '../permissions/RouteGuard';
+import { RouteGuard } from './RouteGuard';
 import { ROUTES } from '../../common/roles';
 
 export function guarded(path: string, Screen: ComponentType): ComponentType {

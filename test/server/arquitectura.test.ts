@@ -35,6 +35,13 @@ describe('reglas de arquitectura', () => {
     ['motor-importa-servicio', 'capas-inferiores-no-suben', 'server/src/engine/runtime.ts', 'server/src/services/bots.ts'],
     ['servicio-importa-ruta', 'servicios-no-importan-rutas', 'server/src/services/bots.ts', 'server/src/routes/bots.ts'],
     ['ruta-importa-ruta', 'ruta-no-importa-ruta', 'server/src/routes/bots.ts', 'server/src/routes/canales.ts'],
+    ['servicio-importa-conversacion', 'servicios-no-importan-conversacion', 'server/src/services/pruebas.ts', 'server/src/conversation/turn.ts'],
+    ['api-importa-permisos', 'consola-datos-no-suben', 'src/api/client.ts', 'src/permissions/useFlags.ts'],
+    ['permisos-importa-pagina', 'consola-permisos-no-suben', 'src/permissions/guard.ts', 'src/pages/sinAcceso.ts'],
+    ['marco-importa-aplicacion', 'consola-marco-no-sube', 'src/layout/menu.ts', 'src/boot/boot.ts'],
+    ['pagina-importa-recurso', 'consola-paginas-no-suben', 'src/pages/cuenta.ts', 'src/resources/empresas.ts'],
+    ['enrutado-importa-recurso', 'consola-enrutado-no-sube', 'src/routing/guarded.ts', 'src/resources/bots.ts'],
+    ['recurso-importa-aplicacion', 'consola-recursos-no-suben', 'src/resources/bots.ts', 'src/boot/boot.ts'],
   ])('%s: la regla %s lo rechaza', async (caso, rule, from, to) => {
     expect(await violations(caso)).toEqual([{ rule, from, to }]);
   });

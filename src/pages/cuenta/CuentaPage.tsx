@@ -6,7 +6,7 @@ import { PageHeading } from '../../layout/FormParts';
 import { YesNo } from '../../layout/ListTable';
 import { useFlags } from '../../permissions/useFlags';
 import { useSession } from '../../permissions/useSession';
-import type { Empresa } from '../../resources/empresas/empresaModel';
+import type { Empresa } from '../../../common/schemas/empresas';
 
 const TEXTS = ['nm', 'ruc', 'razon', 'dir', 'tel', 'c'] as const;
 const FLAGS = ['activo', 'audit', 'liveAgent', 'tg'] as const;

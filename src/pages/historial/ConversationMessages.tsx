@@ -12,7 +12,7 @@ import { useDataProvider } from 'react-admin';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { HistoryMessage } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
-import { ChatMessageView } from '../../resources/bots/testChat/ChatMessageView';
+import { ChatMessageView } from '../../layout/ChatMessageView';
 import { formatFecha } from '../../layout/fecha';
 import { TEXTS } from './historialModel';
 

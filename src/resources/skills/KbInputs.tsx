@@ -6,7 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { SelectInput, useTranslate } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
 import { useSkills } from '../bots/flow/useSkills';
-import { ChipListInput } from './ChipListInput';
+import { ChipListInput } from '../../layout/ChipListInput';
 import { SkillSwitch } from './SkillInputParts';
 import { usesKb } from './skillModel';
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { SKILL_MESSAGES, textKey } from '../../../common/schemas/skillRules';
-import { ChipListInput } from './ChipListInput';
+import { ChipListInput } from '../../layout/ChipListInput';
 import { PhrasesButton } from './PhrasesDialog';
 
 /** More chips than this make typing slow; the filter finds the rest. */

@@ -1,17 +1,10 @@
-// Small inputs the Skill tab shares: a labelled switch whose message is read with it, and the text
-// of a field's error, whichever way it was set (the rules' resolver, or a server 400's setError).
+// A labelled switch the Skill tab shares, whose message (its error, else its helper text) is read with it.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { useId } from 'react';
-import { useInput, useTranslate, ValidationError, type ValidationErrorMessage } from 'react-admin';
-import type { FieldError } from 'react-hook-form';
-
-/** The message of a react-hook-form error: a string (setError) or react-admin's {message} (resolver). */
-export function ErrorText({ error }: { error: FieldError | undefined }) {
-  const message = error?.message as ValidationErrorMessage | undefined;
-  return message ? <ValidationError error={message} /> : null;
-}
+import { useInput, useTranslate } from 'react-admin';
+import { ErrorText } from '../../layout/FormParts';
 
 interface SkillSwitchProps {
   source: string;

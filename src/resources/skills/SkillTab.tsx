@@ -7,7 +7,7 @@ import { useTranslate } from 'react-admin';
 import { FormSection } from '../../layout/FormParts';
 import { SKILL_MESSAGES } from '../../../common/schemas/skillRules';
 import { AttachmentInputs } from './AttachmentInputs';
-import { ChipListInput } from './ChipListInput';
+import { ChipListInput } from '../../layout/ChipListInput';
 import { KbInputs } from './KbInputs';
 import { PhraseListInput } from './PhraseListInput';
 import { SkillGeneralInputs } from './SkillGeneralInputs';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
-import { ErrorText } from './SkillInputParts';
+import { ErrorText } from '../../layout/FormParts';
 
 const STEP = 0.05;
 

@@ -9,11 +9,11 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { Button, NumberInput, TextInput, useTranslate } from 'react-admin';
-import { FormSection } from '../../layout/FormParts';
+import { ErrorText, FormSection } from '../../layout/FormParts';
 import { SKILL_MESSAGES } from '../../../common/schemas/skillRules';
 import { fieldRow } from '../bots/fieldRow';
-import { ChipListInput } from './ChipListInput';
-import { ErrorText, SkillSwitch } from './SkillInputParts';
+import { ChipListInput } from '../../layout/ChipListInput';
+import { SkillSwitch } from './SkillInputParts';
 import { newToken } from './skillModel';
 
 const ERROR_ID = 'skill-tokens-error';

@@ -2,7 +2,7 @@
 // under their own text box. A site that is neither a host name nor an origin is refused as it is
 // typed, with its own message.
 import { useTranslate } from 'react-admin';
-import { ChipListInput } from '../../../resources/skills/ChipListInput';
+import { ChipListInput } from '../../../layout/ChipListInput';
 import { isSiteAddress } from './canalWebModel';
 
 export function CanalWebDominios({ readOnly }: { readOnly?: boolean }) {

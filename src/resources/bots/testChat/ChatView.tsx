@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { kindText } from '../../../pages/canales/common/canalModel';
 import { CHAT_CHANNELS, type Conversation } from './chatModel';
-import { ChatMessageView, type OnPostback } from './ChatMessageView';
+import { ChatMessageView, type OnPostback } from '../../../layout/ChatMessageView';
 import type { ConnectionState } from './transport';
 import type { ChatInput } from './useTestChat';
 

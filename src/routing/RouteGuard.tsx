@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Loading } from 'react-admin';
 import { SinAccesoPage } from '../pages/sinAcceso/SinAccesoPage';
 import { canOpen, type RouteCheck } from '../../common/roles';
-import { useFlags } from './useFlags';
+import { useFlags } from '../permissions/useFlags';
 
 export function RouteGuard({ check, children }: { check: RouteCheck; children: ReactNode }) {
   const { flags, isPending } = useFlags();

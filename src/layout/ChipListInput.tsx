@@ -10,8 +10,8 @@ import TextField from '@mui/material/TextField';
 import { memo, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useController } from 'react-hook-form';
 import { useEvent, useNotify, useTranslate } from 'react-admin';
-import { addToList, SKILL_MESSAGES } from '../../../common/schemas/skillRules';
-import { ErrorText } from './SkillInputParts';
+import { addToList, SKILL_MESSAGES } from '../../common/schemas/skillRules';
+import { ErrorText } from './FormParts';
 
 export interface ChipListInputProps {
   source: string;

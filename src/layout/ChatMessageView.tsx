@@ -1,4 +1,4 @@
-// One bot message of the test chat: TEXT, IMAGE, CARD, CAROUSEL and
+// One bot message, as the test chat and the history show it: TEXT, IMAGE, CARD, CAROUSEL and
 // BUTTON. POSTBACK buttons answer the bot; WEB_URL opens a new tab; CALL dials; quick replies are
 // chips that go away once one is chosen.
 import Box from '@mui/material/Box';
@@ -7,9 +7,9 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { ChatMessage } from '../../../api/chat';
-import { buttonLinkHref } from '../../../../common/schemas/buttonLink';
-import type { ChatButton, ChatCard } from '../../../../common/schemas/chat';
+import type { ChatMessage } from '../api/chat';
+import { buttonLinkHref } from '../../common/schemas/buttonLink';
+import type { ChatButton, ChatCard } from '../../common/schemas/chat';
 
 export type OnPostback = (button: { postback: string; title: string }, quickOf?: string) => void;
 
