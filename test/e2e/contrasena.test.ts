@@ -104,13 +104,18 @@ describe('Cambiar contraseña', () => {
     await page.getByLabel('Verificar contraseña').fill('Otra.Clave.Distinta.2026x');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Las contraseñas no coinciden').waitFor();
-    await page.getByLabel('Verificar contraseña').fill('Cambiada.Clave.Larga.2026');
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    // Whatever the server answers shows as a notice; a refusal fails here with its text.
-    // The server hashes twice with scrypt (the current password, then the new one): on a busy
+    const verify = page.getByLabel('Verificar contraseña');
+    await verify.fill('Cambiada.Clave.Larga.2026');
+    expect(await verify.inputValue()).toBe('Cambiada.Clave.Larga.2026');
+    // The server's answer to this save, read as it arrives: a refusal fails here with its status and
+    // text. It hashes twice with scrypt (the current password, then the new one): on a busy
     // two-core machine that alone can pass the default 15 s.
-    const notice = page.getByRole('alert').filter({ hasNotText: 'Las contraseñas no coinciden' });
-    expect(await notice.innerText({ timeout: 45_000 })).toBe('Contraseña actualizada con éxito');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/usuario/cambiar') && response.request().method() === 'POST', { timeout: 45_000 });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const answer = await answered;
+    expect(`${answer.status()} ${await answer.text()}`).toMatch(/^200 /);
+    const notice = page.getByRole('alert').filter({ hasText: 'Contraseña actualizada con éxito' });
+    await notice.waitFor({ timeout: 15_000 });
     // '/' is the dashboard, for ROLE_DASHBOARD too.
     await page.waitForURL((url) => url.pathname === '/dashboard');
     // The success notice stays 12 s; it must not cover the user menu meanwhile.
