@@ -6,8 +6,13 @@ import { botsTexts } from './esBots';
 import { canalesTexts } from './esCanales';
 import { canalWebTexts } from './esCanalWeb';
 import { chatTexts } from './esChat';
+import { dashboardTexts } from './esDashboard';
+import { flujoTexts } from './esFlujo';
+import { historialTexts } from './esHistorial';
+import { marcoTexts } from './esMarco';
 import { requerimientosTexts } from './esRequerimientos';
 import { skillsTexts } from './esSkills';
+import { versionesTexts } from './esVersiones';
 import { raEs } from './raEs';
 
 export const appTexts = {
@@ -77,5 +82,20 @@ export const es: TranslationMessages = {
     skills: { name: 'Skills' },
     canales: { name: 'Canales' },
   },
-  quipu: { ...appTexts, ...administracionTexts, ...botsTexts, ...skillsTexts, ...accionesTexts, ...requerimientosTexts, ...chatTexts, ...canalesTexts, ...canalWebTexts },
+  quipu: {
+    ...appTexts,
+    ...administracionTexts,
+    ...marcoTexts,
+    ...botsTexts,
+    ...flujoTexts,
+    ...versionesTexts,
+    ...skillsTexts,
+    ...accionesTexts,
+    ...requerimientosTexts,
+    ...chatTexts,
+    ...canalesTexts,
+    ...canalWebTexts,
+    ...dashboardTexts,
+    ...historialTexts,
+  },
 };

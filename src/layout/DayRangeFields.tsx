@@ -1,8 +1,7 @@
 // Desde and Hasta, the two days of a range (the dashboard's, the history's, 'Ver uso''s), each with
 // the rule it breaks under it; which rules a range has is the screen's own.
+import { useTranslate } from 'react-admin';
 import { DayField } from './DayField';
-
-export const DAY_RANGE_TEXTS = { desde: 'Desde', hasta: 'Hasta' } as const;
 
 export interface DayRangeFieldsProps {
   /** The fields' ids are `${idPrefix}-fd` and `${idPrefix}-fh`. */
@@ -18,10 +17,11 @@ export interface DayRangeFieldsProps {
 }
 
 export function DayRangeFields({ idPrefix, fd, fh, errors, onChange, width }: DayRangeFieldsProps) {
+  const translate = useTranslate();
   return (
     <>
-      <DayField id={`${idPrefix}-fd`} label={DAY_RANGE_TEXTS.desde} value={fd} onChange={(day) => onChange({ fd: day })} error={errors.fd} width={width} />
-      <DayField id={`${idPrefix}-fh`} label={DAY_RANGE_TEXTS.hasta} value={fh} onChange={(day) => onChange({ fh: day })} error={errors.fh} width={width} />
+      <DayField id={`${idPrefix}-fd`} label={translate('quipu.rangoDias.desde')} value={fd} onChange={(day) => onChange({ fd: day })} error={errors.fd} width={width} />
+      <DayField id={`${idPrefix}-fh`} label={translate('quipu.rangoDias.hasta')} value={fh} onChange={(day) => onChange({ fh: day })} error={errors.fh} width={width} />
     </>
   );
 }

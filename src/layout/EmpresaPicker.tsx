@@ -4,20 +4,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useTranslate } from 'react-admin';
 import { messageOf } from '../api/HttpError';
 import { useEmpresaScope } from '../permissions/useEmpresaScope';
 
-export const EMPRESA_TEXTS = {
-  empresa: 'Empresa',
-  seleccione: 'Seleccione',
-  cargando: 'Cargando...',
-  error: 'No se pudo leer la lista de empresas',
-  verBots: 'Seleccione una empresa para ver sus bots.',
-  verCanales: 'Seleccione una empresa para ver sus canales.',
-  crearCanal: 'Seleccione una empresa para crear el canal.',
-} as const;
+/** What to do until a company is picked, as a catalogue key of quipu.empresaPicker. */
+export type EmpresaPrompt = 'quipu.empresaPicker.verBots' | 'quipu.empresaPicker.verCanales' | 'quipu.empresaPicker.crearCanal';
 
-export function EmpresaPicker({ prompt }: { prompt: string }) {
+export function EmpresaPicker({ prompt }: { prompt: EmpresaPrompt }) {
+  const translate = useTranslate();
   const { picks, idE, empresas, isPending, error, choose } = useEmpresaScope();
   if (!picks) return null;
   const value = idE && empresas?.some((empresa) => empresa.id === idE) ? idE : '';
@@ -26,18 +21,18 @@ export function EmpresaPicker({ prompt }: { prompt: string }) {
       <TextField
         select
         id="empresa-elegida"
-        label={EMPRESA_TEXTS.empresa}
+        label={translate('quipu.empresaPicker.empresa')}
         size="small"
         value={value}
         onChange={(event) => choose(event.target.value)}
         error={!!error}
-        helperText={error ? `${EMPRESA_TEXTS.error}: ${messageOf(error)}` : ' '}
+        helperText={error ? translate('quipu.empresaPicker.error', { error: messageOf(error) }) : ' '}
         sx={{ width: 320, maxWidth: '100%' }}
         slotProps={{
           inputLabel: { shrink: true },
           select: {
             displayEmpty: true,
-            renderValue: (id) => empresas?.find((empresa) => empresa.id === id)?.nm ?? (isPending ? EMPRESA_TEXTS.cargando : EMPRESA_TEXTS.seleccione),
+            renderValue: (id) => empresas?.find((empresa) => empresa.id === id)?.nm ?? translate(isPending ? 'quipu.empresaPicker.cargando' : 'quipu.empresaPicker.seleccione'),
           },
         }}
       >
@@ -49,7 +44,7 @@ export function EmpresaPicker({ prompt }: { prompt: string }) {
       </TextField>
       {idE ? null : (
         <Alert severity="info" role="status">
-          {prompt}
+          {translate(prompt)}
         </Alert>
       )}
     </Box>

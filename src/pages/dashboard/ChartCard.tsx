@@ -12,8 +12,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
 import { Amount } from './DashboardTotals';
-import { TEXTS } from './dashboardTexts';
 
 // Off screen, still read by screen readers (in px: sx reads 1 as 100%).
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -48,6 +48,7 @@ export interface NumbersTable {
 }
 
 export function ChartCard({ title, table, chart, note }: { title: string; table: NumbersTable; chart: ReactNode; note?: string }) {
+  const translate = useTranslate();
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   const noteId = useId();
@@ -59,12 +60,12 @@ export function ChartCard({ title, table, chart, note }: { title: string; table:
             {title}
           </Typography>
           <Button size="small" aria-pressed={asTable} onClick={() => setAsTable((on) => !on)}>
-            {asTable ? TEXTS.verGrafico : TEXTS.verTabla}
+            {translate(asTable ? 'quipu.dashboard.verGrafico' : 'quipu.dashboard.verTabla')}
           </Button>
         </Box>
         {!asTable && (
           <ChartFailure onFail={() => setAsTable(true)}>
-            <Suspense fallback={<CircularProgress aria-label={TEXTS.cargando} />}>{chart}</Suspense>
+            <Suspense fallback={<CircularProgress aria-label={translate('quipu.dashboard.cargando')} />}>{chart}</Suspense>
           </ChartFailure>
         )}
         <Box sx={asTable ? { overflowX: 'auto', contain: 'inline-size' } : visuallyHidden}>

@@ -11,13 +11,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { HttpError } from '../../api/HttpError';
 import type { DashboardQuery } from '../../api/dashboard';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { useSession } from '../../permissions/useSession';
 import { formatNumber } from './dashboardModel';
-import { TEXTS } from './dashboardTexts';
 
 interface Row {
   name: string;
@@ -26,6 +25,7 @@ interface Row {
 }
 
 function Detail({ id, title, nameHeader, rows }: { id: string; title: string; nameHeader: string; rows: Row[] }) {
+  const translate = useTranslate();
   return (
     <Accordion disableGutters variant="outlined">
       <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${id}-titulo`} aria-controls={`${id}-tabla`}>
@@ -39,8 +39,8 @@ function Detail({ id, title, nameHeader, rows }: { id: string; title: string; na
           <TableHead>
             <TableRow>
               <TableCell>{nameHeader}</TableCell>
-              <TableCell align="right">{TEXTS.sesiones}</TableCell>
-              <TableCell align="right">{TEXTS.clientes}</TableCell>
+              <TableCell align="right">{translate('quipu.dashboard.sesiones')}</TableCell>
+              <TableCell align="right">{translate('quipu.dashboard.clientes')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -68,16 +68,17 @@ export function DashboardDetails({ query }: { query: DashboardQuery }) {
 
 function Details({ query }: { query: DashboardQuery }) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
+  const translate = useTranslate();
   const key = [query.idBot, query.fd, query.fh];
   const depts = useQuery({ queryKey: ['dashboard', 'depts', ...key], queryFn: () => dataProvider.getDashboardDepts(query), retry: false });
   const bots = useQuery({ queryKey: ['dashboard', 'bots-detalle', ...key], queryFn: () => dataProvider.getDashboardBots(query), retry: false });
   return (
     <>
       {depts.data && !unavailable(depts.error) && (
-        <Detail id="dashboard-depts" title={TEXTS.departamentos} nameHeader={TEXTS.departamento} rows={depts.data.map((row) => ({ name: row.dept, ses: row.ses, clt: row.clt }))} />
+        <Detail id="dashboard-depts" title={translate('quipu.dashboard.departamentos')} nameHeader={translate('quipu.dashboard.departamento')} rows={depts.data.map((row) => ({ name: row.dept, ses: row.ses, clt: row.clt }))} />
       )}
       {bots.data && !unavailable(bots.error) && (
-        <Detail id="dashboard-bots" title={TEXTS.bots} nameHeader={TEXTS.bot} rows={bots.data.map((row) => ({ name: row.bot, ses: row.ses, clt: row.clt }))} />
+        <Detail id="dashboard-bots" title={translate('quipu.dashboard.bots')} nameHeader={translate('quipu.dashboard.bot')} rows={bots.data.map((row) => ({ name: row.bot, ses: row.ses, clt: row.clt }))} />
       )}
     </>
   );

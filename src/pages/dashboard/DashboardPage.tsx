@@ -7,8 +7,9 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
 import { messageOf } from '../../api/HttpError';
-import { EMPRESA_TEXTS, EmpresaPicker } from '../../layout/EmpresaPicker';
+import { EmpresaPicker } from '../../layout/EmpresaPicker';
 import { TabPanel } from '../../layout/TabPanel';
 import { SETTLE_MS, useSettled } from '../../layout/useSettled';
 import { useEmpresaScope } from '../../permissions/useEmpresaScope';
@@ -17,12 +18,12 @@ import { PageCard } from '../PageCard';
 import { ConversationDialog } from '../historial/ConversationDialog';
 import { DashboardFilters, type FilterErrors } from './DashboardFilters';
 import { DEFAULT_DAYS, lastDays, rangeError, rangeErrors, type Filters } from './dashboardModel';
-import { TEXTS } from './dashboardTexts';
 import { GeneralTab } from './GeneralTab';
 import { SesionesCard } from './SesionesCard';
 import { useDashboardBots } from './useDashboardBots';
 
 export function DashboardPage() {
+  const translate = useTranslate();
   const { flags } = useFlags();
   // The user's company; the system admin's, the one picked above the filters.
   const { idE, tz: timeZone } = useEmpresaScope();
@@ -39,9 +40,11 @@ export function DashboardPage() {
   const [changed, setChanged] = useState<'fd' | 'fh'>('fh');
 
   const dates = rangeError(filters.fd, filters.fh);
+  const under = rangeErrors(filters.fd, filters.fh, changed);
   const errors: FilterErrors = {
-    idBot: bots.data && !filters.idBot ? TEXTS.seleccioneBot : null,
-    ...rangeErrors(filters.fd, filters.fh, changed),
+    idBot: bots.data && !filters.idBot ? translate('quipu.dashboard.seleccioneBot') : null,
+    fd: under.fd && translate(under.fd),
+    fh: under.fh && translate(under.fh),
   };
 
   const onChange = (change: Partial<Filters>) => {
@@ -60,29 +63,29 @@ export function DashboardPage() {
 
   if (!idE) {
     return (
-      <PageCard title={TEXTS.titulo}>
-        <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
+      <PageCard title={translate('quipu.dashboard.titulo')}>
+        <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
       </PageCard>
     );
   }
 
   return (
-    <PageCard title={TEXTS.titulo}>
-      <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
+    <PageCard title={translate('quipu.dashboard.titulo')}>
+      <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
       {bots.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {`${TEXTS.errorBots}: ${messageOf(bots.error)}`}
+          {translate('quipu.dashboard.errorBots', { error: messageOf(bots.error) })}
         </Alert>
       ) : null}
-      {bots.data?.bots.length === 0 && <Alert severity="info" role="status" sx={{ mb: 2 }}>{TEXTS.sinBots}</Alert>}
+      {bots.data?.bots.length === 0 && <Alert severity="info" role="status" sx={{ mb: 2 }}>{translate('quipu.dashboard.sinBots')}</Alert>}
       <DashboardFilters filters={filters} bots={bots.data?.bots ?? []} errors={errors} onChange={onChange} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value="general" aria-label={TEXTS.titulo}>
-          <Tab value="general" label={TEXTS.general} id="dashboard-general-boton" aria-controls="dashboard-general" />
+        <Tabs value="general" aria-label={translate('quipu.dashboard.titulo')}>
+          <Tab value="general" label={translate('quipu.dashboard.general')} id="dashboard-general-boton" aria-controls="dashboard-general" />
         </Tabs>
       </Box>
       <TabPanel idPrefix="dashboard" name="general" current="general">
-        {bots.isPending && !bots.error ? <Typography>{TEXTS.cargando}</Typography> : null}
+        {bots.isPending && !bots.error ? <Typography>{translate('quipu.dashboard.cargando')}</Typography> : null}
         {ready ? <GeneralTab query={query} sesiones={sesiones} /> : null}
       </TabPanel>
     </PageCard>

@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { messageOf } from '../../api/HttpError';
 import type { DashboardQuery } from '../../api/dashboard';
 import type { QuipuDataProvider } from '../../api/dataProvider';
@@ -13,7 +13,6 @@ import { ChartCard, PieChart, TimelineChart } from './ChartCard';
 import { DashboardDetails } from './DashboardDetails';
 import { DashboardTotals } from './DashboardTotals';
 import { channelSlices, isEmpty, skillSlices, timelinePoints, timelineSerie, tipoLabel, type Tiempo, type Tipo } from './dashboardModel';
-import { TEXTS } from './dashboardTexts';
 
 export interface GeneralTabProps {
   query: DashboardQuery & { tipo: Tipo; tl: Tiempo };
@@ -22,6 +21,7 @@ export interface GeneralTabProps {
 
 export function GeneralTab({ query, sesiones }: GeneralTabProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
+  const translate = useTranslate();
   const { idBot, fd, fh, tipo, tl } = query;
   const datos = useQuery({ queryKey: ['dashboard', 'datos', idBot, fd, fh], queryFn: () => dataProvider.getDashboardData(query), retry: false });
   const timeline = useQuery({ queryKey: ['dashboard', 'timeline', idBot, fd, fh, tipo, tl], queryFn: () => dataProvider.getDashboardTimeline(query), retry: false });
@@ -33,31 +33,39 @@ export function GeneralTab({ query, sesiones }: GeneralTabProps) {
 
   const error = datos.error ?? skills.error;
   if (error) return <Alert severity="error">{messageOf(error)}</Alert>;
-  if (!datos.data) return <Typography>{TEXTS.cargando}</Typography>;
-  if (isEmpty(datos.data)) return <Typography sx={{ py: 2 }}>{TEXTS.vacio}</Typography>;
+  if (!datos.data) return <Typography>{translate('quipu.dashboard.cargando')}</Typography>;
+  if (isEmpty(datos.data)) return <Typography sx={{ py: 2 }}>{translate('quipu.dashboard.vacio')}</Typography>;
 
-  const serie = tipoLabel(tipo);
-  const points = timeline.data ? timelinePoints(timeline.data, tipo, tl) : null;
+  const serie = translate(tipoLabel(tipo));
+  const points = timeline.data ? timelinePoints(timeline.data, tipo, tl, translate) : null;
   // Clients per weekday may be estimated (≈); clients per hour are each day's, summed, and say so.
-  const timeSerie = timelineSerie(tipo, tl);
+  const timeSerieKey = timelineSerie(tipo, tl);
+  const timeSerie = translate(timeSerieKey);
   const estimated = points?.some((point) => point.aprox) ?? false;
-  const timeNote = estimated ? TEXTS.clientesAprox : timeSerie === TEXTS.clientesPorHora ? TEXTS.clientesPorHoraNota : undefined;
+  const timeNote = estimated
+    ? translate('quipu.dashboard.clientesAprox')
+    : timeSerieKey === 'quipu.dashboard.clientesPorHora'
+      ? translate('quipu.dashboard.clientesPorHoraNota')
+      : undefined;
   const skillPie = skills.data ? skillSlices(skills.data) : null;
   const channelPie = channelSlices(datos.data, tipo);
-  const porTiempo = tl === 'dias' ? 'día de la semana' : 'hora del día';
+  const porTiempo = translate(tl === 'dias' ? 'quipu.dashboard.porDia' : 'quipu.dashboard.porHora');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <DashboardTotals data={datos.data} />
       {points && (
         <ChartCard
-          title={TEXTS.lineaTiempo}
-          table={{ headers: [tl === 'dias' ? TEXTS.dia : TEXTS.hora, timeSerie, TEXTS.mensajes], rows: points.map((point) => [point.x, point.aprox ? { approximate: point.y } : point.y, point.msg]) }}
+          title={translate('quipu.dashboard.lineaTiempo')}
+          table={{ headers: [translate(tl === 'dias' ? 'quipu.dashboard.dia' : 'quipu.dashboard.hora'), timeSerie, translate('quipu.dashboard.mensajes')], rows: points.map((point) => [point.x, point.aprox ? { approximate: point.y } : point.y, point.msg]) }}
           note={timeNote}
           chart={
             <TimelineChart
               points={points}
               serie={estimated ? `≈ ${timeSerie}` : timeSerie}
-              label={`Gráfico de área: ${timeSerie.toLowerCase()}${estimated ? ` ${TEXTS.aproximados}` : ''} y mensajes por ${porTiempo}`}
+              label={translate('quipu.dashboard.graficoArea', {
+                serie: `${timeSerie.toLowerCase()}${estimated ? ` ${translate('quipu.dashboard.aproximados')}` : ''}`,
+                porTiempo,
+              })}
             />
           }
         />
@@ -65,15 +73,15 @@ export function GeneralTab({ query, sesiones }: GeneralTabProps) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
         {skillPie && (
           <ChartCard
-            title={TEXTS.topSkills}
-            table={{ headers: [TEXTS.skill, TEXTS.respuestas], rows: skillPie.map((slice) => [slice.label, slice.value]) }}
-            chart={<PieChart slices={skillPie} label={`Gráfico circular: respuestas de los ${skillPie.length} skills más usados`} />}
+            title={translate('quipu.dashboard.topSkills')}
+            table={{ headers: [translate('quipu.dashboard.skill'), translate('quipu.dashboard.respuestas')], rows: skillPie.map((slice) => [slice.label, slice.value]) }}
+            chart={<PieChart slices={skillPie} label={translate('quipu.dashboard.graficoSkills', { n: skillPie.length })} />}
           />
         )}
         <ChartCard
-          title={TEXTS.canales}
-          table={{ headers: [TEXTS.canal, serie], rows: channelPie.map((slice) => [slice.label, slice.value]) }}
-          chart={<PieChart slices={channelPie} label={`Gráfico circular: ${serie.toLowerCase()} por canal`} />}
+          title={translate('quipu.dashboard.canales')}
+          table={{ headers: [translate('quipu.dashboard.canal'), serie], rows: channelPie.map((slice) => [slice.label, slice.value]) }}
+          chart={<PieChart slices={channelPie} label={translate('quipu.dashboard.graficoCanales', { serie: serie.toLowerCase() })} />}
         />
       </Box>
       <DashboardDetails query={query} />

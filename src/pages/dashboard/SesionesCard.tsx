@@ -11,14 +11,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { HISTORY_PAGE_SIZE, channelCodeLabel } from '../../../common/schemas/historial';
 import { messageOf } from '../../api/HttpError';
 import type { ClientCard } from '../../api/dashboard';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { formatFecha } from '../../layout/fecha';
 import type { ConversationDialogProps } from '../historial/ConversationDialog';
-import { TEXTS } from './dashboardTexts';
 
 export interface SesionesCardProps {
   idBot: string;
@@ -33,6 +32,7 @@ export interface SesionesCardProps {
 
 export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesCardProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
+  const translate = useTranslate();
   const [open, setOpen] = useState<ClientCard | null>(null);
   const clients = useInfiniteQuery({
     queryKey: ['dashboard', 'clientes', idBot, fd, fh],
@@ -43,18 +43,18 @@ export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesC
   });
   const rows = clients.data?.pages.flatMap((page) => page.content) ?? [];
   const text = (client: ClientCard) => ({
-    primary: client.nm || TEXTS.sinNombre,
-    secondary: `${channelCodeLabel(client.red)} · ${formatFecha(client.ultimo, 'fechaHora', timeZone)} · ${client.sesiones === 1 ? '1 sesión' : `${client.sesiones} sesiones`}`,
+    primary: client.nm || translate('quipu.dashboard.sinNombre'),
+    secondary: `${channelCodeLabel(client.red)} · ${formatFecha(client.ultimo, 'fechaHora', timeZone)} · ${translate('quipu.historial.sesionesN', { smart_count: client.sesiones })}`,
   });
   return (
     <Card variant="outlined" component="section" aria-labelledby="dashboard-sesiones">
       <CardContent>
         <Typography id="dashboard-sesiones" component="h2" variant="h6">
-          {TEXTS.sesiones}
+          {translate('quipu.dashboard.sesiones')}
         </Typography>
         {clients.error && <Alert severity="error">{messageOf(clients.error)}</Alert>}
-        {clients.isPending && <Typography>{TEXTS.cargando}</Typography>}
-        {clients.isSuccess && rows.length === 0 && <Typography>{TEXTS.sinSesiones}</Typography>}
+        {clients.isPending && <Typography>{translate('quipu.dashboard.cargando')}</Typography>}
+        {clients.isSuccess && rows.length === 0 && <Typography>{translate('quipu.dashboard.sinSesiones')}</Typography>}
         <List dense aria-labelledby="dashboard-sesiones">
           {rows.map((client) => (
             <ListItem key={client.idClt} disablePadding>
@@ -66,7 +66,7 @@ export function SesionesCard({ idBot, fd, fh, idE, timeZone, Dialog }: SesionesC
         </List>
         {clients.hasNextPage && (
           <Button onClick={() => void clients.fetchNextPage()} disabled={clients.isFetchingNextPage}>
-            {TEXTS.verMas}
+            {translate('quipu.dashboard.verMas')}
           </Button>
         )}
       </CardContent>

@@ -6,10 +6,14 @@ import Box from '@mui/material/Box';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { Line } from '@nivo/line';
 import { Pie } from '@nivo/pie';
+import { dashboardTexts } from '../../i18n/esDashboard';
 import type { Slice, TimelinePoint } from './dashboardModel';
-import { TEXTS } from './dashboardTexts';
 
 const HEIGHT = 300;
+
+// The messages series' name, read from the catalogue itself: the chunk's charts also draw on their own,
+// outside react-admin's i18n context, where useTranslate would answer the key.
+const MENSAJES = dashboardTexts.dashboard.mensajes;
 
 /** The box's width, followed as it changes (0 until measured: nothing is drawn then). */
 function useWidth() {
@@ -57,10 +61,10 @@ export function TimelineChart({ points, serie, label }: TimelineChartProps) {
   const theme = useTheme();
   const data = [
     { id: serie, data: points.map((point) => ({ x: point.x, y: point.y })) },
-    { id: TEXTS.mensajes, data: points.map((point) => ({ x: point.x, y: point.msg })) },
+    { id: MENSAJES, data: points.map((point) => ({ x: point.x, y: point.msg })) },
   ];
   // Wide enough for the longer name ('Clientes (suma diaria)'): about 7 px a letter beside the symbol.
-  const itemWidth = Math.max(110, 24 + 7 * Math.max(serie.length, TEXTS.mensajes.length));
+  const itemWidth = Math.max(110, 24 + 7 * Math.max(serie.length, MENSAJES.length));
   return (
     <ChartBox label={label}>
       {(width) => (

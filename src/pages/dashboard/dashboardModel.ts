@@ -1,8 +1,8 @@
 // The dashboard's filters and the shapes its charts and tables draw: pure functions, no React.
 import { DASHBOARD_MAX_DAYS, TOP_N, channelCodeLabel } from '../../../common/schemas/historial';
 import { addDays, daysSpanned, localDay } from '../../../common/dias';
+import type { TranslateFunction } from 'react-admin';
 import type { DashboardData, DashboardSkills, DashboardTimeline } from '../../api/dashboard';
-import { TEXTS, WEEKDAYS } from './dashboardTexts';
 
 export type Tipo = 'sesiones' | 'clientes';
 export type Tiempo = 'dias' | 'horas';
@@ -24,11 +24,14 @@ export function lastDays(days: number, timeZone: string, now = Date.now()): { fd
   return { fd: addDays(fh, 1 - days), fh };
 }
 
+/** The catalogue key of a broken range's rule. */
+export type RangeError = 'quipu.dashboard.hastaMayor' | 'quipu.dashboard.intervalo';
+
 /** What is wrong with a range, if anything: Hasta before Desde, or more days than the dashboard draws. */
-export function rangeError(fd: string, fh: string): string | null {
+export function rangeError(fd: string, fh: string): RangeError | null {
   const days = daysSpanned(fd, fh);
-  if (days < 1) return TEXTS.hastaMayor;
-  if (days > DASHBOARD_MAX_DAYS) return TEXTS.intervalo;
+  if (days < 1) return 'quipu.dashboard.hastaMayor';
+  if (days > DASHBOARD_MAX_DAYS) return 'quipu.dashboard.intervalo';
   return null;
 }
 
@@ -36,10 +39,10 @@ export function rangeError(fd: string, fh: string): string | null {
  * Where a broken range is told, once: Hasta before Desde under Hasta; too many days under the day
  * the user moved last (`changed`).
  */
-export function rangeErrors(fd: string, fh: string, changed: 'fd' | 'fh'): { fd: string | null; fh: string | null } {
+export function rangeErrors(fd: string, fh: string, changed: 'fd' | 'fh'): { fd: RangeError | null; fh: RangeError | null } {
   const broken = rangeError(fd, fh);
   if (!broken) return { fd: null, fh: null };
-  const under = broken === TEXTS.hastaMayor ? 'fh' : changed;
+  const under = broken === 'quipu.dashboard.hastaMayor' ? 'fh' : changed;
   return { fd: under === 'fd' ? broken : null, fh: under === 'fh' ? broken : null };
 }
 
@@ -53,27 +56,29 @@ export interface TimelinePoint {
   msg: number;
 }
 
-const pointLabel = (row: DashboardTimeline[number], tl: Tiempo) => (tl === 'dias' ? WEEKDAYS[(row.dia ?? 1) - 1] : `${row.hora ?? 0} h`);
+const pointLabel = (row: DashboardTimeline[number], tl: Tiempo, translate: TranslateFunction) =>
+  tl === 'dias' ? translate(`quipu.dashboard.diaSemana.${row.dia ?? 1}`) : translate('quipu.dashboard.horaDelDia', { hora: row.hora ?? 0 });
 
 /** Where a weekday (dia 1 Sunday … 7 Saturday) goes in a week that starts on Monday, as the calendar's does. */
 const weekPosition = (dia: number) => (dia + 5) % 7;
 
 /** The timeline in its order (Monday first, or hour 0 first), whatever order the rows came in. */
-export function timelinePoints(rows: DashboardTimeline, tipo: Tipo, tl: Tiempo): TimelinePoint[] {
+export function timelinePoints(rows: DashboardTimeline, tipo: Tipo, tl: Tiempo, translate: TranslateFunction): TimelinePoint[] {
   const key = (row: DashboardTimeline[number]) => (tl === 'dias' ? weekPosition(row.dia ?? 1) : (row.hora ?? 0));
   return [...rows]
     .sort((a, b) => key(a) - key(b))
-    .map((row) => ({ x: pointLabel(row, tl), y: tipo === 'sesiones' ? row.ses : row.clt, aprox: tipo === 'clientes' && row.cltAprox === true, msg: row.msg }));
+    .map((row) => ({ x: pointLabel(row, tl, translate), y: tipo === 'sesiones' ? row.ses : row.clt, aprox: tipo === 'clientes' && row.cltAprox === true, msg: row.msg }));
 }
 
-export const tipoLabel = (tipo: Tipo) => (tipo === 'sesiones' ? TEXTS.sesiones : TEXTS.clientes);
+/** The catalogue key of what Tipo counts. */
+export const tipoLabel = (tipo: Tipo) => (tipo === 'sesiones' ? 'quipu.dashboard.sesiones' : 'quipu.dashboard.clientes');
 
 /**
  * What the timeline's series counts. Per weekday, clients are the people who wrote that weekday;
  * per hour the server keeps no such count, only each day's clients in the hour of their first
  * message, summed over the days, and the name says so.
  */
-export const timelineSerie = (tipo: Tipo, tl: Tiempo) => (tipo === 'clientes' && tl === 'horas' ? TEXTS.clientesPorHora : tipoLabel(tipo));
+export const timelineSerie = (tipo: Tipo, tl: Tiempo) => (tipo === 'clientes' && tl === 'horas' ? 'quipu.dashboard.clientesPorHora' : tipoLabel(tipo));
 
 /** A slice of a pie chart. */
 export interface Slice {

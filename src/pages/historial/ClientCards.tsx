@@ -8,11 +8,11 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
 import { HISTORY_PAGE_SIZE, channelCodeLabel } from '../../../common/schemas/historial';
 import type { ClientCard } from '../../api/historial';
 import type { PagedAnswer } from '../../api/paging';
 import { formatFecha } from '../../layout/fecha';
-import { TEXTS, paginaLabel, sesionesLabel } from './historialModel';
 
 const PAGE_LABELS: Record<string, string> = {
   first: 'Ir a la primera página',
@@ -35,15 +35,16 @@ export interface ClientCardsProps {
 export const totalOf = (answer: PagedAnswer<ClientCard>) => answer.totalElements ?? (answer.totalPages ?? 1) * HISTORY_PAGE_SIZE;
 
 export function ClientCards({ answer, loading, error, page, onPage, onOpen, timeZone }: ClientCardsProps) {
+  const translate = useTranslate();
   if (error) return <Typography role="alert">{error}</Typography>;
-  if (loading && !answer) return <Typography role="status">{TEXTS.cargando}</Typography>;
+  if (loading && !answer) return <Typography role="status">{translate('quipu.historial.cargando')}</Typography>;
   if (!answer) return null;
   const clients = answer.content ?? [];
-  if (clients.length === 0) return <Typography role="status">{TEXTS.sinDatos}</Typography>;
+  if (clients.length === 0) return <Typography role="status">{translate('quipu.historial.sinDatos')}</Typography>;
   const total = totalOf(answer);
   const exact = answer.totalExact !== false;
   return (
-    <Box component="section" aria-label={TEXTS.resultados}>
+    <Box component="section" aria-label={translate('quipu.historial.resultados')}>
       <Box
         component="ul"
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))' }}
@@ -54,11 +55,11 @@ export function ClientCards({ answer, loading, error, page, onPage, onOpen, time
               <CardActionArea onClick={() => onOpen(client)} sx={{ height: '100%' }}>
                 <CardContent component="span" sx={{ display: 'block' }}>
                   <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 'bold', overflowWrap: 'anywhere' }}>
-                    {client.nm || TEXTS.sinNombre}
+                    {client.nm || translate('quipu.historial.sinNombre')}
                   </Typography>
                   <Typography component="span" variant="body2" sx={{ display: 'block' }}>{channelCodeLabel(client.red)}</Typography>
                   <Typography component="span" variant="body2" sx={{ display: 'block' }}>{formatFecha(client.ultimo, 'fechaHora', timeZone)}</Typography>
-                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>{sesionesLabel(client.sesiones)}</Typography>
+                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>{translate('quipu.historial.sesionesN', { smart_count: client.sesiones })}</Typography>
                 </CardContent>
               </CardActionArea>
             </Card>
@@ -72,7 +73,7 @@ export function ClientCards({ answer, loading, error, page, onPage, onOpen, time
         rowsPerPage={HISTORY_PAGE_SIZE}
         rowsPerPageOptions={[HISTORY_PAGE_SIZE]}
         onPageChange={(_event, next) => onPage(next)}
-        labelDisplayedRows={({ from, to, count }) => paginaLabel(from, to, count, exact)}
+        labelDisplayedRows={({ from, to, count }) => translate(exact ? 'quipu.historial.pagina' : 'quipu.historial.paginaMasDe', { from, to, count })}
         getItemAriaLabel={(type) => PAGE_LABELS[type] ?? type}
         showFirstButton
         showLastButton={exact}

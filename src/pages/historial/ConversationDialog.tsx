@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { channelCodeLabel } from '../../../common/schemas/historial';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { ClientCard } from '../../api/historial';
@@ -27,7 +27,7 @@ import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useFlags } from '../../permissions/useFlags';
 import { ConversationMessages } from './ConversationMessages';
 import { formatFecha } from '../../layout/fecha';
-import { TEXTS, saveBlob } from './historialModel';
+import { saveBlob } from './historialModel';
 
 export interface ConversationDialogProps {
   idBot: string;
@@ -40,6 +40,7 @@ export interface ConversationDialogProps {
 
 export function ConversationDialog({ idBot, fd, fh, client, onClose }: ConversationDialogProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
+  const translate = useTranslate();
   const { flags } = useFlags();
   // The screen's company (the one the system admin picked): its time zone dates the conversation.
   const { idE, tz: timeZone } = useEmpresaScope();
@@ -72,8 +73,8 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
 
   let list;
   if (sessions.error) list = <Typography role="alert">{messageOf(sessions.error)}</Typography>;
-  else if (sessions.isPending) list = <Typography role="status">{TEXTS.cargando}</Typography>;
-  else if (sessions.data.length === 0) list = <Typography role="status">{TEXTS.sinDatos}</Typography>;
+  else if (sessions.isPending) list = <Typography role="status">{translate('quipu.historial.cargando')}</Typography>;
+  else if (sessions.data.length === 0) list = <Typography role="status">{translate('quipu.historial.sinDatos')}</Typography>;
   else {
     list = (
       <List dense aria-labelledby="conversacion-sesiones" sx={{ py: 0 }}>
@@ -92,21 +93,21 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
   return (
     <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="lg" aria-labelledby="conversacion-titulo">
       <DialogTitle id="conversacion-titulo">
-        {TEXTS.conversacion}
+        {translate('quipu.historial.conversacion')}
         <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-          {`${client.nm || TEXTS.sinNombre} · ${channelCodeLabel(client.red)}`}
+          {`${client.nm || translate('quipu.historial.sinNombre')} · ${channelCodeLabel(client.red)}`}
         </Typography>
       </DialogTitle>
       <DialogContent dividers sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, minHeight: { md: 420 } }}>
         <Box component="section" aria-labelledby="conversacion-sesiones" sx={{ width: { xs: '100%', md: 220 }, flexShrink: 0, maxHeight: { xs: 180, md: 'none' }, overflowY: 'auto' }}>
           <Typography id="conversacion-sesiones" component="h3" sx={heading}>
-            {TEXTS.sesiones}
+            {translate('quipu.historial.sesiones')}
           </Typography>
           {list}
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Typography id="conversacion-mensajes" component="h3" sx={heading}>
-            {TEXTS.mensajes}
+            {translate('quipu.historial.mensajes')}
           </Typography>
           <Box sx={{ flex: 1, minHeight: 0, height: { xs: 360, md: 480 } }}>
             {idS ? <ConversationMessages key={idS} idS={idS} timeZone={timeZone} showSkill={!!flags?.isBotEdit} labelledBy="conversacion-mensajes" /> : null}
@@ -114,16 +115,16 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
         </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {exporting ? <Typography role="status">{TEXTS.generandoExcel}</Typography> : null}
+        {exporting ? <Typography role="status">{translate('quipu.historial.generandoExcel')}</Typography> : null}
         {exportError ? (
           <Alert severity="error" sx={{ flex: 1 }}>
             {exportError}
           </Alert>
         ) : null}
         <Button variant="outlined" onClick={() => void exportExcel()} disabled={exporting}>
-          {TEXTS.exportarExcel}
+          {translate('quipu.historial.exportarExcel')}
         </Button>
-        <Button onClick={onClose}>{TEXTS.cerrar}</Button>
+        <Button onClick={onClose}>{translate('quipu.historial.cerrar')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -8,17 +8,17 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { HistoryMessage } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
 import { ChatMessageView } from '../../layout/ChatMessageView';
 import { formatFecha } from '../../layout/fecha';
-import { TEXTS } from './historialModel';
 
 const ignore = () => undefined;
 
 function MessageRow({ message, timeZone, showSkill }: { message: HistoryMessage; timeZone: string; showSkill: boolean }) {
+  const translate = useTranslate();
   const outgoing = message.t === 0;
   const skill = showSkill && outgoing && (message.skill || message.idSkill);
   return (
@@ -36,8 +36,8 @@ function MessageRow({ message, timeZone, showSkill }: { message: HistoryMessage;
       </Paper>
       <Typography variant="caption" color="text.secondary">
         {formatFecha(message.fc, 'fechaHora', timeZone)}
-        {skill ? ` · ${TEXTS.skill}: ${message.skill || message.idSkill}` : ''}
-        {skill && message.score != null ? ` · ${TEXTS.puntaje}: ${message.score.toFixed(2)}` : ''}
+        {skill ? ` · ${translate('quipu.historial.skill', { skill: message.skill || message.idSkill })}` : ''}
+        {skill && message.score != null ? ` · ${translate('quipu.historial.puntaje', { puntaje: message.score.toFixed(2) })}` : ''}
       </Typography>
     </Box>
   );
@@ -53,6 +53,7 @@ export interface ConversationMessagesProps {
 
 export function ConversationMessages({ idS, timeZone, showSkill, labelledBy }: ConversationMessagesProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
+  const translate = useTranslate();
   const scroller = useRef<HTMLDivElement>(null);
   // How far the reader was from the bottom when older messages were asked for.
   const fromBottom = useRef<number | null>(null);
@@ -86,8 +87,8 @@ export function ConversationMessages({ idS, timeZone, showSkill, labelledBy }: C
 
   let body;
   if (messages.error) body = <Typography role="alert">{messageOf(messages.error)}</Typography>;
-  else if (messages.isPending) body = <Typography role="status">{TEXTS.cargando}</Typography>;
-  else if (count === 0 || pages.every((page) => page.msgs.length === 0)) body = <Typography role="status">{TEXTS.sinDatos}</Typography>;
+  else if (messages.isPending) body = <Typography role="status">{translate('quipu.historial.cargando')}</Typography>;
+  else if (count === 0 || pages.every((page) => page.msgs.length === 0)) body = <Typography role="status">{translate('quipu.historial.sinDatos')}</Typography>;
   else {
     body = (
       <Box component="ol" aria-labelledby={labelledBy} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -107,7 +108,7 @@ export function ConversationMessages({ idS, timeZone, showSkill, labelledBy }: C
       {messages.hasNextPage ? (
         <Box sx={{ textAlign: 'center', mb: 1 }}>
           <Button size="small" onClick={older} disabled={messages.isFetchingNextPage}>
-            {TEXTS.mensajesAnteriores}
+            {translate('quipu.historial.mensajesAnteriores')}
           </Button>
         </Box>
       ) : null}

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { localDay } from '../../../common/dias';
 import { HISTORY_PAGE_SIZE } from '../../../common/schemas/historial';
 import { canUseReports } from '../../../common/roles';
@@ -15,7 +15,7 @@ import { useFlags } from '../../permissions/useFlags';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { ClientCard, HistoryQuery } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
-import { EMPRESA_TEXTS, EmpresaPicker } from '../../layout/EmpresaPicker';
+import { EmpresaPicker } from '../../layout/EmpresaPicker';
 import { noticeText } from '../../layout/noticeText';
 import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useSession } from '../../permissions/useSession';
@@ -23,7 +23,7 @@ import { PageCard } from '../PageCard';
 import { ClientCards } from './ClientCards';
 import { ConversationDialog } from './ConversationDialog';
 import { HistorialFilters } from './HistorialFilters';
-import { TEXTS, filterErrors, firstError, type FilterErrors, type HistoryFilters } from './historialModel';
+import { filterErrors, firstError, type FilterErrors, type HistoryFilters } from './historialModel';
 import { ReportQuestion } from './ReportQuestion';
 import { ReportsDialog } from './ReportsDialog';
 
@@ -31,6 +31,7 @@ export function HistorialPage() {
   const session = useSession();
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   // The user's company; the system admin's, the one picked above the filters.
   const { idE, tz: timeZone } = useEmpresaScope();
   const manualUrl = session?.config.manualUrl;
@@ -83,14 +84,14 @@ export function HistorialPage() {
     if (change.fd === undefined && change.fh === undefined) return;
     const moved = change.fd !== undefined ? 'fd' : 'fh';
     setChanged(moved);
-    const { fd, fh } = filterErrors(next, moved);
+    const { fd, fh } = filterErrors(next, moved, translate);
     if (fd || fh) broken({ idBot: errors.idBot, fd, fh });
     else setErrors((now) => ({ idBot: now.idBot }));
   };
 
   /** The filters as the server takes them, or null (told) when a rule breaks. */
   const valid = (): HistoryQuery | null => {
-    const found = filterErrors(filters, changed);
+    const found = filterErrors(filters, changed, translate);
     if (firstError(found)) {
       broken(found);
       return null;
@@ -116,7 +117,8 @@ export function HistorialPage() {
     setRequesting(true);
     try {
       await dataProvider.requestReport({ ...query, completo });
-      notify(TEXTS.generandoInforme, noticeText(TEXTS.generandoInforme, 'info'));
+      const text = translate('quipu.historial.generandoInforme');
+      notify(text, noticeText(text, 'info'));
     } catch (failure) {
       notify(messageOf(failure), noticeText(messageOf(failure), 'error'));
     } finally {
@@ -127,38 +129,38 @@ export function HistorialPage() {
 
   if (!idE) {
     return (
-      <PageCard title={TEXTS.titulo}>
-        <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
+      <PageCard title={translate('quipu.historial.titulo')}>
+        <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
       </PageCard>
     );
   }
 
   return (
-    <PageCard title={TEXTS.titulo}>
-      <EmpresaPicker prompt={EMPRESA_TEXTS.verBots} />
+    <PageCard title={translate('quipu.historial.titulo')}>
+      <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
       {bots.error ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {`${TEXTS.botsNoDisponibles} (${messageOf(bots.error)})`}
+          {translate('quipu.historial.botsNoDisponibles', { error: messageOf(bots.error) })}
         </Alert>
       ) : null}
       <HistorialFilters filters={filters} bots={bots.data ?? []} errors={errors} onChange={onChange} onSubmit={buscar} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
         <Button variant="contained" onClick={buscar}>
-          {TEXTS.buscar}
+          {translate('quipu.historial.buscar')}
         </Button>
         {reportsAllowed ? (
           <>
             <Button variant="outlined" onClick={generar}>
-              {TEXTS.generarInforme}
+              {translate('quipu.historial.generarInforme')}
             </Button>
             <Button variant="outlined" onClick={() => setReports(true)}>
-              {TEXTS.verInformes}
+              {translate('quipu.historial.verInformes')}
             </Button>
           </>
         ) : null}
         {manualUrl ? (
           <Link href={manualUrl} target="_blank" rel="noopener noreferrer" sx={{ ml: 1 }}>
-            {TEXTS.manual}
+            {translate('quipu.historial.manual')}
           </Link>
         ) : null}
       </Box>

@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { TEXTS } from './historialModel';
+import { useTranslate } from 'react-admin';
 
 export interface ReportQuestionProps {
   open: boolean;
@@ -17,18 +17,19 @@ export interface ReportQuestionProps {
 }
 
 export function ReportQuestion({ open, busy, onAnswer, onCancel }: ReportQuestionProps) {
+  const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="historial-informe-titulo" aria-describedby="historial-informe-pregunta">
-      <DialogTitle id="historial-informe-titulo">{TEXTS.generarInforme}</DialogTitle>
+      <DialogTitle id="historial-informe-titulo">{translate('quipu.historial.generarInforme')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="historial-informe-pregunta">{TEXTS.preguntaDetalle}</DialogContentText>
+        <DialogContentText id="historial-informe-pregunta">{translate('quipu.historial.preguntaDetalle')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onAnswer(false)} disabled={busy}>
-          {TEXTS.no}
+          {translate('quipu.historial.no')}
         </Button>
         <Button onClick={() => onAnswer(true)} disabled={busy} variant="contained" autoFocus>
-          {TEXTS.si}
+          {translate('quipu.historial.si')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -27,7 +27,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { REPORT_POLL_MS } from '../../../common/schemas/historial';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { Report } from '../../api/historial';
@@ -37,16 +37,17 @@ import { empresaTimeZone } from '../../permissions/empresaTimeZone';
 import { useSession } from '../../permissions/useSession';
 import { formatFecha } from '../../layout/fecha';
 import { TextButton } from '../../layout/TextButton';
-import { TEXTS, saveBlob } from './historialModel';
+import { saveBlob } from './historialModel';
 
 function ReportState({ report }: { report: Report }) {
-  if (report.estado === 'hecho') return <>{TEXTS.listo}</>;
-  if (report.estado === 'error') return <Typography color="error" variant="body2">{report.error || TEXTS.estado}</Typography>;
+  const translate = useTranslate();
+  if (report.estado === 'hecho') return <>{translate('quipu.historial.listo')}</>;
+  if (report.estado === 'error') return <Typography color="error" variant="body2">{report.error || translate('quipu.historial.estado')}</Typography>;
   const value = report.total > 0 ? Math.min(100, (report.progreso / report.total) * 100) : 0;
   return (
     <Box sx={{ minWidth: 120 }}>
-      {TEXTS.generando}
-      <LinearProgress variant="determinate" value={value} aria-label={`${TEXTS.progreso} ${report.name}`} sx={{ mt: 0.5 }} />
+      {translate('quipu.historial.generando')}
+      <LinearProgress variant="determinate" value={value} aria-label={translate('quipu.historial.progreso', { name: report.name })} sx={{ mt: 0.5 }} />
     </Box>
   );
 }
@@ -62,32 +63,33 @@ interface ReportViewProps {
 }
 
 function ReportTable({ reports, others, timeZone, busy, onDownload, onDelete }: ReportViewProps) {
+  const translate = useTranslate();
   return (
     <TableContainer>
       <Table size="small" aria-labelledby="informes-titulo">
         <TableHead>
           <TableRow>
-            <TableCell>{TEXTS.nombreInforme}</TableCell>
-            {others ? <TableCell>{TEXTS.pedidoPor}</TableCell> : null}
-            <TableCell>{TEXTS.fecha}</TableCell>
-            <TableCell>{TEXTS.estado}</TableCell>
-            <TableCell align="right">{TEXTS.acciones}</TableCell>
+            <TableCell>{translate('quipu.historial.nombreInforme')}</TableCell>
+            {others ? <TableCell>{translate('quipu.historial.pedidoPor')}</TableCell> : null}
+            <TableCell>{translate('quipu.historial.fecha')}</TableCell>
+            <TableCell>{translate('quipu.historial.estado')}</TableCell>
+            <TableCell align="right">{translate('quipu.historial.acciones')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {reports.map((report) => (
             <TableRow key={report.id}>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.name}</TableCell>
-              {others ? <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.us ?? TEXTS.usuarioEliminado}</TableCell> : null}
+              {others ? <TableCell sx={{ overflowWrap: 'anywhere' }}>{report.us ?? translate('quipu.historial.usuarioEliminado')}</TableCell> : null}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFecha(report.fc, 'fechaHora', timeZone)}</TableCell>
               <TableCell>
                 <ReportState report={report} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton aria-label={`${TEXTS.descargar} ${report.name}`} disabled={busy || report.estado !== 'hecho'} onClick={() => onDownload(report)}>
+                <IconButton aria-label={translate('quipu.historial.descargarInforme', { name: report.name })} disabled={busy || report.estado !== 'hecho'} onClick={() => onDownload(report)}>
                   <FileDownloadIcon />
                 </IconButton>
-                <IconButton aria-label={`${TEXTS.eliminar} ${report.name}`} disabled={busy} onClick={() => onDelete(report)}>
+                <IconButton aria-label={translate('quipu.historial.eliminarInforme', { name: report.name })} disabled={busy} onClick={() => onDelete(report)}>
                   <DeleteIcon />
                 </IconButton>
               </TableCell>
@@ -101,6 +103,7 @@ function ReportTable({ reports, others, timeZone, busy, onDownload, onDelete }: 
 
 /** A card for each report: its name, the table's other columns as labelled values, and its buttons with their text. */
 function ReportCards({ reports, others, timeZone, busy, onDownload, onDelete }: ReportViewProps) {
+  const translate = useTranslate();
   const values = { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, rowGap: 0.5, my: 1, typography: 'body2', '& dd': { m: 0, overflowWrap: 'anywhere' } } as const;
   return (
     <List aria-labelledby="informes-titulo" disablePadding sx={{ display: 'grid', gap: 1 }}>
@@ -111,28 +114,28 @@ function ReportCards({ reports, others, timeZone, busy, onDownload, onDelete }: 
             <Box component="dl" sx={values}>
               {others ? (
                 <>
-                  <dt>{TEXTS.pedidoPor}:</dt>
-                  <dd>{report.us ?? TEXTS.usuarioEliminado}</dd>
+                  <dt>{translate('quipu.historial.pedidoPor')}:</dt>
+                  <dd>{report.us ?? translate('quipu.historial.usuarioEliminado')}</dd>
                 </>
               ) : null}
-              <dt>{TEXTS.fecha}:</dt>
+              <dt>{translate('quipu.historial.fecha')}:</dt>
               <dd>{formatFecha(report.fc, 'fechaHora', timeZone)}</dd>
-              <dt>{TEXTS.estado}:</dt>
+              <dt>{translate('quipu.historial.estado')}:</dt>
               <dd>
                 <ReportState report={report} />
               </dd>
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <TextButton
-                label={TEXTS.descargar}
-                aria-label={`${TEXTS.descargar} ${report.name}`}
+                label={translate('quipu.historial.descargar')}
+                aria-label={translate('quipu.historial.descargarInforme', { name: report.name })}
                 variant="outlined"
                 size="small"
                 startIcon={<FileDownloadIcon />}
                 disabled={busy || report.estado !== 'hecho'}
                 onClick={() => onDownload(report)}
               />
-              <TextButton label={TEXTS.eliminar} aria-label={`${TEXTS.eliminar} ${report.name}`} color="error" size="small" startIcon={<DeleteIcon />} disabled={busy} onClick={() => onDelete(report)} />
+              <TextButton label={translate('quipu.historial.eliminar')} aria-label={translate('quipu.historial.eliminarInforme', { name: report.name })} color="error" size="small" startIcon={<DeleteIcon />} disabled={busy} onClick={() => onDelete(report)} />
             </Box>
           </Card>
         </ListItem>
@@ -152,6 +155,7 @@ export interface ReportsDialogProps {
 export function ReportsDialog({ idBot, idE: empresa, onClose }: ReportsDialogProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const session = useSession();
   const timeZone = empresaTimeZone(session);
   const idE = empresa ?? session?.user.idE;
@@ -185,7 +189,8 @@ export function ReportsDialog({ idBot, idE: empresa, onClose }: ReportsDialogPro
     setBusy(true);
     try {
       await dataProvider.deleteReport(report.id);
-      notify(TEXTS.eliminado, noticeText(TEXTS.eliminado, 'success'));
+      const text = translate('quipu.historial.eliminado');
+      notify(text, noticeText(text, 'success'));
       await reports.refetch();
     } catch (failure) {
       fail(failure);
@@ -199,8 +204,8 @@ export function ReportsDialog({ idBot, idE: empresa, onClose }: ReportsDialogPro
 
   let body;
   if (reports.error) body = <Typography role="alert">{messageOf(reports.error)}</Typography>;
-  else if (reports.isPending) body = <Typography role="status">{TEXTS.cargando}</Typography>;
-  else if (reports.data.length === 0) body = <Typography role="status">{TEXTS.sinDatos}</Typography>;
+  else if (reports.isPending) body = <Typography role="status">{translate('quipu.historial.cargando')}</Typography>;
+  else if (reports.data.length === 0) body = <Typography role="status">{translate('quipu.historial.sinDatos')}</Typography>;
   else {
     const View = cards ? ReportCards : ReportTable;
     body = <View reports={reports.data} others={others} timeZone={timeZone} busy={busy} onDownload={(report) => void download(report)} onDelete={setDeleting} />;
@@ -208,18 +213,18 @@ export function ReportsDialog({ idBot, idE: empresa, onClose }: ReportsDialogPro
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="informes-titulo">
-      <DialogTitle id="informes-titulo">{TEXTS.verInformes}</DialogTitle>
+      <DialogTitle id="informes-titulo">{translate('quipu.historial.verInformes')}</DialogTitle>
       <DialogContent dividers sx={cards ? { px: 2 } : undefined}>
         {body}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TEXTS.cerrar}</Button>
+        <Button onClick={onClose}>{translate('quipu.historial.cerrar')}</Button>
       </DialogActions>
       <Confirm
         isOpen={!!deleting}
-        title={deleting ? `${TEXTS.eliminar} ${deleting.name}` : TEXTS.eliminar}
-        content={TEXTS.confirmarEliminar}
-        confirm={TEXTS.eliminar}
+        title={deleting ? translate('quipu.historial.eliminarInforme', { name: deleting.name }) : translate('quipu.historial.eliminar')}
+        content={translate('quipu.historial.confirmarEliminar')}
+        confirm={translate('quipu.historial.eliminar')}
         cancel="Cancelar"
         onConfirm={() => void remove()}
         onClose={() => setDeleting(null)}

@@ -1,46 +1,5 @@
-// The history's texts, dates in the company's time zone, and its filter rules.
-import { HISTORY_TEXTS } from '../../../common/schemas/historial';
-
-export const TEXTS = {
-  ...HISTORY_TEXTS,
-  titulo: 'Historial',
-  bot: 'Bot',
-  nombre: 'Nombre',
-  filtros: 'Filtros',
-  manual: 'Manual de usuario',
-  resultados: 'Clientes',
-  sinNombre: 'Sin nombre',
-  sinDatos: 'No hay datos...',
-  cargando: 'Cargando...',
-  no: 'NO',
-  si: 'SI',
-  mensajesAnteriores: 'Mensajes anteriores',
-  botsNoDisponibles: 'No se pudo leer la lista de bots de la empresa.',
-  cliente: 'Cliente',
-  skill: 'Skill',
-  puntaje: 'Puntaje',
-  ultimoMensaje: 'Último mensaje',
-  // The reports.
-  nombreInforme: 'Nombre',
-  pedidoPor: 'Pedido por',
-  usuarioEliminado: 'Usuario eliminado',
-  fecha: 'Fecha',
-  estado: 'Estado',
-  acciones: 'Acciones',
-  generando: 'Generando…',
-  listo: 'Listo',
-  descargar: 'Descargar',
-  eliminar: 'Eliminar',
-  confirmarEliminar: '¿Desea eliminar el informe?',
-  eliminado: 'Eliminado con exito',
-  progreso: 'Progreso del informe',
-  pagina: 'Página',
-} as const;
-
-export const sesionesLabel = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
-
-/** The clients a page shows of how many: the count, or, when the server only knows there are more than `count`, 'más de'. */
-export const paginaLabel = (from: number, to: number, count: number, exact: boolean) => `${from}–${to} de ${exact ? '' : 'más de '}${count}`;
+// The history's filter rules, told through the catalogue (quipu.historial), and saving a report's file.
+import type { TranslateFunction } from 'react-admin';
 
 export interface HistoryFilters {
   idBot: string;
@@ -60,12 +19,12 @@ export interface FilterErrors {
  * The rules the filters break: no bot; Hasta before Desde, told on the day the user moved last
  * (`changed`) in that day's own words.
  */
-export function filterErrors(filters: HistoryFilters, changed: 'fd' | 'fh'): FilterErrors {
+export function filterErrors(filters: HistoryFilters, changed: 'fd' | 'fh', translate: TranslateFunction): FilterErrors {
   const errors: FilterErrors = {};
-  if (!filters.idBot) errors.idBot = TEXTS.seleccioneBot;
+  if (!filters.idBot) errors.idBot = translate('quipu.historial.seleccioneBot');
   if (filters.fh < filters.fd) {
-    if (changed === 'fd') errors.fd = TEXTS.desdeMenor;
-    else errors.fh = TEXTS.hastaMayor;
+    if (changed === 'fd') errors.fd = translate('quipu.historial.desdeMenor');
+    else errors.fh = translate('quipu.historial.hastaMayor');
   }
   return errors;
 }

@@ -14,7 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { LinkBase, List, Title, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { CANAL_KINDS, CANAL_NAMES, type Canal, type CanalKind } from '../../api/canales';
 import { messageOf } from '../../api/HttpError';
-import { EMPRESA_TEXTS, EmpresaPicker } from '../../layout/EmpresaPicker';
+import { EmpresaPicker } from '../../layout/EmpresaPicker';
 import { PageHeading } from '../../layout/FormParts';
 import { StatusMessage } from '../../layout/ListTable';
 import { useEmpresaScope } from '../../permissions/useEmpresaScope';
@@ -132,7 +132,7 @@ export function CanalList() {
       <PageHeading title="quipu.canales.titulo" />
       {picks ? (
         <Box sx={{ mt: 2 }}>
-          <EmpresaPicker prompt={EMPRESA_TEXTS.verCanales} />
+          <EmpresaPicker prompt="quipu.empresaPicker.verCanales" />
         </Box>
       ) : null}
       {idE ? (

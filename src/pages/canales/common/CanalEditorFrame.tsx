@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
-import { EMPRESA_TEXTS, EmpresaPicker } from '../../../layout/EmpresaPicker';
+import { EmpresaPicker } from '../../../layout/EmpresaPicker';
 import { BackButton } from '../../../layout/FormParts';
 import { StatusMessage } from '../../../layout/ListTable';
 import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
@@ -37,7 +37,7 @@ export function CanalEditorFrame({ editor, children }: { editor: CanalEditor; ch
             <StatusMessage text="quipu.canales.cargando" />
           ) : (
             <>
-              {editor.isNew ? <EmpresaPicker prompt={EMPRESA_TEXTS.crearCanal} /> : null}
+              {editor.isNew ? <EmpresaPicker prompt="quipu.empresaPicker.crearCanal" /> : null}
               {editor.readOnly ? (
                 <Alert severity="info" sx={{ mb: 2 }}>
                   {translate('quipu.canales.soloLectura')}

@@ -8,11 +8,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { SkillSummary } from './diagramModel';
-import { FLOW_TEXTS } from './flowTexts';
 
 interface AddSkillDialogProps {
   botId: string;
@@ -22,6 +21,7 @@ interface AddSkillDialogProps {
 
 export function AddSkillDialog({ botId, onCreated, onClose }: AddSkillDialogProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
+  const translate = useTranslate();
   const [nm, setNm] = useState('');
   const [dsc, setDsc] = useState('');
   const [missing, setMissing] = useState(false);
@@ -51,7 +51,7 @@ export function AddSkillDialog({ botId, onCreated, onClose }: AddSkillDialogProp
   return (
     <Dialog open onClose={onClose} aria-labelledby="quipu-add-skill-title" fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="quipu-add-skill-title">{FLOW_TEXTS.nuevoSkill}</DialogTitle>
+        <DialogTitle id="quipu-add-skill-title">{translate('quipu.flujo.nuevoSkill')}</DialogTitle>
         <DialogContent>
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -59,14 +59,14 @@ export function AddSkillDialog({ botId, onCreated, onClose }: AddSkillDialogProp
             </Alert>
           )}
           <TextField
-            label={FLOW_TEXTS.nombre}
+            label={translate('quipu.flujo.nombre')}
             value={nm}
             onChange={(event) => {
               setNm(event.target.value);
               setMissing(false);
             }}
             error={missing}
-            helperText={missing ? FLOW_TEXTS.requerido : ' '}
+            helperText={missing ? translate('quipu.flujo.requerido') : ' '}
             required
             autoFocus
             fullWidth
@@ -74,7 +74,7 @@ export function AddSkillDialog({ botId, onCreated, onClose }: AddSkillDialogProp
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
           <TextField
-            label={FLOW_TEXTS.descripcion}
+            label={translate('quipu.flujo.descripcion')}
             value={dsc}
             onChange={(event) => setDsc(event.target.value)}
             fullWidth
@@ -85,9 +85,9 @@ export function AddSkillDialog({ botId, onCreated, onClose }: AddSkillDialogProp
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{FLOW_TEXTS.cancelar}</Button>
+          <Button onClick={onClose}>{translate('quipu.flujo.cancelar')}</Button>
           <Button type="submit" variant="contained" disabled={saving}>
-            {FLOW_TEXTS.guardar}
+            {translate('quipu.flujo.guardar')}
           </Button>
         </DialogActions>
       </form>

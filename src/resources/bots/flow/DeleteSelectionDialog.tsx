@@ -8,12 +8,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
 import type { DiagramEdge, SkillSummary } from './diagramModel';
-import { FLOW_TEXTS, fill } from './flowTexts';
 
 /** Past this many names per list the dialog says how many more. */
 const SHOWN = 8;
@@ -32,6 +31,7 @@ interface DeleteSelectionDialogProps {
 }
 
 function Names({ title, names }: { title: string; names: string[] }) {
+  const translate = useTranslate();
   if (names.length === 0) return null;
   return (
     <>
@@ -42,7 +42,7 @@ function Names({ title, names }: { title: string; names: string[] }) {
         {names.slice(0, SHOWN).map((name, i) => (
           <li key={i}>{name}</li>
         ))}
-        {names.length > SHOWN && <li>{fill(FLOW_TEXTS.confirmarMas, { n: names.length - SHOWN })}</li>}
+        {names.length > SHOWN && <li>{translate('quipu.flujo.confirmarMas', { n: names.length - SHOWN })}</li>}
       </ul>
     </>
   );
@@ -51,6 +51,7 @@ function Names({ title, names }: { title: string; names: string[] }) {
 export function DeleteSelectionDialog({ botId, selection, linkName, onDeleted, onClose }: DeleteSelectionDialogProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [deleting, setDeleting] = useState(false);
 
   const confirm = async () => {
@@ -60,7 +61,8 @@ export function DeleteSelectionDialog({ botId, selection, linkName, onDeleted, o
     try {
       await dataProvider.deleteSkills({ idBot: botId, skills, links });
       onDeleted(skills, links);
-      notify(FLOW_TEXTS.eliminado, noticeText(FLOW_TEXTS.eliminado, 'success'));
+      const text = translate('quipu.flujo.eliminado');
+      notify(text, noticeText(text, 'success'));
       onClose();
     } catch (error) {
       notify(messageOf(error), noticeText(messageOf(error), 'error'));
@@ -70,18 +72,18 @@ export function DeleteSelectionDialog({ botId, selection, linkName, onDeleted, o
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="quipu-delete-selection-title" aria-describedby="quipu-delete-selection-text">
-      <DialogTitle id="quipu-delete-selection-title">{FLOW_TEXTS.confirmarTitulo}</DialogTitle>
+      <DialogTitle id="quipu-delete-selection-title">{translate('quipu.flujo.confirmarTitulo')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="quipu-delete-selection-text">{FLOW_TEXTS.confirmarTexto}</DialogContentText>
-        <Names title={FLOW_TEXTS.confirmarSkills} names={selection.skills.map((skill) => skill.nm)} />
-        <Names title={FLOW_TEXTS.confirmarEnlaces} names={selection.links.map(linkName)} />
+        <DialogContentText id="quipu-delete-selection-text">{translate('quipu.flujo.confirmarTexto')}</DialogContentText>
+        <Names title={translate('quipu.flujo.confirmarSkills')} names={selection.skills.map((skill) => skill.nm)} />
+        <Names title={translate('quipu.flujo.confirmarEnlaces')} names={selection.links.map(linkName)} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          {FLOW_TEXTS.cancelar}
+          {translate('quipu.flujo.cancelar')}
         </Button>
         <Button onClick={confirm} color="error" variant="contained" disabled={deleting}>
-          {FLOW_TEXTS.eliminarBoton}
+          {translate('quipu.flujo.eliminarBoton')}
         </Button>
       </DialogActions>
     </Dialog>

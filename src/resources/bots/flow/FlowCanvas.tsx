@@ -19,7 +19,7 @@ import {
   type FitViewOptions,
   type NodeChange,
 } from '@xyflow/react';
-import { useNavigate, useNotify } from 'react-admin';
+import { useNavigate, useNotify, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { noticeText } from '../../../layout/noticeText';
 import { useEditorFormSave } from '../../../layout/unsavedChanges';
@@ -43,14 +43,13 @@ import { ARIA_LABELS } from './flowA11y';
 import { selectedIds, syncEdges, syncNodes, type LinkFlowEdge } from './flowElements';
 import { FlowMiniMap } from './FlowMiniMap';
 import { FlowSearch } from './FlowSearch';
-import { FLOW_TEXTS, fill } from './flowTexts';
 import { FlowToolbar, type ToolbarActions } from './FlowToolbar';
 import { FlowUsage } from './FlowUsage';
 import { focusWhenDrawn } from './focusNode';
 import { layoutDiagram } from './layoutRunner';
-import { OPENING_MIN_ZOOM, type UsageMap } from './skillUsage';
+import { OPENING_MIN_ZOOM, type SkillUso, type UsageMap } from './skillUsage';
 import { NODE_TYPES } from './nodes';
-import type { SkillFlowNode } from './nodes/skill/SkillNode';
+import { skillAriaLabel, type SkillFlowNode } from './nodes/skill/SkillNode';
 import { useFlowDiagram } from './useFlowDiagram';
 import { useFlowKeyboard } from './useFlowKeyboard';
 import { useFullScreen } from './useFullScreen';
@@ -63,7 +62,6 @@ const FIT: FitViewOptions<SkillFlowNode> = { minZoom: 0.05, maxZoom: 1, duration
 const EDGE_OPTIONS = { markerEnd: { type: 'arrowclosed' as const, color: '#5f6670' } };
 // React Flow's MIT licence allows hiding the link; its text would be the only English on screen.
 const PRO_OPTIONS = { hideAttribution: true };
-const linkLabel = (source: string, target: string) => fill(FLOW_TEXTS.enlace, { source, target });
 const HELP_ID = 'quipu-flow-help';
 // The canvas takes the viewport's height less the app bar, the tabs, its toolbar and its help line,
 // but never so little that a few skills do not fit. Full screen covers the app bar too (not the
@@ -88,6 +86,9 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
   const rf = useReactFlow<SkillFlowNode, LinkFlowEdge>();
   const navigate = useNavigate();
   const notify = useNotify();
+  const translate = useTranslate();
+  const linkLabel = useCallback((source: string, target: string) => translate('quipu.flujo.enlace', { source, target }), [translate]);
+  const nodeLabel = useCallback((skill: SkillSummary, uso?: SkillUso) => skillAriaLabel(translate, skill, uso), [translate]);
   const cache = useSkillsCache(botId);
   const wrapper = useRef<HTMLDivElement>(null);
   const skillsById = useMemo(() => new Map(skills.map((skill) => [skill.id, skill])), [skills]);
@@ -100,7 +101,7 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
   const [synced, setSynced] = useState<{ diagram: Diagram; skillsById: Map<string, SkillSummary>; usage: UsageMap | null } | null>(null);
   if (synced?.diagram !== diagram || synced.skillsById !== skillsById || synced.usage !== usage) {
     setSynced({ diagram, skillsById, usage });
-    setNodes((previous) => syncNodes(previous, diagram, skillsById, usage));
+    setNodes((previous) => syncNodes(previous, diagram, skillsById, usage, nodeLabel));
     setEdges((previous) => syncEdges(previous, diagram, skillsById, linkLabel));
   }
 
@@ -175,13 +176,14 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
       const linkIds = selectedIds(rf.getEdges());
       if (skillIds.length === 0 && linkIds.length === 0 && focused) skillIds = [focused];
       if (skillIds.length === 0 && linkIds.length === 0) {
-        notify(FLOW_TEXTS.nadaSeleccionado, noticeText(FLOW_TEXTS.nadaSeleccionado, 'info'));
+        const text = translate('quipu.flujo.nadaSeleccionado');
+        notify(text, noticeText(text, 'info'));
         return;
       }
       const chosen = skillIds.map((id) => skillsById.get(id)).filter((skill): skill is SkillSummary => !!skill);
       setSelection({ skills: chosen, links: linksGoing(current(), skillIds, linkIds) });
     },
-    [current, notify, rf, skillsById],
+    [current, notify, rf, skillsById, translate],
   );
   const onDeleted = useCallback(
     (skillIds: string[], linkIds: string[]) => {
@@ -191,7 +193,7 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
     },
     [cache, commit, saveBot],
   );
-  const linkName = useCallback((link: DiagramEdge) => linkLabel(skillsById.get(link.source)?.nm ?? link.source, skillsById.get(link.target)?.nm ?? link.target), [skillsById]);
+  const linkName = useCallback((link: DiagramEdge) => linkLabel(skillsById.get(link.source)?.nm ?? link.source, skillsById.get(link.target)?.nm ?? link.target), [linkLabel, skillsById]);
 
   // 'Ordenar automáticamente': ELK in a worker, then one history entry with every new position.
   const [laying, setLaying] = useState(false);
@@ -203,11 +205,12 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
       requestAnimationFrame(() => void rf.fitView(INITIAL_FIT));
     } catch {
       // ELK's own errors are English and internal: the user gets ours.
-      notify(FLOW_TEXTS.errorOrden, noticeText(FLOW_TEXTS.errorOrden, 'error'));
+      const text = translate('quipu.flujo.errorOrden');
+      notify(text, noticeText(text, 'error'));
     } finally {
       setLaying(false);
     }
-  }, [commit, current, notify, rf]);
+  }, [commit, current, notify, rf, translate]);
 
   const fitInitial = useCallback(() => void rf.fitView(INITIAL_FIT), [rf]);
   const [full, setFull] = useFullScreen(fitInitial);
@@ -253,13 +256,13 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
         usage={uso}
         actions={actions}
       />
-      {laying && <LinearProgress aria-label={FLOW_TEXTS.ordenando} sx={{ mb: 1 }} />}
-      {skills.length === 0 && <Typography sx={{ mb: 1 }}>{FLOW_TEXTS.vacio}</Typography>}
+      {laying && <LinearProgress aria-label={translate('quipu.flujo.ordenando')} sx={{ mb: 1 }} />}
+      {skills.length === 0 && <Typography sx={{ mb: 1 }}>{translate('quipu.flujo.vacio')}</Typography>}
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 1, ...(full ? { flex: 1, minHeight: 0 } : {}) }}>
         {/* In a column (phones) flex: 1 would override the height; it only fills a row, or the full screen. */}
         <Box sx={{ flex: full ? 1 : { xs: 'none', md: 1 }, minWidth: 0, height: full ? 'auto' : CANVAS_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fafafa' }}>
           <ReactFlow<SkillFlowNode, LinkFlowEdge>
-            aria-label={FLOW_TEXTS.region}
+            aria-label={translate('quipu.flujo.region')}
             aria-describedby={HELP_ID}
             nodes={nodes}
             edges={edges}
@@ -286,7 +289,7 @@ export function FlowCanvas({ botId, canEdit, skills, value, onChange }: FlowCanv
         {miniMap && <FlowMiniMap diagram={diagram} skills={skillsById} />}
       </Box>
       <Typography id={HELP_ID} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {FLOW_TEXTS.ayuda}
+        {translate('quipu.flujo.ayuda')}
       </Typography>
       {adding && <AddSkillDialog botId={botId} onCreated={onCreated} onClose={() => setAdding(false)} />}
       {selection && <DeleteSelectionDialog botId={botId} selection={selection} linkName={linkName} onDeleted={onDeleted} onClose={() => setSelection(null)} />}

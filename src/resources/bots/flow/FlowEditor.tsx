@@ -6,10 +6,9 @@ import './flowEditor.css';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import { ReactFlowProvider } from '@xyflow/react';
-import { useInput } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
 import { messageOf } from '../../../api/HttpError';
 import { FlowCanvas } from './FlowCanvas';
-import { FLOW_TEXTS } from './flowTexts';
 import { useSkills } from './useSkills';
 
 export interface FlowEditorProps {
@@ -22,15 +21,17 @@ export interface FlowEditorProps {
 }
 
 export function FlowEditor({ source, botId, canEdit }: FlowEditorProps) {
-  if (!botId) return <Alert severity="info">{FLOW_TEXTS.guardeAntes}</Alert>;
+  const translate = useTranslate();
+  if (!botId) return <Alert severity="info">{translate('quipu.flujo.guardeAntes')}</Alert>;
   return <SavedBotFlow source={source} botId={botId} canEdit={canEdit} />;
 }
 
 function SavedBotFlow({ source, botId, canEdit }: FlowEditorProps & { botId: string }) {
+  const translate = useTranslate();
   const { field } = useInput({ source });
   const { data: skills, error } = useSkills(botId);
-  if (error) return <Alert severity="error">{`${FLOW_TEXTS.errorSkills}: ${messageOf(error)}`}</Alert>;
-  if (!skills) return <CircularProgress aria-label={FLOW_TEXTS.cargando} />;
+  if (error) return <Alert severity="error">{translate('quipu.flujo.errorSkills', { error: messageOf(error) })}</Alert>;
+  if (!skills) return <CircularProgress aria-label={translate('quipu.flujo.cargando')} />;
   return (
     <ReactFlowProvider>
       <FlowCanvas botId={botId} canEdit={canEdit} skills={skills} value={field.value} onChange={field.onChange} />

@@ -5,8 +5,8 @@
 // drawn once per diagram change on a canvas, and only the frame moves.
 import { memo, useEffect, useMemo, useRef, type PointerEvent } from 'react';
 import { useReactFlow, useStore, type ReactFlowState } from '@xyflow/react';
+import { useTranslate } from 'react-admin';
 import { NODE_HEIGHT, NODE_WIDTH, type Diagram, type SkillSummary } from './diagramModel';
-import { FLOW_TEXTS } from './flowTexts';
 import { diagramBounds, fitFrame, toFlow, toMiniMap, viewOnMiniMap, type MiniMapFrame } from './miniMapModel';
 import { tipoOf } from './nodes/skill/skillTipo';
 
@@ -46,6 +46,7 @@ function ViewFrame({ frame }: { frame: MiniMapFrame }) {
 }
 
 export const FlowMiniMap = memo(function FlowMiniMap({ diagram, skills }: { diagram: Diagram; skills: ReadonlyMap<string, SkillSummary> }) {
+  const translate = useTranslate();
   const canvas = useRef<HTMLCanvasElement>(null);
   const rf = useReactFlow();
   const frame = useMemo(() => fitFrame(diagramBounds(diagram), WIDTH, HEIGHT), [diagram]);
@@ -65,7 +66,7 @@ export const FlowMiniMap = memo(function FlowMiniMap({ diagram, skills }: { diag
       <div
         className="quipu-minimap"
         role="img"
-        aria-label={FLOW_TEXTS.minimapa}
+        aria-label={translate('quipu.flujo.minimapa')}
         style={{ width: WIDTH, height: HEIGHT }}
         onPointerDown={(event) => {
           event.currentTarget.setPointerCapture?.(event.pointerId);

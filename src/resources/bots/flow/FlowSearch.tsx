@@ -3,8 +3,8 @@
 import { memo, useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import { useTranslate } from 'react-admin';
 import type { SkillSummary } from './diagramModel';
-import { FLOW_TEXTS } from './flowTexts';
 import { matchSkills, searchIndex } from './skillSearch';
 
 interface FlowSearchProps {
@@ -13,6 +13,7 @@ interface FlowSearchProps {
 }
 
 export const FlowSearch = memo(function FlowSearch({ skills, onPick }: FlowSearchProps) {
+  const translate = useTranslate();
   const index = useMemo(() => searchIndex(skills), [skills]);
   const [input, setInput] = useState('');
   const [value, setValue] = useState<SkillSummary | null>(null);
@@ -35,8 +36,8 @@ export const FlowSearch = memo(function FlowSearch({ skills, onPick }: FlowSearc
         setValue(skill);
         if (skill) onPick(skill.id);
       }}
-      noOptionsText={FLOW_TEXTS.sinCoincidencias}
-      renderInput={(params) => <TextField {...params} label={FLOW_TEXTS.buscar} />}
+      noOptionsText={translate('quipu.flujo.sinCoincidencias')}
+      renderInput={(params) => <TextField {...params} label={translate('quipu.flujo.buscar')} />}
     />
   );
 });

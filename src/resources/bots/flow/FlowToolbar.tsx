@@ -16,7 +16,7 @@ import RedoIcon from '@mui/icons-material/Redo';
 import UndoIcon from '@mui/icons-material/Undo';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
-import { FLOW_TEXTS } from './flowTexts';
+import { useTranslate } from 'react-admin';
 
 export interface ToolbarActions {
   onAdd: () => void;
@@ -57,29 +57,30 @@ function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: R
 }
 
 export const FlowToolbar = memo(function FlowToolbar({ canEdit, canUndo, canRedo, laying, saving = false, fullScreen, miniMap, search, usage, actions }: FlowToolbarProps) {
+  const translate = useTranslate();
   return (
-    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }} role="toolbar" aria-label={FLOW_TEXTS.region}>
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }} role="toolbar" aria-label={translate('quipu.flujo.region')}>
       {canEdit && (
         <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={actions.onAdd} disabled={saving}>
-          {FLOW_TEXTS.agregar}
+          {translate('quipu.flujo.agregar')}
         </Button>
       )}
       {canEdit && (
         <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={actions.onDelete} disabled={saving}>
-          {FLOW_TEXTS.eliminar}
+          {translate('quipu.flujo.eliminar')}
         </Button>
       )}
-      <ToolButton label={FLOW_TEXTS.alejar} icon={<ZoomOutIcon />} onClick={actions.onZoomOut} />
-      <ToolButton label={FLOW_TEXTS.ajustar} icon={<FitScreenIcon />} onClick={actions.onFit} />
-      <ToolButton label={FLOW_TEXTS.acercar} icon={<ZoomInIcon />} onClick={actions.onZoomIn} />
+      <ToolButton label={translate('quipu.flujo.alejar')} icon={<ZoomOutIcon />} onClick={actions.onZoomOut} />
+      <ToolButton label={translate('quipu.flujo.ajustar')} icon={<FitScreenIcon />} onClick={actions.onFit} />
+      <ToolButton label={translate('quipu.flujo.acercar')} icon={<ZoomInIcon />} onClick={actions.onZoomIn} />
       <Button size="small" startIcon={<AccountTreeIcon />} onClick={actions.onLayout} disabled={laying}>
-        {FLOW_TEXTS.ordenar}
+        {translate('quipu.flujo.ordenar')}
       </Button>
-      <ToolButton label={FLOW_TEXTS.deshacer} icon={<UndoIcon />} onClick={actions.onUndo} disabled={!canUndo} />
-      <ToolButton label={FLOW_TEXTS.rehacer} icon={<RedoIcon />} onClick={actions.onRedo} disabled={!canRedo} />
-      <ToolButton label={miniMap ? FLOW_TEXTS.ocultarMinimapa : FLOW_TEXTS.mostrarMinimapa} icon={miniMap ? <MapIcon /> : <MapOutlinedIcon />} onClick={actions.onMiniMap} />
+      <ToolButton label={translate('quipu.flujo.deshacer')} icon={<UndoIcon />} onClick={actions.onUndo} disabled={!canUndo} />
+      <ToolButton label={translate('quipu.flujo.rehacer')} icon={<RedoIcon />} onClick={actions.onRedo} disabled={!canRedo} />
+      <ToolButton label={translate(miniMap ? 'quipu.flujo.ocultarMinimapa' : 'quipu.flujo.mostrarMinimapa')} icon={miniMap ? <MapIcon /> : <MapOutlinedIcon />} onClick={actions.onMiniMap} />
       <ToolButton
-        label={fullScreen ? FLOW_TEXTS.salirPantallaCompleta : FLOW_TEXTS.pantallaCompleta}
+        label={translate(fullScreen ? 'quipu.flujo.salirPantallaCompleta' : 'quipu.flujo.pantallaCompleta')}
         icon={fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
         onClick={actions.onFullScreen}
       />

@@ -4,13 +4,22 @@
 import type { Edge } from '@xyflow/react';
 import type { Diagram, SkillSummary } from './diagramModel';
 import { NODE_HEIGHT, NODE_WIDTH } from './diagramModel';
-import { skillAriaLabel, type SkillFlowNode } from './nodes/skill/SkillNode';
-import { usoOf, type UsageMap } from './skillUsage';
+import type { SkillFlowNode } from './nodes/skill/SkillNode';
+import { usoOf, type SkillUso, type UsageMap } from './skillUsage';
 
 export type LinkFlowEdge = Edge;
 
-/** `usage` while 'Ver uso' is on: each node then carries its skill's numbers. */
-export function syncNodes(previous: readonly SkillFlowNode[], diagram: Diagram, skills: ReadonlyMap<string, SkillSummary>, usage: UsageMap | null = null): SkillFlowNode[] {
+/**
+ * `usage` while 'Ver uso' is on: each node then carries its skill's numbers. `ariaLabel` names a node
+ * for screen readers (the canvas hands in skillAriaLabel with its catalogue).
+ */
+export function syncNodes(
+  previous: readonly SkillFlowNode[],
+  diagram: Diagram,
+  skills: ReadonlyMap<string, SkillSummary>,
+  usage: UsageMap | null = null,
+  ariaLabel?: (skill: SkillSummary, uso?: SkillUso) => string,
+): SkillFlowNode[] {
   const before = new Map(previous.map((node) => [node.id, node]));
   const nodes: SkillFlowNode[] = [];
   for (const { id, x, y } of diagram.nodes) {
@@ -28,7 +37,7 @@ export function syncNodes(previous: readonly SkillFlowNode[], diagram: Diagram, 
       type: 'skill',
       position: { x, y },
       data: { skill, uso },
-      ariaLabel: skillAriaLabel(skill, uso),
+      ariaLabel: ariaLabel?.(skill, uso),
       // Before it is measured, a node counts with its drawn size (onlyRenderVisibleElements, minimap).
       initialWidth: NODE_WIDTH,
       initialHeight: NODE_HEIGHT,

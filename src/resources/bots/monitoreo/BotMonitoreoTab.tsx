@@ -20,7 +20,6 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { FormSection } from '../../../layout/FormParts';
 import { ReportsDialog } from '../../../pages/historial/ReportsDialog';
-import { TEXTS as HISTORY } from '../../../pages/historial/historialModel';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
 import { TextButton } from '../../../layout/TextButton';
@@ -136,7 +135,7 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
         <TextButton label="quipu.bots.frases.eliminar" variant="outlined" color="warning" onClick={remove} disabled={busy} />
         {reportsAllowed ? (
           <MuiButton variant="outlined" onClick={() => setReports(true)}>
-            {HISTORY.verInformes}
+            {translate('quipu.historial.verInformes')}
           </MuiButton>
         ) : null}
       </Box>

@@ -3,10 +3,11 @@
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
+import { useTranslate } from 'react-admin';
 import { previewOf, readableValue } from './versionModel';
-import { VERSION_TEXTS as T } from './versionTexts';
 
 export function ChangeValue({ value }: { value: unknown }) {
+  const translate = useTranslate();
   const [whole, setWhole] = useState(false);
   const valueId = useId();
   const text = readableValue(value);
@@ -22,7 +23,7 @@ export function ChangeValue({ value }: { value: unknown }) {
       </Box>
       {truncated ? (
         <MuiButton size="small" onClick={() => setWhole(!whole)} aria-expanded={whole} aria-controls={valueId} sx={{ flexShrink: 0 }}>
-          {whole ? T.verMenos : T.verTodo}
+          {translate(whole ? 'quipu.versiones.verMenos' : 'quipu.versiones.verTodo')}
         </MuiButton>
       ) : null}
     </Box>

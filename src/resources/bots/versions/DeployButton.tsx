@@ -9,7 +9,7 @@ import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useResourceContext } from 'react-admin';
+import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import type { Bot, BotVersion } from '../../../api/versions';
@@ -19,7 +19,7 @@ import { deployWarnings } from '../../../../common/schemas/bots';
 import { skillsKey } from '../flow/useSkills';
 import { DeployDialog } from './DeployDialog';
 import { useDeployState, versionListKey } from './useDeployState';
-import { VERSION_TEXTS as T } from './versionTexts';
+import { useVersionMessages } from './versionTexts';
 
 export function DeployButton() {
   const record = useRecordContext<Bot>();
@@ -29,6 +29,8 @@ export function DeployButton() {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const translate = useTranslate();
+  const messages = useVersionMessages();
   const { identity } = useGetIdentity();
   const { latest, running, started } = useDeployState(botId);
   const [values, setValues] = useState<Bot | null>(null);
@@ -40,14 +42,14 @@ export function DeployButton() {
   /** How a finished deploy ended, in place of any earlier notice: `success` names it, failures say why. */
   const announce = useCallback(
     (version: BotVersion, success: string) => {
-      const text = version.error ? T.errorDesplegar(version.msg) : success;
+      const text = version.error ? messages.errorDesplegar(version.msg) : success;
       const failed = version.pruebas?.fallidas ?? [];
       if (!version.error && failed.length) {
-        const warning = `${text}. ${T.pruebasFallan(failed.map((p) => p.nm), version.pruebas!.total)}`;
+        const warning = `${text}. ${messages.pruebasFallan(failed.map((p) => p.nm), version.pruebas!.total)}`;
         notify(warning, replacingNoticeText(warning, 'warning'));
       } else notify(text, replacingNoticeText(text, version.error ? 'error' : 'success'));
     },
-    [notify],
+    [messages, notify],
   );
 
   useEffect(() => {
@@ -58,9 +60,9 @@ export function DeployButton() {
     }
     if (!watching.current) return;
     watching.current = false;
-    announce(latest, T.desplegado(latest.version));
+    announce(latest, messages.desplegado(latest.version));
     void queryClient.invalidateQueries({ queryKey: versionListKey(botId) });
-  }, [latest, announce, queryClient, botId]);
+  }, [latest, announce, messages, queryClient, botId]);
 
   // Not on /bot/new: a bot is deployed once it exists.
   if (!botId) return null;
@@ -91,8 +93,11 @@ export function DeployButton() {
       started(version);
       setValues(null);
       // The bot is saved; deployed only once its version is done (a later poll says so).
-      if (version.done) announce(version, T.guardadoDesplegado);
-      else notify(T.guardado, noticeText(T.guardado, 'success'));
+      if (version.done) announce(version, translate('quipu.versiones.guardadoDesplegado'));
+      else {
+        const text = translate('quipu.versiones.guardado');
+        notify(text, noticeText(text, 'success'));
+      }
       // The deploy saved the bot (new rev): the form reloads it, or its next save would be refused as stale.
       await queryClient.invalidateQueries({ queryKey: [resource, 'getOne', { id: botId }] });
     } catch (error) {
@@ -104,18 +109,18 @@ export function DeployButton() {
 
   return (
     <>
-      <TextButton label={T.desplegar} onClick={() => void ask()} disabled={running || sending} variant="outlined" size="small" startIcon={<RocketLaunchIcon />} />
+      <TextButton label={translate('quipu.versiones.desplegar')} onClick={() => void ask()} disabled={running || sending} variant="outlined" size="small" startIcon={<RocketLaunchIcon />} />
       <Box role="status" sx={{ minWidth: running ? 220 : 0, flex: running ? '1 1 220px' : '0 0 auto' }}>
         {running ? (
           <>
-            <Typography variant="body2">{T.desplegando}</Typography>
+            <Typography variant="body2">{translate('quipu.versiones.desplegando')}</Typography>
             {typeof latest?.progreso === 'number' ? (
               <>
-                <Typography variant="caption">{T.entrenando(latest.progreso)}</Typography>
-                <LinearProgress variant="determinate" value={latest.progreso} aria-label={T.entrenando(latest.progreso)} sx={{ mt: 0.5 }} />
+                <Typography variant="caption">{messages.entrenando(latest.progreso)}</Typography>
+                <LinearProgress variant="determinate" value={latest.progreso} aria-label={messages.entrenando(latest.progreso)} sx={{ mt: 0.5 }} />
               </>
             ) : (
-              <LinearProgress aria-label={T.desplegando} sx={{ mt: 0.5 }} />
+              <LinearProgress aria-label={translate('quipu.versiones.desplegando')} sx={{ mt: 0.5 }} />
             )}
           </>
         ) : null}

@@ -10,10 +10,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
-import { Button } from 'react-admin';
+import { Button, useTranslate } from 'react-admin';
 import { TextButton } from '../../../layout/TextButton';
 import { DEPLOY_MESSAGES } from '../../../../common/schemas/bots';
-import { VERSION_TEXTS as T } from './versionTexts';
 
 interface DeployDialogProps {
   open: boolean;
@@ -25,6 +24,7 @@ interface DeployDialogProps {
 }
 
 export function DeployDialog({ open, warnings = [], sending, onClose, onDeploy }: DeployDialogProps) {
+  const translate = useTranslate();
   const [description, setDescription] = useState('');
   const [missing, setMissing] = useState(false);
 
@@ -52,7 +52,7 @@ export function DeployDialog({ open, warnings = [], sending, onClose, onDeploy }
       slotProps={{ transition: { onExited: reset } }}
     >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="deploy-dialog-title">{T.desplegarTitulo}</DialogTitle>
+        <DialogTitle id="deploy-dialog-title">{translate('quipu.versiones.desplegarTitulo')}</DialogTitle>
         <DialogContent>
           {warnings.length ? (
             <Alert severity="warning" sx={{ mb: 2 }}>
@@ -64,10 +64,10 @@ export function DeployDialog({ open, warnings = [], sending, onClose, onDeploy }
               <Typography variant="body2">{DEPLOY_MESSAGES.desplegarIgual}</Typography>
             </Alert>
           ) : null}
-          <DialogContentText>{T.desplegarAyuda}</DialogContentText>
+          <DialogContentText>{translate('quipu.versiones.desplegarAyuda')}</DialogContentText>
           <TextField
             id="deploy-description"
-            label={T.descripcion}
+            label={translate('quipu.versiones.descripcion')}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             required
@@ -75,13 +75,13 @@ export function DeployDialog({ open, warnings = [], sending, onClose, onDeploy }
             fullWidth
             margin="normal"
             error={missing}
-            helperText={missing ? T.requerido : ' '}
+            helperText={missing ? translate('quipu.versiones.requerido') : ' '}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
         </DialogContent>
         <DialogActions>
-          <TextButton label={T.cancelar} onClick={onClose} disabled={sending} />
-          <Button label={T.desplegar} type="submit" variant="contained" disabled={sending}>
+          <TextButton label={translate('quipu.versiones.cancelar')} onClick={onClose} disabled={sending} />
+          <Button label={translate('quipu.versiones.desplegar')} type="submit" variant="contained" disabled={sending}>
             <RocketLaunchIcon />
           </Button>
         </DialogActions>

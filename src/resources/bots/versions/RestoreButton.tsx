@@ -3,12 +3,12 @@
 import { useId, useState } from 'react';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Tooltip from '@mui/material/Tooltip';
-import { Button, Confirm, useDataProvider, useNotify } from 'react-admin';
+import { Button, Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
 import { restoreBlocker, type BotVersion } from './versionModel';
-import { VERSION_TEXTS as T } from './versionTexts';
+import { useVersionMessages } from './versionTexts';
 
 /** Read by screen readers, not shown: the tooltip shows the same text. */
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -23,6 +23,8 @@ interface RestoreButtonProps {
 export function RestoreButton({ botId, version, restored, onRestored }: RestoreButtonProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
+  const messages = useVersionMessages();
   const reasonId = useId();
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
@@ -33,7 +35,7 @@ export function RestoreButton({ botId, version, restored, onRestored }: RestoreB
     try {
       const answer = await dataProvider.restoreVersion(botId, version.id);
       setAsking(false);
-      onRestored(answer?.message || T.restaurado);
+      onRestored(answer?.message || translate('quipu.versiones.restaurado'));
     } catch (error) {
       notify(messageOf(error), noticeText(messageOf(error), 'error'));
     } finally {
@@ -43,7 +45,7 @@ export function RestoreButton({ botId, version, restored, onRestored }: RestoreB
 
   const button = (
     <Button
-      label={T.restaurar}
+      label={translate('quipu.versiones.restaurar')}
       onClick={() => setAsking(true)}
       disabled={!!blocker || restored || sending}
       aria-describedby={blocker ? reasonId : undefined}
@@ -70,10 +72,10 @@ export function RestoreButton({ botId, version, restored, onRestored }: RestoreB
       <Confirm
         isOpen={asking}
         loading={sending}
-        title={T.restaurarTitulo(version.version)}
-        content={T.restaurarTexto(version.version)}
-        confirm={T.restaurar}
-        cancel={T.cancelar}
+        title={messages.restaurarTitulo(version.version)}
+        content={messages.restaurarTexto(version.version)}
+        confirm={translate('quipu.versiones.restaurar')}
+        cancel={translate('quipu.versiones.cancelar')}
         confirmColor="warning"
         onConfirm={() => void restore()}
         onClose={() => setAsking(false)}

@@ -4,9 +4,10 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
 import { ChangeValue } from './ChangeValue';
 import { CHANGE_LABELS, fieldLabel, groupChanges, itemText, listDiff, type VersionChange } from './versionModel';
-import { VERSION_TEXTS as T } from './versionTexts';
+import { useVersionMessages } from './versionTexts';
 
 const CHANGE_COLORS = { added: 'success', removed: 'error', changed: 'info' } as const;
 
@@ -31,16 +32,18 @@ function ItemList({ label, items, color }: { label: string; items: unknown[]; co
 }
 
 function FieldValue({ field }: { field: Field }) {
+  const translate = useTranslate();
+  const messages = useVersionMessages();
   const list = listDiff(field.before, field.after);
   if (list) {
     return (
       <>
-        <ItemList label={T.agregados} items={list.added} color="success" />
-        <ItemList label={T.eliminados} items={list.removed} color="error" />
-        {list.added.length === 0 && list.removed.length === 0 ? <Typography variant="body2">{T.soloOrden}</Typography> : null}
+        <ItemList label={translate('quipu.versiones.agregados')} items={list.added} color="success" />
+        <ItemList label={translate('quipu.versiones.eliminados')} items={list.removed} color="error" />
+        {list.added.length === 0 && list.removed.length === 0 ? <Typography variant="body2">{translate('quipu.versiones.soloOrden')}</Typography> : null}
         {list.kept > 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {T.sinCambioLista(list.kept)}
+            {messages.sinCambioLista(list.kept)}
           </Typography>
         ) : null}
       </>
@@ -49,7 +52,7 @@ function FieldValue({ field }: { field: Field }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
       <ChangeValue value={field.before} />
-      <span role="img" aria-label={T.pasaA}>
+      <span role="img" aria-label={translate('quipu.versiones.pasaA')}>
         →
       </span>
       <ChangeValue value={field.after} />
@@ -91,13 +94,14 @@ function ChangeItem({ change }: { change: VersionChange }) {
 }
 
 export function VersionChanges({ title, changes }: { title: string; changes: VersionChange[] }) {
+  const translate = useTranslate();
   const groups = groupChanges(changes);
   return (
     <Box component="section" aria-label={title} sx={{ mt: 2 }}>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      {groups.length === 0 ? <Typography role="status">{T.iguales}</Typography> : null}
+      {groups.length === 0 ? <Typography role="status">{translate('quipu.versiones.iguales')}</Typography> : null}
       {groups.map((group) => (
         <Box component="section" key={group.kind} aria-label={group.label} sx={{ mt: 1 }}>
           <Typography component="h4" variant="subtitle2">

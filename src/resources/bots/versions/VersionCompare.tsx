@@ -7,13 +7,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Button, useDataProvider, useNotify } from 'react-admin';
+import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
 import { VersionChanges } from './VersionChanges';
 import type { BotVersion } from './versionModel';
-import { VERSION_TEXTS as T } from './versionTexts';
+import { useVersionMessages } from './versionTexts';
 
 interface VersionCompareProps {
   botId: string;
@@ -36,6 +36,8 @@ function VersionSelect({ id, label, value, versions, onChange }: { id: string; l
 export function VersionCompare({ botId, versions }: VersionCompareProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
+  const messages = useVersionMessages();
   // By default the newest against the one before it.
   const [a, setA] = useState(versions[1]?.id ?? '');
   const [b, setB] = useState(versions[0]?.id ?? '');
@@ -54,7 +56,7 @@ export function VersionCompare({ botId, versions }: VersionCompareProps) {
     retry: false,
   });
 
-  if (versions.length < 2) return <Typography>{T.compararFaltan}</Typography>;
+  if (versions.length < 2) return <Typography>{translate('quipu.versiones.compararFaltan')}</Typography>;
 
   const compare = () => {
     const before = versions.find((v) => v.id === a);
@@ -65,17 +67,17 @@ export function VersionCompare({ botId, versions }: VersionCompareProps) {
   return (
     <section aria-labelledby="version-compare-title">
       <Typography id="version-compare-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {T.compararTitulo}
+        {translate('quipu.versiones.compararTitulo')}
       </Typography>
       {/* The two selects and the button share a row while they fit, and wrap rather than squeeze the button. */}
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <VersionSelect id="version-compare-a" label={T.versionA} value={a} versions={versions} onChange={setA} />
-        <VersionSelect id="version-compare-b" label={T.versionB} value={b} versions={versions} onChange={setB} />
-        <Button label={T.comparar} onClick={compare} variant="outlined" disabled={!a || !b} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+        <VersionSelect id="version-compare-a" label={translate('quipu.versiones.versionA')} value={a} versions={versions} onChange={setA} />
+        <VersionSelect id="version-compare-b" label={translate('quipu.versiones.versionB')} value={b} versions={versions} onChange={setB} />
+        <Button label={translate('quipu.versiones.comparar')} onClick={compare} variant="outlined" disabled={!a || !b} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           <CompareArrowsIcon />
         </Button>
       </Stack>
-      {pair && changes ? <VersionChanges title={T.cambiosDe(pair.a.version, pair.b.version)} changes={changes} /> : null}
+      {pair && changes ? <VersionChanges title={messages.cambiosDe(pair.a.version, pair.b.version)} changes={changes} /> : null}
     </section>
   );
 }

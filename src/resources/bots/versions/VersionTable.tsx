@@ -7,12 +7,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useTranslate } from 'react-admin';
 import { formatFecha } from '../../../layout/fecha';
 import { RestoreButton } from './RestoreButton';
 import { formatDuration, versionState, type BotVersion } from './versionModel';
-import { VERSION_TEXTS as T } from './versionTexts';
 
-const COLUMNS = [T.columnas.version, T.columnas.fc, T.columnas.ffin, T.columnas.dur, T.columnas.estado, T.columnas.msg, T.columnas.acciones];
+const COLUMNS = ['version', 'fc', 'ffin', 'dur', 'estado', 'msg', 'acciones'] as const;
 
 interface VersionTableProps {
   botId: string;
@@ -22,13 +22,14 @@ interface VersionTableProps {
 }
 
 export function VersionTable({ botId, versions, restored, onRestored }: VersionTableProps) {
+  const translate = useTranslate();
   return (
     <TableContainer sx={{ maxHeight: '50vh' }}>
-      <Table size="small" stickyHeader aria-label={T.versiones}>
+      <Table size="small" stickyHeader aria-label={translate('quipu.versiones.versiones')}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableCell key={column}>{column}</TableCell>
+              <TableCell key={column}>{translate(`quipu.versiones.columnas.${column}`)}</TableCell>
             ))}
           </TableRow>
         </TableHead>

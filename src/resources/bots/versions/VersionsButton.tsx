@@ -8,13 +8,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useNotify, useRecordContext } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { Bot } from '../../../api/versions';
 import { noticeText } from '../../../layout/noticeText';
 import { TextButton } from '../../../layout/TextButton';
 import { useFlags } from '../../../permissions/useFlags';
 import { VersionsPanel } from './VersionsPanel';
-import { VERSION_TEXTS as T } from './versionTexts';
 
 export const RELOAD_AFTER_MS = 3_000;
 
@@ -29,6 +28,7 @@ export function VersionsButton({ reload = reloadPage }: VersionsButtonProps) {
   const record = useRecordContext<Bot>();
   const { flags } = useFlags();
   const notify = useNotify();
+  const translate = useTranslate();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
   const [restored, setRestored] = useState(false);
@@ -45,14 +45,14 @@ export function VersionsButton({ reload = reloadPage }: VersionsButtonProps) {
 
   return (
     <>
-      <TextButton label={T.versiones} onClick={() => setOpen(true)} variant="outlined" size="small" startIcon={<HistoryIcon />} />
+      <TextButton label={translate('quipu.versiones.versiones')} onClick={() => setOpen(true)} variant="outlined" size="small" startIcon={<HistoryIcon />} />
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="versions-dialog-title" fullWidth maxWidth="lg" fullScreen={fullScreen}>
-        <DialogTitle id="versions-dialog-title">{T.versiones}</DialogTitle>
+        <DialogTitle id="versions-dialog-title">{translate('quipu.versiones.versiones')}</DialogTitle>
         <DialogContent>
           <VersionsPanel botId={String(record.id)} restored={restored} onRestored={onRestored} />
         </DialogContent>
         <DialogActions>
-          <TextButton label={T.cerrar} onClick={() => setOpen(false)} />
+          <TextButton label={translate('quipu.versiones.cerrar')} onClick={() => setOpen(false)} />
         </DialogActions>
       </Dialog>
     </>

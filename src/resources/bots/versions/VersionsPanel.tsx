@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { noticeText } from '../../../layout/noticeText';
@@ -11,7 +11,6 @@ import { VersionCompare } from './VersionCompare';
 import { versionListKey } from './useDeployState';
 import { isDeployed } from './versionModel';
 import { VersionTable } from './VersionTable';
-import { VERSION_TEXTS as T } from './versionTexts';
 
 interface VersionsPanelProps {
   botId: string;
@@ -23,6 +22,7 @@ interface VersionsPanelProps {
 export function VersionsPanel({ botId, restored, onRestored }: VersionsPanelProps) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const { data: versions, error } = useQuery({
     queryKey: versionListKey(botId),
     queryFn: () => dataProvider.listVersions(botId),
@@ -34,8 +34,8 @@ export function VersionsPanel({ botId, restored, onRestored }: VersionsPanelProp
   }, [error, notify]);
 
   if (error) return null;
-  if (!versions) return <Typography role="status">{T.cargando}</Typography>;
-  if (versions.length === 0) return <Typography>{T.sinVersiones}</Typography>;
+  if (!versions) return <Typography role="status">{translate('quipu.versiones.cargando')}</Typography>;
+  if (versions.length === 0) return <Typography>{translate('quipu.versiones.sinVersiones')}</Typography>;
   return (
     <>
       <VersionTable botId={botId} versions={versions} restored={restored} onRestored={onRestored} />

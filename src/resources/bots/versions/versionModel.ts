@@ -2,13 +2,15 @@
 // deploy's duration, and a comparison grouped by kind in Spanish.
 import type { BotVersion, VersionChange } from '../../../api/versions';
 import { botsTexts } from '../../../i18n/esBots';
-import { VERSION_TEXTS } from './versionTexts';
+import { versionesTexts } from '../../../i18n/esVersiones';
 
 export type { BotVersion, VersionChange };
 
+const TEXTS = versionesTexts.versiones;
+
 export function versionState(version: BotVersion): string {
-  if (!version.done) return VERSION_TEXTS.estados.enCurso;
-  return version.error ? VERSION_TEXTS.estados.error : VERSION_TEXTS.estados.ok;
+  if (!version.done) return TEXTS.estados.enCurso;
+  return version.error ? TEXTS.estados.error : TEXTS.estados.ok;
 }
 
 /** Only a version deployed without error can be restored (or compared). */
@@ -16,8 +18,8 @@ export const isDeployed = (version: BotVersion) => version.done && !version.erro
 
 /** Why 'Restaurar' is disabled for this version, or null when it is not. */
 export function restoreBlocker(version: BotVersion): string | null {
-  if (!version.done) return VERSION_TEXTS.noRestaurableEnCurso;
-  return version.error ? VERSION_TEXTS.noRestaurableError : null;
+  if (!version.done) return TEXTS.noRestaurableEnCurso;
+  return version.error ? TEXTS.noRestaurableError : null;
 }
 
 const decimal = new Intl.NumberFormat('es', { maximumFractionDigits: 1 });
@@ -102,7 +104,7 @@ export function fieldLabel(field: string): string {
 
 /** A value as text: '(vacío)' for none, 'Sí'/'No', and JSON indented for lists and objects. */
 export function readableValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return VERSION_TEXTS.vacio;
+  if (value === null || value === undefined || value === '') return TEXTS.vacio;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value, null, 2);

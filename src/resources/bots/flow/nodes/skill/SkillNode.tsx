@@ -4,8 +4,8 @@
 // from the bottom handle and arrive at the top.
 import { memo } from 'react';
 import { Handle, Position, useStore, type Node, type NodeProps, type ReactFlowState } from '@xyflow/react';
+import { useTranslate, type TranslateFunction } from 'react-admin';
 import type { SkillSummary } from '../../diagramModel';
-import { FLOW_TEXTS } from '../../flowTexts';
 import { usoFontPx, usoText, type SkillUso } from '../../skillUsage';
 import { PathIcon, WARNING_PATH, tipoOf } from './skillTipo';
 
@@ -14,9 +14,9 @@ export type SkillNodeData = { skill: SkillSummary; uso?: SkillUso };
 export type SkillFlowNode = Node<SkillNodeData, 'skill'>;
 
 /** What a screen reader says for a node (React Flow puts it in the node's aria-label). */
-export function skillAriaLabel(skill: SkillSummary, uso?: SkillUso): string {
+export function skillAriaLabel(translate: TranslateFunction, skill: SkillSummary, uso?: SkillUso): string {
   const parts = [skill.nm, tipoOf(skill).label];
-  if (skill.nFrases === 0) parts.push(FLOW_TEXTS.sinFrases);
+  if (skill.nFrases === 0) parts.push(translate('quipu.flujo.sinFrases'));
   if (uso) parts.push(usoText(uso).llegan, usoText(uso).terminan);
   return parts.join(', ');
 }
@@ -36,6 +36,7 @@ function UsoNumbers({ uso }: { uso: SkillUso }) {
 }
 
 export const SkillNode = memo(function SkillNode({ data, selected }: NodeProps<SkillFlowNode>) {
+  const translate = useTranslate();
   const { skill, uso } = data;
   const tipo = tipoOf(skill);
   return (
@@ -51,7 +52,7 @@ export const SkillNode = memo(function SkillNode({ data, selected }: NodeProps<S
       {skill.nFrases === 0 && (
         <div className="quipu-skill__warning">
           <PathIcon path={WARNING_PATH} />
-          <span>{FLOW_TEXTS.sinFrases}</span>
+          <span>{translate('quipu.flujo.sinFrases')}</span>
         </div>
       )}
       {uso && <UsoNumbers uso={uso} />}
