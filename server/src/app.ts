@@ -15,7 +15,7 @@ import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
 import { refusalsPlugin } from './plugins/refusals';
 import { Broker } from './realtime/broker';
-import { BotEngine } from './conversation';
+import { KeptConversations, ReadyBots, TurnQueue } from './conversation';
 import { trainingLimits } from './services/bots/limits';
 import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
@@ -26,7 +26,7 @@ import { aboutRoutes } from './routes/about';
 import { routePlugins, type RoutePlugin } from './routes/index';
 import { sessionRoutes } from './routes/session';
 import { usuarioLookupRoutes } from './routes/usuarioLookup';
-import { webchatTokens } from './channels/web/index';
+import { webchatTokens } from './channels/web/widget';
 import { DEFAULT_SCRYPT_N } from './services/auth/passwords';
 import type { App } from './types';
 
@@ -77,19 +77,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     config,
     verifySession: (token, ip) => checkSession(app, token, ip, false),
-    // The engine keeps a deployed bot's row a second, as a chat message reads it.
-    botFor: async (user, idBot) => (await app.engine.botFor(app.db, user, idBot)).bot,
+    // The ready bots keep a deployed bot's row a second, as a chat message reads it.
+    botFor: async (user, idBot) => (await app.bots.botFor(app.db, user, idBot)).bot,
   }, {
     heartbeatMs: config.stompHeartbeatMs,
     maxConnectionsPerCredential: config.stompMaxConnectionsPerToken,
     maxConnectionsPerAddress: config.stompMaxConnectionsPerIp,
     maxSubscriptions: config.stompMaxSubscriptions,
   }));
-  app.decorate('engine', new BotEngine(trainingLimits(config), {
+  app.decorate('turns', new TurnQueue({
     waitMs: 60_000,
     // The key names the bot and channel only: a client's address (phone, id) stays out of the log.
     log: (key, waitedMs) => app.log.error({ clave: key.split(':').slice(0, 3).join(':'), esperaMs: Math.round(waitedMs) }, 'una tarea de conversación no terminó a tiempo: la siguiente sigue sin esperarla'),
   }));
+  // A model's builds wait on the same queue as the turns, and are logged the same way.
+  app.decorate('bots', new ReadyBots(trainingLimits(config), app.turns));
+  app.decorate('keptConversations', new KeptConversations());
   app.decorate('outbound', new OutboundGuard({ allow: config.outboundAllow, resolve: config.outboundResolve }));
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);

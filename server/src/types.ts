@@ -1,7 +1,7 @@
 // The signed-in user as the server holds it, and the shape of the app routes receive. Each
 // decoration is declared by the module that creates it (config.ts, db/index.ts, jobs/queue.ts,
-// net/outbound.ts, plugins/session.ts, realtime/broker.ts,
-// conversation/bots.ts, app.ts), so this file imports nothing above it.
+// net/outbound.ts, plugins/session.ts, realtime/broker.ts, conversation/readyBots.ts,
+// conversation/turnQueue.ts, conversation/store.ts, app.ts), so this file imports nothing above it.
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SessionEmpresa, SessionUser as SessionUserFields } from '../../common/sessionTypes';

@@ -140,7 +140,7 @@ describe.each(dialects)('un mensaje que llega por un canal (%s)', (dialect) => {
     // The same instant is 16:00 in Madrid, past a 09:00–15:00 channel there.
     await t.app.db.updateTable('empresa').set({ tz: 'Europe/Madrid' }).where('id', '=', demo).execute();
     // The bot's kept row holds its company's zone for up to a second: read it again now.
-    t.app.engine.forget(chat.bot);
+    t.app.bots.forget(chat.bot);
     const madrid = await canal({ porHora: 1, hi: '09:00', hf: '15:00', msgFueraHora: 'Volvemos a las {hi}.' });
     expect(await receiveChannelMessage(t.app, madrid, { psi: '51933333333', text: 'hola' })).toMatchObject({ kind: 'outOfHours', messages: [{ text: 'Volvemos a las 09:00.' }] });
   });

@@ -68,8 +68,8 @@ export async function say(c: Client, bot: string, psi: string, input: string | {
  * and listed in the history, which the console's chat never makes. Returns the answer's messages.
  */
 export async function fromChannel(t: TestApp, bot: string, psi: string, input: string | { postback: string }, options: { nm?: string; idChannel?: string; red?: number } = {}): Promise<ChatMessage[]> {
-  const entry = await t.app.engine.botEntry(t.app.db, bot);
-  const compiled = entry ? await t.app.engine.deployedBot(t.app.db, entry.idVersion) : undefined;
+  const entry = await t.app.bots.botEntry(t.app.db, bot);
+  const compiled = entry ? await t.app.bots.deployedBot(t.app.db, entry.idVersion) : undefined;
   if (!entry || !compiled) throw new Error(`el bot ${bot} no está desplegado`);
   const to = { bot: entry.bot, compiled, idChannel: options.idChannel ?? 'canal-facebook', red: options.red ?? 1, psi, test: false, nm: options.nm, timeZone: entry.timeZone };
   return (await deliver(t.app, to, typeof input === 'string' ? { text: input } : input)).messages;

@@ -1,8 +1,10 @@
-// What every provider adapter (telegram/, whatsapp/, slack/) provides, and the small pieces they
-// share: constant-time secret comparison, HMAC, the server's public addresses, and how a button's
-// postback travels when it is longer than the provider lets a button carry.
+// What every channel adapter (web/, telegram/, whatsapp/, slack/) provides, and the small pieces
+// they share: a call as an adapter reads it, constant-time secret comparison, HMAC, the server's
+// public addresses, and how a button's postback travels when it is longer than the provider lets
+// a button carry.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { consoleAddress } from '../config';
 import type { CanalKind } from '../../../common/schemas/canales';
@@ -16,35 +18,42 @@ export interface Recipient {
   thread?: string;
 }
 
-/** A message a webhook carried, with where its answer goes. */
+/** A message a channel's call carried, with where its answer goes. */
 export interface ProviderMessage extends InboundMessage {
   to: Recipient;
   /** Called before the bot answers (Telegram's answerCallbackQuery stops the button's spinner). */
   ack?: () => Promise<unknown>;
 }
 
-/** A webhook call as the adapter reads it: the exact bytes the provider signed, and their parse. */
+/** A channel's call (a provider's webhook, the widget's message) as the adapter reads it: the exact bytes the provider signed, and their parse. */
 export interface WebhookInput {
   headers: IncomingHttpHeaders;
   rawBody: Buffer;
   body: unknown;
 }
 
+/** The call `request` as an adapter reads it. */
+export const webhookInput = (request: FastifyRequest): WebhookInput => ({ headers: request.headers, rawBody: request.rawBody ?? Buffer.alloc(0), body: request.body });
+
 /**
- * What a webhook call comes to: refused (bad or missing signature: nothing is answered), a
- * handshake answered as is (Slack's url_verification), or the messages to answer.
+ * What a channel's call comes to: refused (bad or missing signature, or the widget's token: nothing
+ * is answered; `code` tags the refusal for the caller), a handshake answered as is (Slack's
+ * url_verification), or the messages to answer.
  */
 export type WebhookReading =
-  | { kind: 'refused'; status: 401 | 403; message: string }
+  | { kind: 'refused'; status: 401 | 403; message: string; code?: string }
   | { kind: 'handshake'; body: Record<string, unknown> }
   | { kind: 'messages'; messages: ProviderMessage[] };
 
 export interface ChannelAdapter {
   kind: CanalKind;
-  /** Verifies the call the way the provider signs it and reads the messages it carries. */
-  read(app: App, canal: CanalRow, input: WebhookInput): Promise<WebhookReading>;
-  /** Sends the bot's answer to `to`, in the provider's own formats. */
-  send(app: App, canal: CanalRow, to: Recipient, messages: ChatMessage[]): Promise<void>;
+  /** Verifies the call the way the channel signs it and reads the messages it carries. */
+  read(app: App, canal: CanalRow, input: WebhookInput): WebhookReading | Promise<WebhookReading>;
+  /**
+   * Sends the bot's answer to `to`, in the provider's own formats. None where the answer is the
+   * reply to the call itself and is published on the conversation's topic (the web widget).
+   */
+  send?(app: App, canal: CanalRow, to: Recipient, messages: ChatMessage[]): Promise<void>;
   /** Before the channel is deleted: asks the provider to stop sending to it, where ours is the call that set that up. */
   release?(app: App, canal: CanalRow): Promise<void>;
 }

@@ -1,14 +1,15 @@
 // A provider's webhook call, the same for every adapter: the channel of that kind, the provider's
-// signature, then each message through the conversation module's gate (active, linked, hours,
-// exclusions, a delivery answered once) and its answer back out through the provider. The provider
+// signature, then each message through the conversation's gate (active, linked, hours, exclusions,
+// a delivery answered once) and its answer back out through the provider (answer.ts). The provider
 // gets 200 whenever the call was genuine, answered or not, so it does not retry for ever.
 import { ApiError, notFound } from '../errors';
 import { CANAL_MESSAGES, type CanalKind } from '../../../common/schemas/canales';
 import { canalById } from '../services/canales/canales';
 import type { App } from '../types';
-import type { ChannelAdapter, ProviderMessage, WebhookInput } from './adapter';
+import type { WebhookInput } from './adapter';
+import { answerMessage } from './answer';
 import { CHANNEL_ADAPTERS } from './index';
-import { receiveChannelMessage, type CanalRow } from '../conversation';
+import type { CanalRow } from '../conversation';
 
 export type WebhookAnswer = { ok: true } | Record<string, unknown>;
 
@@ -24,21 +25,8 @@ export async function answerWebhook(app: App, kind: CanalKind, canal: CanalRow, 
   const adapter = CHANNEL_ADAPTERS[kind];
   if (!adapter) throw notFound(CANAL_MESSAGES.notFound);
   const reading = await adapter.read(app, canal, input);
-  if (reading.kind === 'refused') throw new ApiError(reading.status, reading.message);
+  if (reading.kind === 'refused') throw new ApiError(reading.status, reading.message, reading.code);
   if (reading.kind === 'handshake') return reading.body;
   for (const message of reading.messages) await answerMessage(app, adapter, canal, message);
   return { ok: true };
-}
-
-async function answerMessage(app: App, adapter: ChannelAdapter, canal: CanalRow, { to, ack, ...message }: ProviderMessage): Promise<void> {
-  if (ack) await ack().catch((error: unknown) => app.log.warn(`${adapter.kind}: no se pudo confirmar el botón: ${error instanceof Error ? error.message : String(error)}`));
-  // An engine failure propagates: the provider's retry may be answered (the gate gives the delivery back).
-  const result = await receiveChannelMessage(app, canal, message);
-  if (result.kind !== 'answered' && result.kind !== 'outOfHours') return;
-  try {
-    await adapter.send(app, canal, to, result.messages);
-  } catch (error) {
-    // The turn is recorded already; a retry would run it again, so the failure is only logged.
-    app.log.warn(`${adapter.kind}: no se pudo enviar la respuesta del canal ${canal.id}: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }

@@ -1,6 +1,6 @@
-// A message of a conversation to its bot, from any entry: its turns run one at a time per
-// conversation on this instance (again on a conflict with another instance), each is recorded,
-// and the answer is published on the conversation's topic before it goes back to the entry.
+// A message the gate let in, to its bot: its turns run one at a time per conversation on this
+// instance (again on a conflict with another instance), each is recorded, and the answer is
+// published on the conversation's topic before it goes back to the gate.
 import { conflict } from '../errors';
 import { CHAT_MESSAGES } from '../../../common/schemas/chat';
 import type { App, SessionUser } from '../types';
@@ -23,7 +23,10 @@ export interface Delivery {
   /** The channel type code whose actions answer. */
   red: number;
   psi: string;
+  /** A test conversation: recorded as one, never listed in the history nor counted (the gate makes every console conversation one). */
   test: boolean;
+  /** The bot's working definition answers, and each message carries what the engine did (the test chat's `test`). */
+  working?: boolean;
   nm?: string;
   /** The console user of a test chat; none for a channel's client. */
   user?: SessionUser;
@@ -42,10 +45,10 @@ export interface Delivery {
  */
 export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<TurnAnswer> {
   const { bot } = to;
-  const answer = await app.engine.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
+  const answer = await app.turns.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
+        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, working: to.working === true, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
       } catch (error) {
         if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
       }

@@ -1,22 +1,27 @@
-// A message that arrives through a channel (a provider's webhook, the web widget): what every
-// adapter does before the bot answers. The channel must be active and linked to a deployed bot;
-// a delivery the provider sends again is answered once; outside the channel's hours the bot does
-// not run and the channel says so; WhatsApp's excluded numbers are never answered. Then the engine
-// takes it like any conversation (one per bot, channel and client), and the answer goes back to
-// the adapter, which sends it out in the provider's format.
+// The one way into a conversation: every message comes through here, from a channel (a
+// provider's webhook or the web widget, handed in by the channel's adapter) or from the console's
+// test chat (with its signed-in user). A channel must be active and linked to a deployed bot of
+// its company; a delivery the provider sends again is answered once; outside the channel's hours
+// the bot does not run and the channel says so; WhatsApp's excluded numbers are never answered.
+// The test chat reaches the bots its user may open, on its own channel; its `test` asks for the
+// bot's working definition, else the deployed version answers; and every conversation it starts
+// is a test conversation, never listed nor counted. Then the message is delivered like any
+// (deliver.ts: one conversation per bot, channel and client), and the answer goes back to the
+// entry: a channel's adapter sends it out in its own format.
 import type { Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { CanalTable } from '../db/schema';
+import { badRequest, forbidden } from '../errors';
 import { CANAL_KINDS, CANAL_MESSAGES } from '../../../common/schemas/canales';
-import type { ChatMessage } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES, DEMO_CHANNEL, type ChatMessage, type TurnDebug } from '../../../common/schemas/chat';
 import { deliver } from './deliver';
 import { publish } from './publish';
 import { providerImageOrigin } from '../services/bots/turnContext';
 import { constraintViolation } from '../db/errors';
 import { localClock } from '../../../common/dias';
 import { companyTimeZone } from '../services/empresas/empresas';
-import type { App } from '../types';
-import type { KeptBot } from './bots';
+import type { App, SessionUser } from '../types';
+import type { KeptBot } from './readyBots';
 import type { TurnInput } from '../engine/runtime';
 
 export type CanalRow = Selectable<CanalTable>;
@@ -29,10 +34,29 @@ export interface InboundMessage {
   postback?: string;
   /** The provider's id of this delivery (update_id, message id, event_id): a repeat is answered once. */
   delivery?: string;
+  /** 'Terminar atención' in the test chat: the wait for a person ends, with no text of the user's. */
+  endHuman?: true;
 }
 
+/** A message of the console's test chat: its signed-in user, and what it asks that a channel's client cannot. */
+export interface TestChatEntrance {
+  user: SessionUser;
+  /** The user's session, kept with the conversation. */
+  sesionId?: string;
+  idBot: string;
+  /** The channel the console names: none (or DEMO_CHANNEL) is the test chat's own. */
+  idChannel?: string;
+  /** The channel type code whose actions answer. */
+  red: number;
+  /** The bot's working definition answers, with what the engine did; otherwise its deployed version. */
+  test: boolean;
+}
+
+/** Where a message comes from: a channel (its row), or the console's test chat. */
+export type Entrance = CanalRow | TestChatEntrance;
+
 export type InboundResult =
-  | { kind: 'answered'; messages: ChatMessage[] }
+  | { kind: 'answered'; messages: ChatMessage[]; debug?: TurnDebug }
   | { kind: 'outOfHours'; messages: ChatMessage[] }
   | { kind: 'duplicate' }
   | { kind: 'refused'; reason: 'inactive' | 'unlinked' | 'notDeployed' | 'excluded' | 'empty' };
@@ -83,11 +107,26 @@ async function releaseDelivery(app: App, idCanal: string, clave: string): Promis
   await app.db.deleteFrom('canal_entrega').where('idCanal', '=', idCanal).where('clave', '=', clave.slice(0, 200)).execute();
 }
 
-/** One message from a channel's client to the channel's bot: the answer to send back, or why there is none. */
-export async function receiveChannelMessage(app: App, canal: CanalRow, message: InboundMessage): Promise<InboundResult> {
-  const text = message.text?.trim() ? message.text : undefined;
+/** What the bot takes from a message: the end of a wait, a button's value, or a text; none when it is empty. */
+function turnInput(message: InboundMessage): TurnInput | undefined {
+  if (message.endHuman) return { endHuman: true };
   const postback = message.postback?.trim() ? message.postback.trim() : undefined;
-  if (text === undefined && postback === undefined) return { kind: 'refused', reason: 'empty' };
+  if (postback !== undefined) return { postback };
+  return message.text?.trim() ? { text: message.text } : undefined;
+}
+
+/**
+ * One message to a conversation's bot, from a channel's client or from the test chat (whose own
+ * channel is DEMO_CHANNEL): the answer to send back, or why there is none. The test chat's
+ * refusals (the bot out of the user's reach, not deployed, a channel not its own) are thrown.
+ */
+export function receiveChannelMessage(app: App, from: Entrance, message: InboundMessage): Promise<InboundResult> {
+  const input = turnInput(message);
+  if (!input) return Promise.resolve({ kind: 'refused', reason: 'empty' });
+  return 'user' in from ? fromTestChat(app, from, message, input) : fromChannel(app, from, message, input);
+}
+
+async function fromChannel(app: App, canal: CanalRow, message: InboundMessage, input: TurnInput): Promise<InboundResult> {
   if (!canal.activo) return { kind: 'refused', reason: 'inactive' };
   if (!canal.b) return { kind: 'refused', reason: 'unlinked' };
   const excluded = (JSON.parse(canal.excluir || '[]') as { numero: string }[]).map((e) => phoneDigits(e.numero)).filter(Boolean);
@@ -96,7 +135,7 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
   const now = app.config.now();
   if (message.delivery && !(await takeDelivery(app, canal.id, message.delivery, now))) return { kind: 'duplicate' };
   try {
-    const entry = await app.engine.botEntry(app.db, canal.b);
+    const entry = await app.bots.botEntry(app.db, canal.b);
     // A bot of another company cannot be linked, but a row edited by hand is not trusted either.
     const own = entry && entry.bot.idE === canal.idE ? entry : undefined;
     if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await hoursZone(app, canal, own)), canal.hi, canal.hf)) {
@@ -105,16 +144,42 @@ export async function receiveChannelMessage(app: App, canal: CanalRow, message: 
       await publish(app, { idBot: canal.b, idChannel: canal.id, psi: message.psi, red: canal.red }, [answer]);
       return { kind: 'outOfHours', messages: [answer] };
     }
-    const compiled = own ? await app.engine.deployedBot(app.db, own.idVersion) : undefined;
+    const compiled = own ? await app.bots.deployedBot(app.db, own.idVersion) : undefined;
     if (!own || !compiled) return { kind: 'refused', reason: 'notDeployed' };
-    const input: TurnInput = postback !== undefined ? { postback } : { text };
     // The widget resolves image paths against this server; a provider fetches them by full address.
     const publicOrigin = Number(canal.red) === CANAL_KINDS.Web.red ? undefined : providerImageOrigin(app);
-    const { messages } = await deliver(app, { bot: own.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: own.timeZone, publicOrigin }, input);
-    return { kind: 'answered', messages };
+    const answer = await deliver(app, { bot: own.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: own.timeZone, publicOrigin }, input);
+    return { kind: 'answered', ...answer };
   } catch (error) {
     // Not answered: the provider's retry may try again.
     if (message.delivery) await releaseDelivery(app, canal.id, message.delivery);
     throw error;
   }
+}
+
+/**
+ * A message of the test chat: a bot within the user's reach (404, 403 for the role), its working
+ * definition when `test` asks for it, else its deployed version (400 when there is none).
+ */
+async function fromTestChat(app: App, from: TestChatEntrance, message: InboundMessage, input: TurnInput): Promise<InboundResult> {
+  const { bot, idVersion, timeZone } = await app.bots.botFor(app.db, from.user, from.idBot);
+  const compiled = from.test ? await app.bots.workingBot(app.db, bot.id) : await app.bots.deployedBot(app.db, idVersion);
+  if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
+  const idChannel = await testChatChannel(app, bot.idE, from.idChannel);
+  // A console conversation is a test whichever definition answers it: only a channel's client makes a real one.
+  const answer = await deliver(app, { bot, compiled, idChannel, red: from.red, psi: message.psi, test: true, working: from.test, nm: message.nm, user: from.user, sesionId: from.sesionId, timeZone }, input);
+  return { kind: 'answered', ...answer };
+}
+
+/**
+ * The channel a test chat's conversation is on: its own. A channel of the bot's company is its
+ * clients' (403: the console cannot write into their conversations); any other id names no
+ * channel of the company (400).
+ */
+async function testChatChannel(app: App, idE: string, idChannel: string | undefined): Promise<string> {
+  const id = idChannel?.trim();
+  if (!id || id === DEMO_CHANNEL) return DEMO_CHANNEL;
+  const canal = await app.db.selectFrom('canal').select('id').where('id', '=', id).where('idE', '=', idE).executeTakeFirst();
+  if (canal) throw forbidden(CHAT_MESSAGES.canalAjeno);
+  throw badRequest(CHAT_MESSAGES.canalNoExiste);
 }

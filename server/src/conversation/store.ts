@@ -8,9 +8,9 @@
 // arrive while one is being written share the next statement, each still on its own rev. Each
 // instance also keeps the conversations it last wrote, as it wrote them, so the next message of
 // one skips reading it: the rev check refuses the write if another instance (or a deletion)
-// changed it meanwhile, and the turn is then read again and run again (chat.ts reads, never keeps,
-// the conversations of a bot whose turns may call a webhook or hand over to another bot, so
-// nothing outside runs twice).
+// changed it meanwhile, and the turn is then read again and run again (turn.ts reads, never keeps,
+// the conversations of a bot with an action that calls out, a webhook or a handover to another
+// bot, so nothing outside runs twice).
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db';
@@ -41,6 +41,13 @@ export interface ConversationRow {
 /** How many conversations an instance keeps as it last wrote them, and how many characters of state in all. */
 export const KEPT_CONVERSATIONS = 20_000;
 export const KEPT_STATE_CHARS = 32 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The conversations as this instance last wrote them, so a conversation's next turn skips reading it. */
+    keptConversations: KeptConversations;
+  }
+}
 
 /** The conversations this instance last wrote, least recently used dropped first. */
 export class KeptConversations {

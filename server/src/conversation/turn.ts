@@ -8,6 +8,7 @@ import { CHAT_MESSAGES, DEMO_NAME, type ChatMessage, type TurnDebug } from '../.
 import type { App, SessionUser } from '../types';
 import type { CompiledBot } from '../engine/bundle';
 import { newState, runTurn, type ConversationState, type TurnInput, type TurnResult } from '../engine/runtime';
+import { callsOut } from '../engine/actions';
 import { turnContext } from '../services/bots/turnContext';
 import { StaleConversation, readConversation, writeTurn } from './store';
 import { recordedText, unrecognisedPhrase, usageOfTurn } from './uso';
@@ -23,7 +24,10 @@ export interface TurnRequest {
   idChannel: string;
   psi: string;
   red: number;
+  /** A test conversation: recorded as one, never listed in the history nor counted. */
   test: boolean;
+  /** The bot's working definition answers: each message carries what the engine did, and a handover reaches the other bot's working definition. */
+  working: boolean;
   nm?: string;
   timeZone?: string | null;
   publicOrigin?: string;
@@ -48,7 +52,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   // As this instance last wrote it, else read; a copy changed since (another instance, a deletion)
   // fails the rev check of the write, and the turn runs again on the stored one. A bot that may
   // call out is always read, so a webhook never runs twice for one message.
-  const kept = mayCallOut(req.compiled) ? undefined : app.engine.conversations.get(key);
+  const kept = mayCallOut(req.compiled) ? undefined : app.keptConversations.get(key);
   const read = kept ? undefined : await readConversation(db, req);
   const conversation = kept ?? read?.conversation;
   // A console conversation is its user's alone: another user naming the same psi is refused, and
@@ -59,7 +63,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   const mark = state.uso;
   if (kept && state.bot && state.bot !== req.idBot) {
     // Handed to another bot, which may call out: read it.
-    app.engine.conversations.forget(key);
+    app.keptConversations.forget(key);
     return turnOnce(app, req);
   }
   const before: ChatMessage[] = [];
@@ -78,10 +82,10 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
 
   // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
   const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
-  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.test, timeZone: req.timeZone, idE: req.idE, publicOrigin: req.publicOrigin, resolveBot: (id) => resolveBot(app, req, id) }, now));
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.working, timeZone: req.timeZone, idE: req.idE, publicOrigin: req.publicOrigin, resolveBot: (id) => resolveBot(app, req, id) }, now));
   const idIn = randomUUID();
   const debug = { ...result.debug, turn: idIn };
-  const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.test ? { ...m, debug } : m));
+  const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.working ? { ...m, debug } : m));
   const skillOf = new Map(result.messages.map((m) => [m.message.id, m]));
   const inputText = req.input.postback ?? req.input.text ?? '';
 
@@ -91,9 +95,6 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   // The session's messages are numbered by the conversation (kept in its state), not counted again.
   const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
   let seq = sessionStarted ? 0 : (state.seq ?? 0);
-  // A console conversation is a test whichever definition answers it (`test` asks for the working
-  // one): never listed in the history nor counted. Only a channel's client makes a real one.
-  const testConversation = req.test || req.user !== undefined;
   const rows = [
     // Ending a wait is no message of the client's: only the bot's answer is recorded.
     ...(ending ? [] : [{ id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq }]),
@@ -103,7 +104,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
       return { id: m.id, idSesion: current, idBot: req.idBot, t: 0, m: recordedText(m), tipo: m.type, body: JSON.stringify(plain), idSkill: origin?.idSkill ?? null, score: origin?.score ?? null, fc, seq: ++seq };
     }),
   ];
-  const usage = testConversation
+  const usage = req.test
     ? undefined
     : usageOfTurn({
         idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, red: req.red, idClt, nm: req.nm?.trim() || null, timeZone: req.timeZone || app.config.chatTimeZone,
@@ -114,24 +115,24 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   const idConversation = conversation?.id ?? randomUUID();
   try {
     await writeTurn(db, app.dialect, {
-      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (testConversation ? DEMO_NAME : null), test: testConversation ? 1 : 0, idU: req.user?.id ?? null, fc } }),
+      ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.user?.id ?? null, fc } }),
       ...(closeSesion ? { closeSesion } : {}),
-      ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: testConversation ? 1 : 0, fi: fc, ff: null } } : {}),
+      ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
       messages: rows,
       ...(usage ? { usage: usage.write } : {}),
       conversation: conversation
         ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
-        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: testConversation ? 1 : 0, sesion: testConversation ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
+        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
       ...(unrecognised ? { unrecognised: { idBot: req.idBot, f: unrecognised, fc } } : {}),
     });
   } catch (error) {
     // Stale, or not known to be written: read it again next time.
-    app.engine.conversations.forget(key);
+    app.keptConversations.forget(key);
     // A kept copy changed elsewhere: run the turn again on the stored one, not counted as a conflict.
     if (kept && error instanceof StaleConversation) return turnOnce(app, req);
     throw error;
   }
-  app.engine.conversations.set(key, {
+  app.keptConversations.set(key, {
     id: idConversation,
     idClt,
     idSesion: current,
@@ -139,30 +140,30 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
     ua: now,
     rev: conversation ? Number(conversation.rev) + 1 : 0,
     idU: client ? client.idU : (req.user?.id ?? null),
-    clientTest: client ? Number(client.test) : testConversation ? 1 : 0,
+    clientTest: client ? Number(client.test) : req.test ? 1 : 0,
   });
-  return req.test ? { messages, debug } : { messages };
+  return req.working ? { messages, debug } : { messages };
 }
 
-/** Bots whose turns may call out (WEB_HOOK) or hand over to another bot (GO_BOT), by compiled bot. */
+/** Whether a compiled bot has an action of a kind that calls out (AccionRun.callsOut), worked out once per compiled bot. */
 const callingOut = new WeakMap<CompiledBot, boolean>();
 
 function mayCallOut(bot: CompiledBot): boolean {
   let calls = callingOut.get(bot);
   if (calls === undefined) {
-    calls = bot.definition.acciones.some((a) => a.type === 'WEB_HOOK' || a.type === 'GO_BOT');
+    calls = bot.definition.acciones.some((a) => callsOut(a.type));
     callingOut.set(bot, calls);
   }
   return calls;
 }
 
-/** Another bot of the same company for GO_BOT: its working definition in a test, else its deployed version. */
+/** Another bot of the same company for GO_BOT: its working definition when the working definition answers, else its deployed version. */
 async function resolveBot(app: App, req: TurnRequest, id: string): Promise<CompiledBot | undefined> {
   const other = await app.db.selectFrom('bot').select(['id', 'idE']).where('id', '=', id).executeTakeFirst();
   if (!other || other.idE !== req.idE) return undefined;
   if (other.id === req.compiled.definition.bot.id) return req.compiled;
-  if (req.test) return app.engine.workingBot(app.db, other.id);
-  const entry = req.user ? await app.engine.botFor(app.db, req.user, other.id) : await app.engine.botEntry(app.db, other.id);
-  return app.engine.deployedBot(app.db, entry?.idVersion ?? null);
+  if (req.working) return app.bots.workingBot(app.db, other.id);
+  const entry = req.user ? await app.bots.botFor(app.db, req.user, other.id) : await app.bots.botEntry(app.db, other.id);
+  return app.bots.deployedBot(app.db, entry?.idVersion ?? null);
 }
 

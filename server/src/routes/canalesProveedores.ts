@@ -4,8 +4,7 @@
 // 404); the webhooks and Slack's callback are public, verified the way each provider signs its calls.
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { WebhookInput } from '../channels/adapter';
-import { callbackOrigin, publicOrigin } from '../channels/adapter';
+import { callbackOrigin, publicOrigin, webhookInput } from '../channels/adapter';
 import { finishSlackOauth, slackAuthorizeAddress } from '../channels/slack/oauth';
 import { connectTelegram, disconnectTelegram } from '../channels/telegram/connect';
 import { exportRelayConfig } from '../channels/whatsapp/export';
@@ -25,8 +24,6 @@ const WebhookAnswer = Type.Object({ ok: Type.Optional(Type.Boolean()), challenge
 const webhookRefusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 /** Webhooks come from the providers' servers: no session, no integrity headers. */
 const publicWrite = { integrity: false } as const;
-
-const input = (request: FastifyRequest): WebhookInput => ({ headers: request.headers, rawBody: request.rawBody ?? Buffer.alloc(0), body: request.body });
 
 export async function canalesProveedoresRoutes(app: App): Promise<void> {
   // Public and read whole before the signature is checked: a limit of their own
@@ -82,7 +79,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Telegram', canalOf(request), input(request)),
+    async (request) => answerWebhook(app, 'Telegram', canalOf(request), webhookInput(request)),
   );
 
   app.get(
@@ -120,7 +117,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Whatsapp', canalOf(request), input(request)),
+    async (request) => answerWebhook(app, 'Whatsapp', canalOf(request), webhookInput(request)),
   );
 
   app.post(
@@ -179,6 +176,6 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Slack', canalOf(request), input(request)),
+    async (request) => answerWebhook(app, 'Slack', canalOf(request), webhookInput(request)),
   );
 }

@@ -3,7 +3,7 @@
 // caller's company (another company's bot answers 404).
 import { Type } from 'typebox';
 import { currentUser, largeBody, requireUser } from '../plugins/guards';
-import { deleteTestConversations, endHumanWait, sendMessage } from '../conversation';
+import { deleteTestConversations, endTestChatWait, sendTestChatMessage } from '../conversation';
 import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/bots/pruebas';
 import type { App } from '../types';
 import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../../../common/schemas/chat';
@@ -25,7 +25,7 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },
     },
-    async (request) => sendMessage(app, currentUser(request), request.sesion?.id, request.body),
+    async (request) => sendTestChatMessage(app, currentUser(request), request.sesion?.id, request.body),
   );
 
   app.post(
@@ -39,7 +39,7 @@ export async function chatRoutes(app: App): Promise<void> {
         response: { 200: WebchatAnswer, ...refusals, 409: ErrorBody },
       },
     },
-    async (request) => endHumanWait(app, currentUser(request), request.sesion?.id, request.body),
+    async (request) => endTestChatWait(app, currentUser(request), request.sesion?.id, request.body),
   );
 
   app.delete(

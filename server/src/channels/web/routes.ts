@@ -10,17 +10,9 @@ import { REQUESTS_THROTTLED, perAddressLimit } from '../../plugins/ratelimit';
 import { CANAL_MESSAGES } from '../../../../common/schemas/canales';
 import { ErrorBody } from '../../../../common/schemas/common';
 import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatOpenBody, WebchatReply } from '../../../../common/schemas/webchat';
-import {
-  WEBCHAT_MESSAGES_PER_MINUTE,
-  callerAllowed,
-  canalOfKey,
-  openConversation,
-  readToken,
-  sendMessage,
-  webchatCanal,
-  webchatCaller,
-  type Caller,
-} from './index';
+import { WEBCHAT_MESSAGES_PER_MINUTE, callerAllowed, canalOfKey, openConversation, webchatCanal, webchatCaller, widgetMessage } from './widget';
+import { readToken, type Caller } from './token';
+import { webhookInput } from '../adapter';
 import type { App } from '../../types';
 
 const tags = ['Conversaciones'];
@@ -120,7 +112,7 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { canal, caller } = context(request);
-      return sendMessage(app, canal, request.body, caller);
+      return widgetMessage(app, canal, webhookInput(request), caller);
     },
   );
 }

@@ -9,7 +9,7 @@ import type { CanalRow } from '../../conversation';
 import { DEMO_PLANS } from '../../../../common/schemas/rules';
 import { embedSnippet } from '../../../../common/schemas/webchatKey';
 import type { App, SessionUser } from '../../types';
-import { canalOfKey, sampleCanal } from './index';
+import { canalOfKey, sampleCanal } from './widget';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -26,6 +26,12 @@ const KINDS: { [T in ActionType]: AccionRun<T> } = {
   GO_SKILL: goSkill,
 };
 
+/** The kinds whose run calls out of the conversation (AccionRun.callsOut). */
+const CALLING_OUT: ReadonlySet<ActionType> = new Set(Object.values(KINDS).filter((kind) => kind.callsOut).map((kind) => kind.type));
+
+/** Whether an action of kind `type` calls out of the conversation (a webhook, a handover to another bot). */
+export const callsOut = (type: ActionType): boolean => CALLING_OUT.has(type);
+
 /** A stored action read as its kind's: its fields were checked by the kind's rules when saved or imported, and each kind reads them defensively. */
 export function runnable(action: AccionDef): RunnableAccion {
   return action as RunnableAccion;

@@ -37,6 +37,12 @@ export interface ActionTurn {
 
 export interface AccionRun<T extends ActionType> {
   type: T;
+  /**
+   * Its run reaches past the conversation (a webhook's call, another bot's turn): a conversation
+   * of a bot with such an action is read from the store at every turn, never taken as this
+   * instance last wrote it, so a turn that must run again never repeats a call.
+   */
+  callsOut?: true;
   /** What a save refuses that only the server may judge (a literal internal address). */
   refuse?(accion: AccionInputOf<T>, allow: readonly string[]): Problem | undefined;
   /** Runs the action. False ends the skill (a jump, a handover, a failed webhook). */

@@ -269,7 +269,7 @@ export async function runDeploy(app: App, job: DeployJob): Promise<void> {
     await recordBotEvent(trx, job.actor, bot, detail, Date.parse(done.ffin), EV.BOT_DESPLEGADO);
   });
   // This instance answers with the new version from the next message.
-  app.engine.forget(bot.id);
+  app.bots.forget(bot.id);
 }
 
 defineJob(DEPLOY_JOB, (app, datos) => runDeploy(app, datos as DeployJob), {

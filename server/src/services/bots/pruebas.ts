@@ -19,7 +19,7 @@ import { findSkillFor } from './skills';
 export async function testSkill(app: App, user: SessionUser, body: SkillTestBody): Promise<SkillTestAnswer> {
   const skill = await findSkillFor(app.db, user, body.id, 'read');
   if (skill.idBot !== body.idBot) throw notFound(BOT_MESSAGES.skillNotFound);
-  const bot = await app.engine.workingBot(app.db, body.idBot);
+  const bot = await app.bots.workingBot(app.db, body.idBot);
   const result = bot.matcher.match(body.text, { limit: 3, skillId: skill.id });
   const own = result.candidates.find((c) => c.skillId === skill.id);
   const wins = result.skillId === skill.id && (result.recognised || skill.tipo === 1);
@@ -101,6 +101,6 @@ export async function replay(app: App, bot: CompiledBot, pruebas: readonly Prueb
 /** POST /bot.pruebas.run: every saved test against the working definition. */
 export async function runPruebas(app: App, user: SessionUser, idBot: string): Promise<PruebaResultado[]> {
   const pruebas = await listPruebas(app.db, user, idBot);
-  const entry = await app.engine.botEntry(app.db, idBot);
-  return replay(app, await app.engine.workingBot(app.db, idBot), pruebas, entry?.timeZone ?? null, entry?.bot.idE);
+  const entry = await app.bots.botEntry(app.db, idBot);
+  return replay(app, await app.bots.workingBot(app.db, idBot), pruebas, entry?.timeZone ?? null, entry?.bot.idE);
 }

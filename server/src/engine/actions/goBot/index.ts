@@ -6,6 +6,7 @@ import { str } from '../shared';
 
 export const goBot = {
   type: 'GO_BOT',
+  callsOut: true,
   async run(turn, _skill, { cfg: c }) {
     const other = await turn.ctx.resolveBot(str(c.b));
     if (!other) return true;

@@ -10,6 +10,7 @@ export const STATUS_PATH = '$status';
 
 export const webhook = {
   type: 'WEB_HOOK',
+  callsOut: true,
   // A literal internal address is refused when saved; a name is judged at each call, since what it resolves to changes.
   refuse(accion, allow) {
     const internal = accion.url ? internalLiteral(accion.url, allow) : undefined;

@@ -1,7 +1,6 @@
-// The bots this instance has ready to answer: deployed versions by version id, working
-// definitions (the test chat's) by content, each compiled once; the deployed bots' rows, read
-// again after a second; the conversations as this instance last wrote them; and a queue per key,
-// so a conversation's turns run one at a time here.
+// The bots this instance has ready to answer: deployed versions by version id and working
+// definitions (the test chat's) by content, each compiled once (by one task at a time, on the turn
+// queue); and the deployed bots' rows, read again after a second.
 import type { DB } from '../db';
 import { notFound } from '../errors';
 import { BOT_MESSAGES } from '../../../common/schemas/bots';
@@ -12,12 +11,12 @@ import { loadDefinition } from '../services/bots/definition';
 import { assertBotRole, type BotRecord } from '../services/bots/bots';
 import { sameTenant } from '../auth/tenant';
 import { knownTimeZone } from '../../../common/dias';
-import { KeptConversations } from './store';
+import { TurnQueue } from './turnQueue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The bots this instance has ready to answer (deployed versions and working definitions). */
-    engine: BotEngine;
+    bots: ReadyBots;
   }
 }
 
@@ -27,13 +26,9 @@ const BOT_ROW_MS = 1000;
 export type KeptBot = { bot: BotRecord; idVersion: string | null; timeZone: string | null };
 
 /** Compiled bots of this instance: deployed versions by version id, working definitions by content. */
-export class BotEngine {
+export class ReadyBots {
   private readonly deployed = new BotCache(64);
   private readonly working = new BotCache(32);
-  /** Tasks running per key (a conversation, a model being built), each after the one before. */
-  private readonly locks = new Map<string, Promise<unknown>>();
-  /** Conversations as this instance last wrote them (conversation/store.ts). */
-  readonly conversations = new KeptConversations();
 
   /** Deployed bots' rows with their version, read again after BOT_ROW_MS (a new deploy on this instance drops its entry at once). */
   private readonly rows = new Map<string, KeptBot & { at: number }>();
@@ -41,12 +36,12 @@ export class BotEngine {
   private readonly reading = new Map<string, Promise<KeptBot | undefined>>();
 
   /**
-   * `trainLimits` bound the trainings this engine starts itself (an old version, the test chat's
-   * working definition); `waitMs` bounds how long a task waits for the one before it on its key.
+   * `trainLimits` bound the trainings started here (an old version, the test chat's working
+   * definition); `builds` is the queue a model's builds wait on, one at a time per model.
    */
   constructor(
     private readonly trainLimits?: TrainingLimits,
-    private readonly queue: { waitMs: number; log?: (key: string, waitedMs: number) => void } = { waitMs: 60_000 },
+    private readonly builds: TurnQueue = new TurnQueue(),
   ) {}
 
   /**
@@ -108,7 +103,7 @@ export class BotEngine {
     const row = { idVersion };
     const hit = this.deployed.get(row.idVersion);
     if (hit) return hit;
-    return this.once(`v:${row.idVersion}`, async () => {
+    return this.builds.once(`v:${row.idVersion}`, async () => {
       const again = this.deployed.get(row.idVersion);
       if (again) return again;
       const version = await db.selectFrom('bot_version').select(['snapshot', 'model']).where('id', '=', row.idVersion).executeTakeFirstOrThrow();
@@ -128,42 +123,11 @@ export class BotEngine {
     const key = definitionHash(definition);
     const hit = this.working.get(key);
     if (hit) return hit;
-    return this.once(`w:${key}`, async () => {
+    return this.builds.once(`w:${key}`, async () => {
       // A big bot trains in a worker thread: the other conversations go on meanwhile.
       const bot = this.working.get(key) ?? compileBot(key, definition, await trainSkills(definition.skills, undefined, this.trainLimits));
       this.working.set(bot);
       return bot;
     });
   }
-
-  /**
-   * Runs `task` alone for its key: messages of one conversation (or builds of one model) never
-   * overlap on this instance. A task that throws hands the key on at once; one that never ends holds
-   * it at most `waitMs`, after which the next task runs anyway (and it is logged): a turn's store
-   * refuses a conversation changed meanwhile, so an overlap is retried, never lost.
-   */
-  once<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(key);
-    let timer: NodeJS.Timeout | undefined;
-    const before = previous
-      ? Promise.race([
-          previous,
-          new Promise<void>((resolve) => {
-            const asked = performance.now();
-            timer = setTimeout(() => {
-              this.queue.log?.(key, performance.now() - asked);
-              resolve();
-            }, this.queue.waitMs);
-          }),
-        ]).finally(() => clearTimeout(timer))
-      : Promise.resolve();
-    const run = before.then(task, task);
-    const tail = run.catch(() => undefined);
-    this.locks.set(key, tail);
-    void tail.then(() => {
-      if (this.locks.get(key) === tail) this.locks.delete(key);
-    });
-    return run;
-  }
 }
-

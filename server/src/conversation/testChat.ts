@@ -1,0 +1,67 @@
+// The console's test chat (/webchat/demo): its messages and its 'Terminar atención' go into the
+// conversation through the gate, as its signed-in user's; and its test conversations are deleted here.
+import { badRequest } from '../errors';
+import { CHAT_MESSAGES, DEFAULT_TEST_RED, type WebchatAnswer, type WebchatBody, type WebchatEndBody } from '../../../common/schemas/chat';
+import type { App, SessionUser } from '../types';
+import { findBotFor } from '../services/bots/bots';
+import { receiveChannelMessage, type InboundResult, type TestChatEntrance } from './gate';
+
+/**
+ * POST /webchat/demo: one message (or postback) of `psi` to the bot. A console user reaches the
+ * bots of their company that they may open; a conversation started from the console is a test
+ * conversation (whichever definition answers it), belongs to the user who started it, and no
+ * other user, company or channel client can use it.
+ */
+export async function sendTestChatMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody): Promise<WebchatAnswer> {
+  return testChatAnswer(body.psi, await receiveChannelMessage(app, entrance(user, sesionId, body), { psi: body.psi, nm: body.nm, text: body.message, postback: body.postback }));
+}
+
+/**
+ * POST /webchat/demo.terminar ('Terminar atención'): ends the wait for a person of the user's
+ * conversation `psi` at once, and the bot says it has the conversation back. 400 when it is not waiting.
+ */
+export async function endTestChatWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody): Promise<WebchatAnswer> {
+  return testChatAnswer(body.psi, await receiveChannelMessage(app, entrance(user, sesionId, body), { psi: body.psi, endHuman: true }));
+}
+
+/** Who sends a test chat's message, and what they ask that a channel's client cannot. */
+function entrance(user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'idBot' | 'idChannel' | 'test' | 'red'>): TestChatEntrance {
+  return { user, sesionId, idBot: body.idBot, idChannel: body.idChannel, red: body.red ?? DEFAULT_TEST_RED, test: body.test === true };
+}
+
+/** The gate's answer as the test chat gets it; hours, exclusions and deliveries are a channel's, so only an empty message is refused. */
+function testChatAnswer(psi: string, result: InboundResult): WebchatAnswer {
+  if (result.kind !== 'answered') throw badRequest(CHAT_MESSAGES.vacio);
+  const { kind: _kind, ...answer } = result;
+  return { psi, ...answer };
+}
+
+/**
+ * DELETE /webchat/demo: the user's test conversations (with `idBot`, with that bot; with `psi`,
+ * that one), with their sessions and messages.
+ */
+export async function deleteTestConversations(app: App, user: SessionUser, query: { idBot?: string; psi?: string }): Promise<void> {
+  if (query.idBot) await findBotFor(app.db, user, query.idBot, 'read');
+  await app.db.transaction().execute(async (trx) => {
+    let conversations = trx
+      .selectFrom('conversacion')
+      .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
+      .select(['conversacion.id', 'conversacion.psi', 'conversacion.idClt', 'conversacion.idBot'])
+      .where('conversacion.test', '=', 1)
+      .where('chat_cliente.idU', '=', user.id);
+    if (query.idBot) conversations = conversations.where('conversacion.idBot', '=', query.idBot);
+    if (query.psi) conversations = conversations.where('conversacion.psi', '=', query.psi);
+    const rows = await conversations.execute();
+    // A client (one per psi) may talk to several bots: only this bot's conversation and sessions go.
+    for (const r of rows) {
+      await trx.deleteFrom('chat_sesion').where('idClt', '=', r.idClt).where('idBot', '=', r.idBot).execute();
+      await trx.deleteFrom('conversacion').where('id', '=', r.id).execute();
+    }
+    const clients = [...new Set(rows.map((r) => r.idClt))];
+    if (clients.length) {
+      const kept = new Set((await trx.selectFrom('conversacion').select('idClt').where('idClt', 'in', clients).execute()).map((r) => r.idClt));
+      const gone = clients.filter((id) => !kept.has(id));
+      if (gone.length) await trx.deleteFrom('chat_cliente').where('id', 'in', gone).execute();
+    }
+  });
+}
