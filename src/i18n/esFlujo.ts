@@ -47,6 +47,9 @@ export const flujoTexts = {
     verUso: 'Ver uso',
     cargandoUso: 'Cargando el uso de los skills...',
     leyendaUso: 'Qué cuenta cada número',
+    // A node's numbers: '<label>: <count>'.
+    llegan: 'Llegan',
+    terminan: 'Terminan',
     lleganAyuda: 'Llegan: sesiones en las que el skill respondió al menos una vez en los días elegidos.',
     terminanAyuda: 'Terminan: sesiones cuya última respuesta la dio el skill.',
   },

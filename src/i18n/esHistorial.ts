@@ -14,6 +14,13 @@ export const historialTexts = {
     resultados: 'Clientes',
     sinNombre: 'Sin nombre',
     sinDatos: 'No hay datos...',
+    // The pager's buttons, by MUI's item type.
+    paginas: {
+      first: 'Ir a la primera página',
+      last: 'Ir a la última página',
+      next: 'Ir a la página siguiente',
+      previous: 'Ir a la página anterior',
+    },
     cargando: 'Cargando...',
     no: 'NO',
     si: 'SI',

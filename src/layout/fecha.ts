@@ -3,21 +3,15 @@
 // in the browser's time zone or, when given, the company's.
 import { format, isValid, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale/es';
+import { offset } from '../../common/dias';
 import { FORMATOS, type Formato } from '../../common/fechas';
 
 export { FORMATOS, type Formato };
 
-const zones = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall clock of `date` in `timeZone`, as a local Date that date-fns formats as it reads. */
 function wallClock(date: Date, timeZone: string): Date {
-  let zone = zones.get(timeZone);
-  if (!zone) {
-    zone = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    zones.set(timeZone, zone);
-  }
-  const p = Object.fromEntries(zone.formatToParts(date).map((part) => [part.type, Number(part.value)]));
-  return new Date(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const w = new Date(date.getTime() + offset(date.getTime(), timeZone));
+  return new Date(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate(), w.getUTCHours(), w.getUTCMinutes(), w.getUTCSeconds());
 }
 
 /**

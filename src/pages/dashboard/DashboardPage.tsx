@@ -9,12 +9,11 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { messageOf } from '../../api/HttpError';
-import { EmpresaPicker } from '../../layout/EmpresaPicker';
 import { TabPanel } from '../../layout/TabPanel';
 import { SETTLE_MS, useSettled } from '../../layout/useSettled';
 import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useFlags } from '../../permissions/useFlags';
-import { PageCard } from '../PageCard';
+import { EmpresaPageCard } from '../EmpresaPageCard';
 import { ConversationDialog } from '../historial/ConversationDialog';
 import { DashboardFilters, type FilterErrors } from './DashboardFilters';
 import { DEFAULT_DAYS, lastDays, rangeError, rangeErrors, type Filters } from './dashboardModel';
@@ -61,34 +60,29 @@ export function DashboardPage() {
     <SesionesCard idBot={applied.idBot} fd={applied.fd} fh={applied.fh} idE={idE ?? undefined} timeZone={timeZone} Dialog={ConversationDialog} />
   ) : null;
 
-  if (!idE) {
-    return (
-      <PageCard title={translate('quipu.dashboard.titulo')}>
-        <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
-      </PageCard>
-    );
-  }
-
   return (
-    <PageCard title={translate('quipu.dashboard.titulo')}>
-      <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
-      {bots.error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate('quipu.dashboard.errorBots', { error: messageOf(bots.error) })}
-        </Alert>
-      ) : null}
-      {bots.data?.bots.length === 0 && <Alert severity="info" role="status" sx={{ mb: 2 }}>{translate('quipu.dashboard.sinBots')}</Alert>}
-      <DashboardFilters filters={filters} bots={bots.data?.bots ?? []} errors={errors} onChange={onChange} />
-      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value="general" aria-label={translate('quipu.dashboard.titulo')}>
-          <Tab value="general" label={translate('quipu.dashboard.general')} id="dashboard-general-boton" aria-controls="dashboard-general" />
-        </Tabs>
-      </Box>
-      <TabPanel idPrefix="dashboard" name="general" current="general">
-        {bots.isPending && !bots.error ? <Typography>{translate('quipu.dashboard.cargando')}</Typography> : null}
-        {ready ? <GeneralTab query={query} sesiones={sesiones} /> : null}
-      </TabPanel>
-    </PageCard>
+    <EmpresaPageCard title={translate('quipu.dashboard.titulo')} idE={idE}>
+      {() => (
+        <>
+          {bots.error ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {translate('quipu.dashboard.errorBots', { error: messageOf(bots.error) })}
+            </Alert>
+          ) : null}
+          {bots.data?.bots.length === 0 && <Alert severity="info" role="status" sx={{ mb: 2 }}>{translate('quipu.dashboard.sinBots')}</Alert>}
+          <DashboardFilters filters={filters} bots={bots.data?.bots ?? []} errors={errors} onChange={onChange} />
+          <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs value="general" aria-label={translate('quipu.dashboard.titulo')}>
+              <Tab value="general" label={translate('quipu.dashboard.general')} id="dashboard-general-boton" aria-controls="dashboard-general" />
+            </Tabs>
+          </Box>
+          <TabPanel idPrefix="dashboard" name="general" current="general">
+            {bots.isPending && !bots.error ? <Typography>{translate('quipu.dashboard.cargando')}</Typography> : null}
+            {ready ? <GeneralTab query={query} sesiones={sesiones} /> : null}
+          </TabPanel>
+        </>
+      )}
+    </EmpresaPageCard>
   );
 }
 

@@ -14,13 +14,6 @@ import type { ClientCard } from '../../api/historial';
 import type { PagedAnswer } from '../../api/paging';
 import { formatFecha } from '../../layout/fecha';
 
-const PAGE_LABELS: Record<string, string> = {
-  first: 'Ir a la primera página',
-  last: 'Ir a la última página',
-  next: 'Ir a la página siguiente',
-  previous: 'Ir a la página anterior',
-};
-
 export interface ClientCardsProps {
   answer: PagedAnswer<ClientCard> | undefined;
   loading: boolean;
@@ -74,7 +67,7 @@ export function ClientCards({ answer, loading, error, page, onPage, onOpen, time
         rowsPerPageOptions={[HISTORY_PAGE_SIZE]}
         onPageChange={(_event, next) => onPage(next)}
         labelDisplayedRows={({ from, to, count }) => translate(exact ? 'quipu.historial.pagina' : 'quipu.historial.paginaMasDe', { from, to, count })}
-        getItemAriaLabel={(type) => PAGE_LABELS[type] ?? type}
+        getItemAriaLabel={(type) => translate(`quipu.historial.paginas.${type}`, { _: type })}
         showFirstButton
         showLastButton={exact}
         sx={{ overflowX: 'hidden', '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}

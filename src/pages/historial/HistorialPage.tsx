@@ -15,11 +15,10 @@ import { useFlags } from '../../permissions/useFlags';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import type { ClientCard, HistoryQuery } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
-import { EmpresaPicker } from '../../layout/EmpresaPicker';
 import { noticeText } from '../../layout/noticeText';
 import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useSession } from '../../permissions/useSession';
-import { PageCard } from '../PageCard';
+import { EmpresaPageCard } from '../EmpresaPageCard';
 import { ClientCards } from './ClientCards';
 import { ConversationDialog } from './ConversationDialog';
 import { HistorialFilters } from './HistorialFilters';
@@ -127,58 +126,53 @@ export function HistorialPage() {
     }
   };
 
-  if (!idE) {
-    return (
-      <PageCard title={translate('quipu.historial.titulo')}>
-        <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
-      </PageCard>
-    );
-  }
-
   return (
-    <PageCard title={translate('quipu.historial.titulo')}>
-      <EmpresaPicker prompt="quipu.empresaPicker.verBots" />
-      {bots.error ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('quipu.historial.botsNoDisponibles', { error: messageOf(bots.error) })}
-        </Alert>
-      ) : null}
-      <HistorialFilters filters={filters} bots={bots.data ?? []} errors={errors} onChange={onChange} onSubmit={buscar} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
-        <Button variant="contained" onClick={buscar}>
-          {translate('quipu.historial.buscar')}
-        </Button>
-        {reportsAllowed ? (
-          <>
-            <Button variant="outlined" onClick={generar}>
-              {translate('quipu.historial.generarInforme')}
+    <EmpresaPageCard title={translate('quipu.historial.titulo')} idE={idE}>
+      {(idE) => (
+        <>
+          {bots.error ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {translate('quipu.historial.botsNoDisponibles', { error: messageOf(bots.error) })}
+            </Alert>
+          ) : null}
+          <HistorialFilters filters={filters} bots={bots.data ?? []} errors={errors} onChange={onChange} onSubmit={buscar} />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+            <Button variant="contained" onClick={buscar}>
+              {translate('quipu.historial.buscar')}
             </Button>
-            <Button variant="outlined" onClick={() => setReports(true)}>
-              {translate('quipu.historial.verInformes')}
-            </Button>
-          </>
-        ) : null}
-        {manualUrl ? (
-          <Link href={manualUrl} target="_blank" rel="noopener noreferrer" sx={{ ml: 1 }}>
-            {translate('quipu.historial.manual')}
-          </Link>
-        ) : null}
-      </Box>
-      {search ? (
-        <ClientCards
-          answer={clients.data}
-          loading={clients.isFetching}
-          error={clients.error ? messageOf(clients.error) : null}
-          page={page}
-          onPage={setPage}
-          onOpen={(client) => setOpen({ client, query: search })}
-          timeZone={timeZone}
-        />
-      ) : null}
-      {open ? <ConversationDialog idBot={open.query.idBot} fd={open.query.fd} fh={open.query.fh} client={open.client} onClose={() => setOpen(null)} /> : null}
-      <ReportQuestion open={asking} busy={requesting} onAnswer={(completo) => void requestReport(completo)} onCancel={() => setAsking(false)} />
-      {reports ? <ReportsDialog idE={idE} onClose={() => setReports(false)} /> : null}
-    </PageCard>
+            {reportsAllowed ? (
+              <>
+                <Button variant="outlined" onClick={generar}>
+                  {translate('quipu.historial.generarInforme')}
+                </Button>
+                <Button variant="outlined" onClick={() => setReports(true)}>
+                  {translate('quipu.historial.verInformes')}
+                </Button>
+              </>
+            ) : null}
+            {manualUrl ? (
+              <Link href={manualUrl} target="_blank" rel="noopener noreferrer" sx={{ ml: 1 }}>
+                {translate('quipu.historial.manual')}
+              </Link>
+            ) : null}
+          </Box>
+          {search ? (
+            <ClientCards
+              answer={clients.data}
+              loading={clients.isFetching}
+              error={clients.error ? messageOf(clients.error) : null}
+              page={page}
+              onPage={setPage}
+              onOpen={(client) => setOpen({ client, query: search })}
+              timeZone={timeZone}
+            />
+          ) : null}
+          {open ? <ConversationDialog idBot={open.query.idBot} fd={open.query.fd} fh={open.query.fh} client={open.client} onClose={() => setOpen(null)} /> : null}
+          <ReportQuestion open={asking} busy={requesting} onAnswer={(completo) => void requestReport(completo)} onCancel={() => setAsking(false)} />
+          {reports ? <ReportsDialog idE={idE} onClose={() => setReports(false)} /> : null}
+        </>
+      )}
+    </EmpresaPageCard>
   );
 }
 

@@ -1,5 +1,8 @@
 // 'Ver uso': what POST /dashboard/uso answers, per skill, as the diagram's nodes show it. Pure.
 import type { SkillUsage } from '../../../api/dashboard';
+import { flujoTexts } from '../../../i18n/esFlujo';
+
+const TEXTS = flujoTexts.flujo;
 
 export interface SkillUso {
   /** Sessions in which the skill answered at least once. */
@@ -23,7 +26,7 @@ export function toUsageMap(rows: SkillUsage): UsageMap {
 /** A skill's numbers, the same object each time for the same map (so its node does not render again). */
 export const usoOf = (usage: UsageMap, idSkill: string): SkillUso => usage.get(idSkill) ?? NONE;
 
-export const usoText = (uso: SkillUso) => ({ llegan: `Llegan: ${uso.llegan}`, terminan: `Terminan: ${uso.terminan}` });
+export const usoText = (uso: SkillUso) => ({ llegan: `${TEXTS.llegan}: ${uso.llegan}`, terminan: `${TEXTS.terminan}: ${uso.terminan}` });
 
 /** The zoom the diagram opens at is never below this (it fits the diagram between this and 1). */
 export const OPENING_MIN_ZOOM = 0.5;

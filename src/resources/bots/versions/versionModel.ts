@@ -36,17 +36,9 @@ export function formatDuration(ms: number | null | undefined): string {
 }
 
 /** The comparison's groups, in the order the console lists them. */
-export const CHANGE_KINDS: ReadonlyArray<{ kind: string; label: string }> = [
-  { kind: 'skill', label: 'Skills' },
-  { kind: 'link', label: 'Enlaces' },
-  { kind: 'action', label: 'Acciones' },
-  { kind: 'requirement', label: 'Requerimientos' },
-  { kind: 'parameter', label: 'Parámetros' },
-  { kind: 'entity', label: 'Entidades' },
-  { kind: 'extra', label: 'Extras' },
-];
+export const CHANGE_KINDS: ReadonlyArray<{ kind: string; label: string }> = Object.entries(TEXTS.grupos).map(([kind, label]) => ({ kind, label }));
 
-export const CHANGE_LABELS: Record<VersionChange['change'], string> = { added: 'Agregado', removed: 'Eliminado', changed: 'Modificado' };
+export const CHANGE_LABELS: Record<VersionChange['change'], string> = TEXTS.cambio;
 
 export interface ChangeGroup {
   kind: string;
@@ -65,30 +57,7 @@ export function groupChanges(changes: VersionChange[]): ChangeGroup[] {
 
 /** Spanish names of the fields a comparison names most; any other is shown as the server names it. */
 const FIELD_LABELS: Record<string, string> = {
-  nm: 'Nombre',
-  dsc: 'Descripción',
-  tipo: 'Tipo',
-  frases: 'Frases de entrenamiento',
-  skill: 'Skill',
-  type: 'Tipo',
-  ord: 'Orden',
-  op: 'Operador',
-  tp: 'Tipo',
-  fields: 'Campos',
-  replyMissing: 'Mensajes si falta',
-  rgx: 'Usa expresión regular',
-  format: 'Expresión regular',
-  keywords: 'Palabras clave',
-  paths: 'Rutas',
-  tsession: 'Tiempo de sesión (minutos)',
-  timeout: 'Inactividad del agente (minutos)',
-  main: 'Principal',
-  shared: 'Compartido',
-  destroy: 'Destruir sesión',
-  qna: 'QnA',
-  qnaExtrn: 'QnA externo',
-  qnaUrl: 'URL de QnA',
-  qnaCron: 'Cron de QnA',
+  ...TEXTS.campos,
   ttoken: botsTexts.bots.params.ttoken,
   baseUrl: botsTexts.bots.params.baseUrl,
   baseUrlRemoto: botsTexts.bots.params.baseUrlRemoto,
@@ -105,7 +74,7 @@ export function fieldLabel(field: string): string {
 /** A value as text: '(vacío)' for none, 'Sí'/'No', and JSON indented for lists and objects. */
 export function readableValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return TEXTS.vacio;
-  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'boolean') return value ? TEXTS.si : TEXTS.no;
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value, null, 2);
 }
