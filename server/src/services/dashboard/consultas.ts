@@ -4,7 +4,7 @@
 // of a range (in all, per channel and per weekday), each counted once, come from the client-days
 // when they are few, else from the sketches of distinct clients per day and channel
 // (uso_clientes), at most 90 per channel.
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { daysSpanned, weekday } from '../../../../common/dias';
 import { channelCodeLabel, TOP_N, type DashboardData, type DashboardSkills, type DashboardTimeline, type SkillUsage } from '../../../../common/schemas/historial';
 import { EXACT_CLIENT_DAYS, emptySketch, estimateSketch, mergeSketch } from '../../db/hll';
@@ -63,32 +63,50 @@ interface DistinctClients {
 async function distinctClients(db: DB, scope: DashboardScope, clientDays: Map<number, number>): Promise<DistinctClients> {
   const days = [...clientDays.values()].reduce((sum, n) => sum + n, 0);
   if (scope.fd === scope.fh) return { byRed: clientDays, total: days, approximate: false };
+  const { counts, sketches } = await clientsPerGroup(db, scope, clientDays, { column: sql<number>`${sql.ref('red')}`, of: (row) => Number(row.red) });
+  if (!sketches) return { byRed: counts, total: [...counts.values()].reduce((sum, n) => sum + n, 0), approximate: false };
+  const all = emptySketch();
+  for (const sketch of sketches.values()) mergeSketch(all, sketch);
+  // No estimate says more clients than there were client-days.
+  return { byRed: counts, total: Math.min(estimateSketch(all), days), approximate: true };
+}
+
+/**
+ * The distinct clients of the range in each group (a channel code, a weekday), given the groups'
+ * client-days: counted from the client-days while the range holds at most EXACT_CLIENT_DAYS of
+ * them; past that estimated from the days' sketches merged per group (`sketches`, null when
+ * counted), no group's estimate above its client-days.
+ */
+async function clientsPerGroup(
+  db: DB,
+  scope: DashboardScope,
+  clientDays: Map<number, number>,
+  group: { column: RawBuilder<number>; of: (row: { red: number | string; dia: string }) => number },
+): Promise<{ counts: Map<number, number>; sketches: Map<number, Uint8Array> | null }> {
+  const days = [...clientDays.values()].reduce((sum, n) => sum + n, 0);
   if (days <= EXACT_CLIENT_DAYS) {
     const rows = await db
       .selectFrom('chat_cliente_dia')
-      .select(['red', sql<number>`count(distinct "idClt")`.as('n')])
+      .select([group.column.as('g'), sql<number>`count(distinct "idClt")`.as('n')])
       .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
-      .groupBy('red')
+      .groupBy(group.column)
       .execute();
-    const byRed = new Map(rows.map((r) => [Number(r.red), int(r.n)]));
-    return { byRed, total: [...byRed.values()].reduce((sum, n) => sum + n, 0), approximate: false };
+    return { counts: new Map(rows.map((r) => [int(r.g), int(r.n)])), sketches: null };
   }
-  const sketches = await db
+  const rows = await db
     .selectFrom('uso_clientes')
-    .select(['red', 'hll'])
+    .select(['red', 'dia', 'hll'])
     .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
     .execute();
-  const all = emptySketch();
-  const perRed = new Map<number, Uint8Array>();
-  for (const r of sketches) {
-    let sketch = perRed.get(Number(r.red));
-    if (!sketch) perRed.set(Number(r.red), (sketch = emptySketch()));
+  const sketches = new Map<number, Uint8Array>();
+  for (const r of rows) {
+    const key = group.of(r);
+    let sketch = sketches.get(key);
+    if (!sketch) sketches.set(key, (sketch = emptySketch()));
     mergeSketch(sketch, r.hll);
   }
-  for (const sketch of perRed.values()) mergeSketch(all, sketch);
-  // No estimate says more clients than there were client-days.
-  const byRed = new Map([...perRed].map(([red, sketch]) => [red, Math.min(estimateSketch(sketch), clientDays.get(red) ?? 0)]));
-  return { byRed, total: Math.min(estimateSketch(all), days), approximate: true };
+  const counts = new Map([...sketches].map(([key, sketch]) => [key, Math.min(estimateSketch(sketch), clientDays.get(key) ?? 0)]));
+  return { counts, sketches };
 }
 
 /**
@@ -133,32 +151,8 @@ function weekdayOf(db: DB, column: string) {
  */
 async function weekdayClients(db: DB, scope: DashboardScope, clientDays: Map<number, number>): Promise<{ byWeekday: Map<number, number>; approximate: boolean }> {
   if (daysSpanned(scope.fd, scope.fh) <= 7) return { byWeekday: clientDays, approximate: false };
-  const days = [...clientDays.values()].reduce((sum, n) => sum + n, 0);
-  if (days <= EXACT_CLIENT_DAYS) {
-    const ds = weekdayOf(db, 'dia');
-    const rows = await db
-      .selectFrom('chat_cliente_dia')
-      .select([ds.as('ds'), sql<number>`count(distinct "idClt")`.as('n')])
-      .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
-      .groupBy(ds)
-      .execute();
-    return { byWeekday: new Map(rows.map((r) => [int(r.ds), int(r.n)])), approximate: false };
-  }
-  const sketches = await db
-    .selectFrom('uso_clientes')
-    .select(['dia', 'hll'])
-    .where('idBot', '=', scope.idBot).where('dia', '>=', scope.fd).where('dia', '<=', scope.fh)
-    .execute();
-  const perWeekday = new Map<number, Uint8Array>();
-  for (const r of sketches) {
-    const ds = weekday(r.dia);
-    let sketch = perWeekday.get(ds);
-    if (!sketch) perWeekday.set(ds, (sketch = emptySketch()));
-    mergeSketch(sketch, r.hll);
-  }
-  // No estimate says more clients than there were client-days.
-  const byWeekday = new Map([...perWeekday].map(([ds, sketch]) => [ds, Math.min(estimateSketch(sketch), clientDays.get(ds) ?? 0)]));
-  return { byWeekday, approximate: true };
+  const { counts, sketches } = await clientsPerGroup(db, scope, clientDays, { column: weekdayOf(db, 'dia'), of: (row) => weekday(row.dia) });
+  return { byWeekday: counts, approximate: sketches !== null };
 }
 
 /** The skills that gave most answers in the range (top TOP_N), by their current name. */
