@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/src/db/index';
+import { counterFills } from '../../server/src/conversation/usoRelleno';
 import { createTestApp, dialects, type TestApp } from './helpers';
 
 describe.skipIf(!dialects.includes('postgres'))('migraciones en una base con otros esquemas (postgres)', () => {
@@ -37,7 +38,7 @@ describe.skipIf(!dialects.includes('postgres'))('migraciones en una base con otr
       return count;
     })();
     try {
-      for (let i = 0; i < 40; i += 1) expect(await migrate(a.app.db)).toBe(0);
+      for (let i = 0; i < 40; i += 1) expect(await migrate(a.app.db, counterFills)).toBe(0);
     } finally {
       altering = false;
     }

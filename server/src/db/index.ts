@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** Every migration; 014 and 015 count the recorded conversations with `fills`. */
-const migrations = (fills: CounterFills | undefined): Record<string, Migration> => ({
+const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '001_inicial': m001,
   '002_busquedas': m002,
   '003_texto': m003,
@@ -59,7 +59,7 @@ const migrations = (fills: CounterFills | undefined): Record<string, Migration> 
 });
 
 class StaticMigrations implements MigrationProvider {
-  constructor(private readonly fills: CounterFills | undefined) {}
+  constructor(private readonly fills: CounterFills) {}
   async getMigrations() {
     return migrations(this.fills);
   }
@@ -117,7 +117,7 @@ export async function openDb(config: Pick<Config, 'dataDir' | 'databaseUrl'> & P
   return { db: new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database }) }), dialect: 'sqlite', checkpoints };
 }
 
-async function migratorOf(db: DB, fills: CounterFills | undefined): Promise<Migrator> {
+async function migratorOf(db: DB, fills: CounterFills): Promise<Migrator> {
   // Kysely looks for its migration tables in every schema unless told which one; on PostgreSQL,
   // name the connection's own, so a database holding other Quipu schemas is migrated correctly.
   let migrationTableSchema: string | undefined;
@@ -134,7 +134,7 @@ async function migratorOf(db: DB, fills: CounterFills | undefined): Promise<Migr
  * Before any run, `onPending` hears the names of those about to run, and whether this is an
  * upgrade (some migrations applied already, not all).
  */
-export async function migrate(db: DB, fills?: CounterFills, onPending?: (pending: string[], upgrade: boolean) => void): Promise<number> {
+export async function migrate(db: DB, fills: CounterFills, onPending?: (pending: string[], upgrade: boolean) => void): Promise<number> {
   const migrator = await migratorOf(db, fills);
   if (onPending) {
     const migrations = await migrator.getMigrations();

@@ -1,6 +1,6 @@
 // The counts migrations 014 and 015 run over the recorded conversations. They count with the
 // conversation's rules (conversation/usoRelleno.ts), a layer above this one, so whoever migrates
-// hands them to migrate(); a database already past both migrations needs none.
+// hands them to migrate().
 import type { Kysely } from 'kysely';
 
 export interface CounterFills {
@@ -8,10 +8,4 @@ export interface CounterFills {
   usage(db: Kysely<unknown>): Promise<unknown>;
   /** Migration 015: uso_clientes made again from chat_cliente_dia. */
   clientSketches(db: Kysely<unknown>): Promise<unknown>;
-}
-
-/** The fills `migration` counts with; it cannot run without them. */
-export function fillsFor(migration: string, fills: CounterFills | undefined): CounterFills {
-  if (!fills) throw new Error(`La migración ${migration} cuenta los contadores del historial: migrate() necesita sus rellenos (conversation/usoRelleno.ts counterFills)`);
-  return fills;
 }

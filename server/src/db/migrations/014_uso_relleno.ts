@@ -3,15 +3,15 @@
 // past too (a count of the conversation's, db/migrationFills.ts). From here on the conversation
 // store keeps them in each turn.
 import type { Kysely, Migration } from 'kysely';
-import { fillsFor, type CounterFills } from '../migrationFills';
+import type { CounterFills } from '../migrationFills';
 import type { Database } from '../schema';
 
-export function usoRelleno(fills: CounterFills | undefined): Migration {
+export function usoRelleno(fills: CounterFills): Migration {
   return { up: (db) => up(db, fills), down };
 }
 
-async function up(db: Kysely<unknown>, fills: CounterFills | undefined): Promise<void> {
-  await fillsFor('014_uso_relleno', fills).usage(db);
+async function up(db: Kysely<unknown>, fills: CounterFills): Promise<void> {
+  await fills.usage(db);
 }
 
 async function down(db: Kysely<unknown>): Promise<void> {

@@ -4,13 +4,13 @@
 // sketch; the sketches of the conversations recorded before are made from chat_cliente_dia (a
 // count of the conversation's, db/migrationFills.ts).
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
-import { fillsFor, type CounterFills } from '../migrationFills';
+import type { CounterFills } from '../migrationFills';
 
-export function clientesDistintos(fills: CounterFills | undefined): Migration {
+export function clientesDistintos(fills: CounterFills): Migration {
   return { up: (db) => up(db, fills), down };
 }
 
-async function up(db: Kysely<unknown>, fills: CounterFills | undefined): Promise<void> {
+async function up(db: Kysely<unknown>, fills: CounterFills): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable('uso_clientes')
@@ -39,7 +39,7 @@ async function up(db: Kysely<unknown>, fills: CounterFills | undefined): Promise
         return s;
       end $$`.execute(db);
   }
-  await fillsFor('015_clientes_distintos', fills).clientSketches(db);
+  await fills.clientSketches(db);
 }
 
 async function down(db: Kysely<unknown>): Promise<void> {
