@@ -10,8 +10,7 @@ import { API, createTestApp, dialects, userRow, type Client, type TestApp } from
 import { deployNow, fromChannel, insertChatBot, newPsi, setBot, type ChatBot } from './chatFixtures';
 import { insertSkill } from './botFixtures';
 import { encodeCanalKey } from '../../common/schemas/webchatKey';
-import { countedCounters } from './usoEsperado';
-import { rebuildClientSketches } from '../../server/src/conversation/usoRelleno';
+import { countedCounters, writeClientDays } from './usoEsperado';
 
 const LIMA = 'America/Lima';
 const ROLES = ['admin', 'compania', 'usuarios', 'usuario', 'dashboard', 'historial', 'supervisor'];
@@ -157,22 +156,8 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
 
   it('con muchos días-cliente, Clientes es una estimación (≈) a menos del 2 % de la cuenta; con pocos, la cuenta exacta', async () => {
     // Written straight to the tables: 2,400 clients on two channels, each on three of four days (7,200 client-days).
-    const { db } = t.app;
     const days = [0, 1, 2, 3].map((i) => addDays(dia, i));
-    const channels = [{ id: 'web-a', red: 3 }, { id: 'wa-b', red: 4 }];
-    const clients = Array.from({ length: 2400 }, (_, i) => ({ id: `cli-${String(i).padStart(5, '0')}`, canal: channels[i % 2] }));
-    for (let i = 0; i < clients.length; i += 500) {
-      await db.insertInto('chat_cliente').values(clients.slice(i, i + 500).map((k) => ({ id: k.id, idE, idChannel: k.canal.id, psi: k.id, red: k.canal.red, nm: k.id, test: 0, idU: null, fc: new Date(t.clock.now).toISOString() }))).execute();
-    }
-    const rows = days.flatMap((d, di) => clients.filter((_, i) => (i + di) % 4 !== 0).map((k) => ({ idBot: chat.bot, dia: d, idClt: k.id, idE, red: k.canal.red, nm: k.id, ses: 1, msg: 2, ultimo: new Date(limaAt(d, 10, 0)).toISOString() })));
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('chat_cliente_dia').values(rows.slice(i, i + 500)).execute();
-    for (const d of days) {
-      for (const canal of channels) {
-        const n = rows.filter((r) => r.dia === d && r.red === canal.red).length;
-        await db.insertInto('uso').values({ idBot: chat.bot, dia: d, hora: 10, idChannel: canal.id, idE, red: canal.red, ds: weekday(d), ses: n, clt: n, msg: 2 * n }).execute();
-      }
-    }
-    await rebuildClientSketches(db);
+    const rows = await writeClientDays(t, { idE, idBot: chat.bot, days, clients: 2400, writes: (i, di) => (i + di) % 4 !== 0, ultimo: (d) => limaAt(d, 10, 0) });
     /** The slow count: the distinct clients of the rows of the days, per channel code and in all. */
     const distinct = (from: string, to: string) => {
       const inRange = rows.filter((r) => r.dia >= from && r.dia <= to);

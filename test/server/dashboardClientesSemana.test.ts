@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, dayStart, localDay, weekday } from '../../common/dias';
 import { EXACT_CLIENT_DAYS } from '../../server/src/db/hll';
-import { rebuildClientSketches } from '../../server/src/conversation/usoRelleno';
 import { createTestApp, dialects, API, userRow, type Client, type TestApp } from './helpers';
 import { deployNow, fromChannel, insertChatBot, newPsi, setBot, type ChatBot } from './chatFixtures';
-import { countedCounters } from './usoEsperado';
+import { countedCounters, writeClientDays } from './usoEsperado';
 
 const LIMA = 'America/Lima';
 const MONDAY = 2;
@@ -116,20 +115,7 @@ describe.each(dialects)('línea de tiempo, clientes por día de la semana (%s)',
     // Written straight to the tables: 1,200 clients on two channels over two weeks, each on two of every three days.
     const { db } = t.app;
     const days = Array.from({ length: 14 }, (_, i) => addDays(lunes, i));
-    const channels = [{ id: 'web-a', red: 3 }, { id: 'wa-b', red: 4 }];
-    const clients = Array.from({ length: 1200 }, (_, i) => ({ id: `cli-${String(i).padStart(5, '0')}`, canal: channels[i % 2] }));
-    for (let i = 0; i < clients.length; i += 500) {
-      await db.insertInto('chat_cliente').values(clients.slice(i, i + 500).map((k) => ({ id: k.id, idE, idChannel: k.canal.id, psi: k.id, red: k.canal.red, nm: k.id, test: 0, idU: null, fc: new Date(t.clock.now).toISOString() }))).execute();
-    }
-    const rows = days.flatMap((d, di) => clients.filter((_, i) => (i + di) % 3 !== 0).map((k) => ({ idBot: chat.bot, dia: d, idClt: k.id, idE, red: k.canal.red, nm: k.id, ses: 1, msg: 2, ultimo: new Date(limaAt(d, 10)).toISOString() })));
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('chat_cliente_dia').values(rows.slice(i, i + 500)).execute();
-    for (const d of days) {
-      for (const canal of channels) {
-        const n = rows.filter((r) => r.dia === d && r.red === canal.red).length;
-        await db.insertInto('uso').values({ idBot: chat.bot, dia: d, hora: 10, idChannel: canal.id, idE, red: canal.red, ds: weekday(d), ses: n, clt: n, msg: 2 * n }).execute();
-      }
-    }
-    await rebuildClientSketches(db);
+    const rows = await writeClientDays(t, { idE, idBot: chat.bot, days, clients: 1200, writes: (i, di) => (i + di) % 3 !== 0, ultimo: (d) => limaAt(d, 10) });
     const inRange = (fd: string, fh: string) => rows.filter((r) => r.dia >= fd && r.dia <= fh);
 
     // Two weeks, 11,200 client-days: past the count's limit, estimated.

@@ -1,7 +1,8 @@
 // The counters of the history and the dashboard as a count of the recorded messages gives them,
 // computed here the slow way (every message read), to compare with what the store keeps. A sketch
 // of distinct clients is compared by its registers: the clients it holds each leave theirs.
-import { localTime } from '../../common/dias';
+import { localTime, weekday } from '../../common/dias';
+import { rebuildClientSketches } from '../../server/src/conversation/usoRelleno';
 import { addPoint, emptySketch, sketchPoint } from '../../server/src/db/hll';
 import type { TestApp } from './helpers';
 
@@ -102,4 +103,29 @@ export async function counterRows(t: TestApp) {
     skill: plain(await db.selectFrom('uso_skill').selectAll().orderBy('idBot').orderBy('dia').orderBy('idSkill').execute()),
     clientes: (await db.selectFrom('uso_clientes').selectAll().orderBy('idBot').orderBy('dia').orderBy('idChannel').execute()).map((r) => ({ ...r, hll: Buffer.from(r.hll).toString('hex') })),
   };
+}
+
+/**
+ * Many clients written straight to the tables, as many turns would leave them: `clients` clients
+ * (cli-00000, …) alternating between a web and a WhatsApp channel, each on the days `writes` says,
+ * with its client-day (one session, two messages, last at `ultimo`), the channels' counters of
+ * each day at 10 h and the days' sketches. Answers the client-days written.
+ */
+export async function writeClientDays(t: TestApp, o: { idE: string; idBot: string; days: readonly string[]; clients: number; writes: (client: number, day: number) => boolean; ultimo: (dia: string) => number }) {
+  const { db } = t.app;
+  const channels = [{ id: 'web-a', red: 3 }, { id: 'wa-b', red: 4 }];
+  const clients = Array.from({ length: o.clients }, (_, i) => ({ id: `cli-${String(i).padStart(5, '0')}`, canal: channels[i % 2] }));
+  for (let i = 0; i < clients.length; i += 500) {
+    await db.insertInto('chat_cliente').values(clients.slice(i, i + 500).map((k) => ({ id: k.id, idE: o.idE, idChannel: k.canal.id, psi: k.id, red: k.canal.red, nm: k.id, test: 0, idU: null, fc: new Date(t.clock.now).toISOString() }))).execute();
+  }
+  const rows = o.days.flatMap((d, di) => clients.filter((_, i) => o.writes(i, di)).map((k) => ({ idBot: o.idBot, dia: d, idClt: k.id, idE: o.idE, red: k.canal.red, nm: k.id, ses: 1, msg: 2, ultimo: new Date(o.ultimo(d)).toISOString() })));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('chat_cliente_dia').values(rows.slice(i, i + 500)).execute();
+  for (const d of o.days) {
+    for (const canal of channels) {
+      const n = rows.filter((r) => r.dia === d && r.red === canal.red).length;
+      await db.insertInto('uso').values({ idBot: o.idBot, dia: d, hora: 10, idChannel: canal.id, idE: o.idE, red: canal.red, ds: weekday(d), ses: n, clt: n, msg: 2 * n }).execute();
+    }
+  }
+  await rebuildClientSketches(db);
+  return rows;
 }

@@ -10,23 +10,12 @@ import { rebuildClientSketches, rebuildUsage, refillUsage as migration014 } from
 import { companyTimeZones } from '../../server/src/services/empresas/empresas';
 import { estimateSketch } from '../../server/src/db/hll';
 import { createTestApp, dialects, userRow, type Client, type TestApp } from './helpers';
+import { counterRows } from './usoEsperado';
 import { deployNow, fromChannel, insertChatBot, newPsi, say, setBot, type ChatBot } from './chatFixtures';
 import { insertBot, insertSkill } from './botFixtures';
 
 const LIMA = 'America/Lima';
 const limaAt = (dia: string, hh: number, mm: number) => dayStart(dia, LIMA) + (hh * 60 + mm) * 60_000;
-
-/** The three tables, every row, in a stable order and with plain numbers. */
-async function snapshot(t: TestApp) {
-  const { db } = t.app;
-  const plain = <T extends object>(rows: T[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v) && k !== 'dia' && !k.startsWith('id')) ? Number(v) : v])));
-  return {
-    uso: plain(await db.selectFrom('uso').selectAll().orderBy('idBot').orderBy('dia').orderBy('hora').orderBy('idChannel').execute()),
-    cliente: plain(await db.selectFrom('chat_cliente_dia').selectAll().orderBy('idBot').orderBy('dia').orderBy('idClt').execute()),
-    skill: plain(await db.selectFrom('uso_skill').selectAll().orderBy('idBot').orderBy('dia').orderBy('idSkill').execute()),
-    clientes: (await db.selectFrom('uso_clientes').selectAll().orderBy('idBot').orderBy('dia').orderBy('idChannel').execute()).map((r) => ({ ...r, hll: Buffer.from(r.hll).toString('hex') })),
-  };
-}
 
 async function emptyCounters(t: TestApp) {
   for (const table of ['uso', 'chat_cliente_dia', 'uso_skill', 'uso_clientes'] as const) await t.app.db.deleteFrom(table).execute();
@@ -65,24 +54,24 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
     }
     // A test conversation, which is never counted.
     await say(c, chat.bot, newPsi(), 'hola');
-    const kept = await snapshot(t);
+    const kept = await counterRows(t);
     expect(kept.uso.length).toBeGreaterThan(2);
     expect(new Set(kept.cliente.map((r) => r.dia)).size).toBe(2);
     // Some sessions went on from one skill to another, moving where they end.
     expect(kept.skill.some((r) => r.llegan > r.terminan)).toBe(true);
 
     await emptyCounters(t);
-    expect((await snapshot(t)).uso).toEqual([]);
+    expect((await counterRows(t)).uso).toEqual([]);
     const read = await rebuildUsage(t.app.db, await companyTimeZones(t.app.db, t.config.chatTimeZone));
     expect(read).toBeGreaterThan(80);
     expect(await rebuildClientSketches(t.app.db)).toBe(kept.cliente.length);
-    expect(await snapshot(t)).toEqual(kept);
+    expect(await counterRows(t)).toEqual(kept);
     expect(kept.clientes.length).toBe(2);
 
     // The migration does the same, on whatever the tables held.
     await t.app.db.updateTable('uso').set({ msg: 999 }).execute();
     await migration014(t.app.db as unknown as Kysely<unknown>);
-    expect(await snapshot(t)).toEqual(kept);
+    expect(await counterRows(t)).toEqual(kept);
   });
 
   it('un conjunto hecho a mano: día de Lima, sesión que cruza la medianoche, skills A y B, prueba excluida', async () => {
@@ -118,7 +107,7 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
 
     await rebuildUsage(db, await companyTimeZones(db, 'UTC'));
     await rebuildClientSketches(db);
-    const got = await snapshot(t);
+    const got = await counterRows(t);
     const usoRow = (d: string, hora: number) => got.uso.find((r) => r.dia === d && r.hora === hora);
     expect(got.uso.filter((r) => r.idBot === bot).map((r) => [r.dia, r.hora, r.ses, r.clt, r.msg])).toEqual([
       [dia, 10, 2, 2, 6],
@@ -146,7 +135,7 @@ describe.each(dialects)('relleno de los contadores (%s)', (dialect) => {
     // A company without a time zone of its own counts in the default one (here UTC: Lima + 5 h).
     await db.updateTable('empresa').set({ tz: null }).where('id', '=', idE).execute();
     await rebuildUsage(db, await companyTimeZones(db, 'UTC'));
-    const utc = (await snapshot(t)).uso.filter((r) => r.idBot === bot).map((r) => [r.dia, r.hora, r.msg]);
+    const utc = (await counterRows(t)).uso.filter((r) => r.idBot === bot).map((r) => [r.dia, r.hora, r.msg]);
     expect(utc).toEqual([[dia, 15, 6], [addDays(dia, 1), 4, 5], [addDays(dia, 1), 5, 2]]);
   });
 });
