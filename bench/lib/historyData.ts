@@ -67,10 +67,10 @@ export function writeHistory(file: string, shape: HistoryShape, now: number): Ge
   const messagesPerDay = new Map<string, number>();
 
   let messageCount = 0;
-  let sessionCount = 0;
+  let chatSessionCount = 0;
   const messagesLeft = () => shape.messages - messageCount;
   const writeSession = (client: { id: string; canal: { id: string; red: number }; nm: string }, start: number, count: number, days: Map<string, { ses: number; msg: number; ultimo: string }>, clientDays: Set<string>) => {
-    const id = `hs${(sessionCount++).toString(36).padStart(8, '0')}`;
+    const id = `hs${(chatSessionCount++).toString(36).padStart(8, '0')}`;
     const reached = new Set<string>();
     let last: string | undefined;
     let lastDay = '';
@@ -131,7 +131,7 @@ export function writeHistory(file: string, shape: HistoryShape, now: number): Ge
       insertClient.run(client.id, bot.idE, canal.id, `psi-${i}`, canal.red, client.nm, fc);
       // Sessions and messages spread so the totals come out as asked.
       const clientsLeft = shape.clients - i;
-      const sessionsLeft = shape.sessions - sessionCount;
+      const sessionsLeft = shape.sessions - chatSessionCount;
       const sessions = Math.max(1, Math.round((sessionsLeft / clientsLeft) * (0.5 + random())));
       const days = new Map<string, { ses: number; msg: number; ultimo: string }>();
       const clientDays = new Set<string>();
@@ -140,7 +140,7 @@ export function writeHistory(file: string, shape: HistoryShape, now: number): Ge
         return dayStart(dia, shape.timeZone) + pick(HOURS, random()) * 3_600_000 + Math.floor(random() * 3_540_000);
       }).sort((a, b) => a - b);
       for (const start of starts) {
-        const perSession = Math.max(2, Math.round((messagesLeft() / Math.max(1, shape.sessions - sessionCount)) * (0.4 + 1.2 * random())));
+        const perSession = Math.max(2, Math.round((messagesLeft() / Math.max(1, shape.sessions - chatSessionCount)) * (0.4 + 1.2 * random())));
         writeSession(client, Math.min(start, now - 3_600_000), perSession, days, clientDays);
       }
       for (const [dia, d] of days) insertDay.run(bot.id, dia, client.id, bot.idE, canal.red, client.nm, d.ses, d.msg, d.ultimo);
@@ -179,7 +179,7 @@ export function writeHistory(file: string, shape: HistoryShape, now: number): Ge
       insertSketch.run(bot.id, r.dia, r.idChannel, bot.idE, r.red, r.hll);
     }
   })();
-  process.stdout.write(`\r  escritos ${shape.clients.toLocaleString('es')} clientes, ${sessionCount.toLocaleString('es')} sesiones, ${messageCount.toLocaleString('es')} mensajes en ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  process.stdout.write(`\r  escritos ${shape.clients.toLocaleString('es')} clientes, ${chatSessionCount.toLocaleString('es')} sesiones, ${messageCount.toLocaleString('es')} mensajes en ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return { idBot: bot.id, idE: bot.idE, longClient, longSession, today, messagesPerDay };

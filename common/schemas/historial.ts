@@ -89,16 +89,16 @@ export const ClientCard = Type.Object({
 export type ClientCard = Static<typeof ClientCard>;
 
 /** POST /session (query idClt): the sessions of one client with the bot in the range. */
-export const SessionQuery = Type.Object({
+export const ChatSessionQuery = Type.Object({
   idBot: Type.String({ minLength: 1, maxLength: 64, [MESSAGE_KEYWORD]: HISTORY_TEXTS.seleccioneBot }),
   fd: Day(HISTORY_TEXTS.fdDia),
   fh: Day(HISTORY_TEXTS.fhDia),
   idClt: Type.Optional(Type.String({ maxLength: 64 })),
   idE: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
 }, closed);
-export type SessionQuery = Static<typeof SessionQuery>;
+export type ChatSessionQuery = Static<typeof ChatSessionQuery>;
 
-export const HistorySession = Type.Object({
+export const HistoryChatSession = Type.Object({
   id: Type.String(),
   /** Start, ISO-8601. */
   fi: Type.String(),
@@ -106,7 +106,7 @@ export const HistorySession = Type.Object({
   ff: Type.Union([Type.String(), Type.Null()]),
   red: Type.Integer(),
 });
-export type HistorySession = Static<typeof HistorySession>;
+export type HistoryChatSession = Static<typeof HistoryChatSession>;
 
 /** GET /conversacion?idS[&antes][&cantidad]: a page of a session's messages, newest page first. */
 export const ConversationQuery = Type.Object({

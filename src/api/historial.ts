@@ -1,11 +1,11 @@
 // The history's calls: the client cards, a client's sessions, a session's messages a page at a
 // time, a client's sessions as a spreadsheet, and the reports (ask, list, download, delete).
 // Named custom methods of the data provider.
-import type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistorySession, Report, SessionQuery } from '../../common/schemas/historial';
+import type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery } from '../../common/schemas/historial';
 import type { HttpClient } from './http';
 import type { PagedAnswer } from './paging';
 
-export type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistorySession, Report, SessionQuery };
+export type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery };
 
 export interface ReportFilter {
   idBot?: string;
@@ -30,11 +30,11 @@ export function createHistorialApi(apiUrl: string, httpClient: HttpClient) {
     /** POST /session.clientes: a page of the clients who wrote to the bot in the days. */
     getHistoryClients: (body: HistoryQuery) => json<PagedAnswer<ClientCard>>('POST', '/session.clientes', body),
     /** POST /session?idClt: the client's sessions with the bot that were active in the days. */
-    getHistorySessions: (body: SessionQuery & { idClt: string }) => json<HistorySession[]>('POST', `/session${query({ idClt: body.idClt })}`, body),
+    getHistoryChatSessions: (body: ChatSessionQuery & { idClt: string }) => json<HistoryChatSession[]>('POST', `/session${query({ idClt: body.idClt })}`, body),
     /** GET /conversacion?idS[&antes]: the newest page of messages, or the one before `antes`. */
     getConversation: (idS: string, antes?: number) => json<ConversationPage>('GET', `/conversacion${query({ idS, antes })}`),
     /** POST /session/excel: the client's sessions in the days, with their messages, as a spreadsheet. */
-    exportSessionsExcel: (body: SessionQuery & { idClt: string }) => binary('POST', `/session/excel${query({ idClt: body.idClt })}`, body),
+    exportChatSessionsExcel: (body: ChatSessionQuery & { idClt: string }) => binary('POST', `/session/excel${query({ idClt: body.idClt })}`, body),
     /** POST /informe/excel: starts a report (answered with its id); it shows in 'Ver Informes' as it is written. */
     requestReport: (body: HistoryQuery & { completo: boolean }) => json<{ id: string }>('POST', '/informe/excel', body),
     /** GET /informes: the caller's reports (the company's for ROLE_ADMIN and ROLE_COMPANIA), newest first, optionally of one bot. */

@@ -37,7 +37,7 @@ describe.each(dialects)('turnos de conversación guardados (%s)', (dialect) => {
     return {
       ids,
       client: { id: ids.client, idE, idChannel: 'demo', psi, red: 1, nm: null, test: 0, idU: null, fc: fc() },
-      sesion: { id: ids.sesion, idClt: ids.client, idE, idBot, red: 1, test: 0, fi: fc(), ff: null },
+      chatSession: { id: ids.sesion, idClt: ids.client, idE, idBot, red: 1, test: 0, fi: fc(), ff: null },
       messages: messages(ids.sesion, said, 1),
       conversation: { insert: { id: ids.conversation, idE, idBot, idChannel: 'demo', psi, idClt: ids.client, idSesion: ids.sesion, test: 0, sesion: null, estado: '{"seq":2}', ua: t.clock.now, rev: 0 } },
       ...(unrecognised ? { unrecognised: { idBot, f: said, fc: fc() } } : {}),

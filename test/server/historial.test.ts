@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../common/dias';
-import { HISTORY_TEXTS, type ClientCard, type ConversationPage, type HistorySession } from '../../common/schemas/historial';
+import { HISTORY_TEXTS, type ClientCard, type ConversationPage, type HistoryChatSession } from '../../common/schemas/historial';
 import { EV } from '../../common/schemas/rules';
 import { auditRows } from './adminFixtures';
 import type { ChatBot } from './chatFixtures';
@@ -46,7 +46,7 @@ describe.each(dialects)('historial (%s)', (dialect) => {
       expect([account, excel.statusCode]).toEqual([account, status]);
       if (status !== 200) continue;
       expect(cards.json().content).toEqual([{ idClt, nm: 'Ana García', red: 1, ultimo: expect.any(String), sesiones: 1 }]);
-      expect((sessions.json() as HistorySession[]).map((s) => s.id)).toEqual([session.id]);
+      expect((sessions.json() as HistoryChatSession[]).map((s) => s.id)).toEqual([session.id]);
       const page = conversation.json() as ConversationPage;
       expect(page.msgs.map((m) => m.m).slice(0, 2)).toEqual(['hola', '¡Hola! ¿En qué le ayudo?']);
       const answer = page.msgs[1];
@@ -98,7 +98,7 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     expect(that.content.map((card: ClientCard) => card.idClt)).toEqual([idClt]);
     expect(that.content[0].ultimo.slice(0, 10)).toBe(addDays(dia, 1));
     expect((await c.post(`${API}/session.clientes`, range(addDays(dia, 1)))).json().content).toEqual([]);
-    const sessions = (await c.post(`${API}/session?idClt=${idClt}`, range(dia))).json() as HistorySession[];
+    const sessions = (await c.post(`${API}/session?idClt=${idClt}`, range(dia))).json() as HistoryChatSession[];
     expect(sessions).toHaveLength(1);
     expect((await c.post(`${API}/session?idClt=${idClt}`, range(addDays(dia, 1)))).json()).toHaveLength(1);
     expect((await c.post(`${API}/session?idClt=${idClt}`, range(addDays(dia, -1)))).json()).toEqual([]);
@@ -208,7 +208,7 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     await talk(t, chat.bot, psi, 'Ana García', limaAt(addDays(dia, 1), 0, 5), ['cuánto cuesta']);
     const c = await t.login('historial@quipu.test');
     const both = range(dia, addDays(dia, 1));
-    const sessions = (await c.post(`${API}/session?idClt=${idClt}`, both)).json() as HistorySession[];
+    const sessions = (await c.post(`${API}/session?idClt=${idClt}`, both)).json() as HistoryChatSession[];
     expect(sessions).toHaveLength(1);
     const cards = (await c.post(`${API}/session.clientes`, both)).json();
     expect(cards.content.map((card: ClientCard) => [card.idClt, card.sesiones])).toEqual([[idClt, 1]]);
@@ -221,11 +221,11 @@ describe.each(dialects)('historial (%s)', (dialect) => {
     const rows = await t.app.db.selectFrom('chat_sesion').select(['id', 'fi', 'ff']).where('idClt', '=', idClt).orderBy('fi').execute();
     expect(rows).toHaveLength(2);
     const c = await t.login('historial@quipu.test');
-    const ids = async (fd: string, fh: string) => ((await c.post(`${API}/session`, { ...range(fd, fh), idClt })).json() as HistorySession[]).map((s) => s.id);
+    const ids = async (fd: string, fh: string) => ((await c.post(`${API}/session`, { ...range(fd, fh), idClt })).json() as HistoryChatSession[]).map((s) => s.id);
     expect(await ids(dia, dia)).toEqual([rows[0].id]);
     expect(await ids(addDays(dia, 1), addDays(dia, 1))).toEqual([rows[1].id]);
     expect(await ids(dia, addDays(dia, 1))).toEqual([rows[1].id, rows[0].id]);
-    const [newest] = (await c.post(`${API}/session?idClt=${idClt}`, range(dia, addDays(dia, 1)))).json() as HistorySession[];
+    const [newest] = (await c.post(`${API}/session?idClt=${idClt}`, range(dia, addDays(dia, 1)))).json() as HistoryChatSession[];
     expect(newest).toEqual({ id: rows[1].id, fi: rows[1].fi, ff: null, red: 1 });
     expect((await c.post(`${API}/session`, range())).json().field).toBe('idClt');
     expect((await c.post(`${API}/session?idClt=${randomUUID()}`, range())).statusCode).toBe(404);

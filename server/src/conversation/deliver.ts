@@ -30,7 +30,7 @@ export interface Delivery {
   nm?: string;
   /** The console user of a test chat; none for a channel's client. */
   user?: SessionUser;
-  sesionId?: string;
+  signInId?: string;
   /** The bot's company's time zone (null or absent: CHAT_TIME_ZONE). */
   timeZone?: string | null;
   /** Where image paths on this server ('/api/…') point; absent, they stay paths, which the console and the widget resolve against this server. */
@@ -48,7 +48,7 @@ export async function deliver(app: App, to: Delivery, input: TurnInput): Promise
   const answer = await app.turns.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await turnOnce(app, { user: to.user, sesionId: to.sesionId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, working: to.working === true, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
+        return await turnOnce(app, { user: to.user, signInId: to.signInId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, working: to.working === true, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
       } catch (error) {
         if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
       }

@@ -41,8 +41,8 @@ export interface InboundMessage {
 /** A message of the console's test chat: its signed-in user, and what it asks that a channel's client cannot. */
 export interface TestChatEntrance {
   user: SessionUser;
-  /** The user's session, kept with the conversation. */
-  sesionId?: string;
+  /** The user's sign-in (its id), kept with the conversation. */
+  signInId?: string;
   idBot: string;
   /** The channel the console names: none (or DEMO_CHANNEL) is the test chat's own. */
   idChannel?: string;
@@ -167,7 +167,7 @@ async function fromTestChat(app: App, from: TestChatEntrance, message: InboundMe
   if (!compiled) throw badRequest(CHAT_MESSAGES.botNoDesplegado);
   const idChannel = await testChatChannel(app, bot.idE, from.idChannel);
   // A console conversation is a test whichever definition answers it: only a channel's client makes a real one.
-  const answer = await deliver(app, { bot, compiled, idChannel, red: from.red, psi: message.psi, test: true, working: from.test, nm: message.nm, user: from.user, sesionId: from.sesionId, timeZone }, input);
+  const answer = await deliver(app, { bot, compiled, idChannel, red: from.red, psi: message.psi, test: true, working: from.test, nm: message.nm, user: from.user, signInId: from.signInId, timeZone }, input);
   return { kind: 'answered', ...answer };
 }
 

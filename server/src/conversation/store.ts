@@ -1,5 +1,5 @@
 // What a turn of a conversation reads and writes (turn.ts turnOnce): the live conversation
-// with its client, and the turn's rows (client, session, messages, the conversation's new state,
+// with its client, and the turn's rows (client, chat session, messages, the conversation's new state,
 // the unrecognised phrase) written all or nothing. The conversation's `rev` is compared and set, so
 // of two instances answering the same conversation at once one writes and the other starts over.
 //
@@ -127,10 +127,10 @@ type Unrecognised = { idBot: string; f: string; fc: string };
 export interface TurnWrite {
   /** A client seen for the first time. */
   client?: Row<ChatClienteTable>;
-  /** The session that ended for idleness, with its end. */
-  closeSesion?: { id: string; ff: string };
-  /** The session this turn starts. */
-  sesion?: Row<ChatSesionTable>;
+  /** The chat session that ended for idleness, with its end. */
+  closeChatSession?: { id: string; ff: string };
+  /** The chat session this turn starts. */
+  chatSession?: Row<ChatSesionTable>;
   messages: Row<ChatMensajeTable>[];
   /** The new state of a conversation read at `rev`, or a new conversation. */
   conversation: { update: ConversationUpdate } | { insert: Row<ConversacionTable> };
@@ -160,8 +160,8 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
       if (Number(updated.numAffectedRows) === 0) throw new StaleConversation();
     }
     if (write.client) await INSERT_CLIENT.execute(trx, write.client);
-    if (write.closeSesion) await CLOSE_SESION.execute(trx, write.closeSesion);
-    if (write.sesion) await INSERT_SESION.execute(trx, write.sesion);
+    if (write.closeChatSession) await CLOSE_CHAT_SESSION.execute(trx, write.closeChatSession);
+    if (write.chatSession) await INSERT_CHAT_SESSION.execute(trx, write.chatSession);
     if ('insert' in conversation) await INSERT_CONVERSATION.execute(trx, conversation.insert);
     await insertMessages(write.messages.length).execute(trx, write.messages);
     if (write.unrecognised) {
@@ -182,9 +182,9 @@ const UPDATE_CONVERSATION = precompile((db, $: Placeholders<ConversationUpdate>)
 );
 const CLIENT_COLUMNS = ['id', 'idE', 'idChannel', 'psi', 'red', 'nm', 'test', 'idU', 'fc'] as const;
 const INSERT_CLIENT = precompile((db, $: Placeholders<Row<ChatClienteTable>>) => db.insertInto('chat_cliente').values(placeholderRow($, CLIENT_COLUMNS)));
-const CLOSE_SESION = precompile((db, $: Placeholders<{ id: string; ff: string }>) => db.updateTable('chat_sesion').set({ ff: $('ff') }).where('id', '=', $('id')));
+const CLOSE_CHAT_SESSION = precompile((db, $: Placeholders<{ id: string; ff: string }>) => db.updateTable('chat_sesion').set({ ff: $('ff') }).where('id', '=', $('id')));
 const CHAT_SESION_COLUMNS = ['id', 'idClt', 'idE', 'idBot', 'red', 'test', 'fi', 'ff'] as const;
-const INSERT_SESION = precompile((db, $: Placeholders<Row<ChatSesionTable>>) => db.insertInto('chat_sesion').values(placeholderRow($, CHAT_SESION_COLUMNS)));
+const INSERT_CHAT_SESSION = precompile((db, $: Placeholders<Row<ChatSesionTable>>) => db.insertInto('chat_sesion').values(placeholderRow($, CHAT_SESION_COLUMNS)));
 const CONVERSATION_COLUMNS = ['id', 'idE', 'idBot', 'idChannel', 'psi', 'idClt', 'idSesion', 'test', 'sesion', 'estado', 'ua', 'rev'] as const;
 const INSERT_CONVERSATION = precompile((db, $: Placeholders<Row<ConversacionTable>>) => db.insertInto('conversacion').values(placeholderRow($, CONVERSATION_COLUMNS)));
 const MESSAGE_COLUMNS = ['id', 'idSesion', 'idBot', 't', 'm', 'tipo', 'body', 'idSkill', 'score', 'fc', 'seq'] as const;
@@ -243,8 +243,8 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
     if ('update' in conversation) rows.upd.push(conversation.update);
     else rows.ins.push(conversation.insert);
     if (write.client) rows.clt.push(write.client);
-    if (write.closeSesion) rows.closed.push({ ...write.closeSesion, conv });
-    if (write.sesion) rows.ses.push({ ...write.sesion, conv });
+    if (write.closeChatSession) rows.closed.push({ ...write.closeChatSession, conv });
+    if (write.chatSession) rows.ses.push({ ...write.chatSession, conv });
     for (const message of write.messages) rows.msg.push({ ...message, conv });
     if (write.unrecognised) rows.nr.push({ ...write.unrecognised, fh: phraseHash(write.unrecognised.f), id: randomUUID(), conv });
     if (write.usage) {

@@ -12,21 +12,21 @@ import { receiveChannelMessage, type InboundResult, type TestChatEntrance } from
  * conversation (whichever definition answers it), belongs to the user who started it, and no
  * other user, company or channel client can use it.
  */
-export async function sendTestChatMessage(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatBody): Promise<WebchatAnswer> {
-  return testChatAnswer(body.psi, await receiveChannelMessage(app, entrance(user, sesionId, body), { psi: body.psi, nm: body.nm, text: body.message, postback: body.postback }));
+export async function sendTestChatMessage(app: App, user: SessionUser, signInId: string | undefined, body: WebchatBody): Promise<WebchatAnswer> {
+  return testChatAnswer(body.psi, await receiveChannelMessage(app, entrance(user, signInId, body), { psi: body.psi, nm: body.nm, text: body.message, postback: body.postback }));
 }
 
 /**
  * POST /webchat/demo.terminar ('Terminar atención'): ends the wait for a person of the user's
  * conversation `psi` at once, and the bot says it has the conversation back. 400 when it is not waiting.
  */
-export async function endTestChatWait(app: App, user: SessionUser, sesionId: string | undefined, body: WebchatEndBody): Promise<WebchatAnswer> {
-  return testChatAnswer(body.psi, await receiveChannelMessage(app, entrance(user, sesionId, body), { psi: body.psi, endHuman: true }));
+export async function endTestChatWait(app: App, user: SessionUser, signInId: string | undefined, body: WebchatEndBody): Promise<WebchatAnswer> {
+  return testChatAnswer(body.psi, await receiveChannelMessage(app, entrance(user, signInId, body), { psi: body.psi, endHuman: true }));
 }
 
 /** Who sends a test chat's message, and what they ask that a channel's client cannot. */
-function entrance(user: SessionUser, sesionId: string | undefined, body: Pick<WebchatBody, 'idBot' | 'idChannel' | 'test' | 'red'>): TestChatEntrance {
-  return { user, sesionId, idBot: body.idBot, idChannel: body.idChannel, red: body.red ?? DEFAULT_TEST_RED, test: body.test === true };
+function entrance(user: SessionUser, signInId: string | undefined, body: Pick<WebchatBody, 'idBot' | 'idChannel' | 'test' | 'red'>): TestChatEntrance {
+  return { user, signInId, idBot: body.idBot, idChannel: body.idChannel, red: body.red ?? DEFAULT_TEST_RED, test: body.test === true };
 }
 
 /** The gate's answer as the test chat gets it; hours, exclusions and deliveries are a channel's, so only an empty message is refused. */
@@ -38,7 +38,7 @@ function testChatAnswer(psi: string, result: InboundResult): WebchatAnswer {
 
 /**
  * DELETE /webchat/demo: the user's test conversations (with `idBot`, with that bot; with `psi`,
- * that one), with their sessions and messages.
+ * that one), with their chat sessions and messages.
  */
 export async function deleteTestConversations(app: App, user: SessionUser, query: { idBot?: string; psi?: string }): Promise<void> {
   if (query.idBot) await findBotFor(app.db, user, query.idBot, 'read');
@@ -52,7 +52,7 @@ export async function deleteTestConversations(app: App, user: SessionUser, query
     if (query.idBot) conversations = conversations.where('conversacion.idBot', '=', query.idBot);
     if (query.psi) conversations = conversations.where('conversacion.psi', '=', query.psi);
     const rows = await conversations.execute();
-    // A client (one per psi) may talk to several bots: only this bot's conversation and sessions go.
+    // A client (one per psi) may talk to several bots: only this bot's conversation and chat sessions go.
     for (const r of rows) {
       await trx.deleteFrom('chat_sesion').where('idClt', '=', r.idClt).where('idBot', '=', r.idBot).execute();
       await trx.deleteFrom('conversacion').where('id', '=', r.id).execute();

@@ -1,6 +1,6 @@
 // One turn of a conversation: the stored conversation (as this instance last wrote it, else
 // read), the session (ended after the bot's tsession minutes), the engine's turn with what it
-// needs of this server, and the write of the messages, the client, the session and the state in
+// needs of this server, and the write of the messages, the client, the chat session and the state in
 // one transaction, checked against the conversation's rev.
 import { randomUUID } from 'node:crypto';
 import { badRequest, forbidden } from '../errors';
@@ -17,7 +17,7 @@ const parseState = (text: string): ConversationState => ({ ...newState(), ...(JS
 
 export interface TurnRequest {
   user: SessionUser | undefined;
-  sesionId: string | undefined;
+  signInId: string | undefined;
   idBot: string;
   idE: string;
   tsession: number;
@@ -69,10 +69,10 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   const before: ChatMessage[] = [];
   const ending = req.input.endHuman === true;
   let idSesion = conversation?.idSesion ?? null;
-  let closeSesion: { id: string; ff: string } | undefined;
+  let closeChatSession: { id: string; ff: string } | undefined;
   // tsession minutes without a message end the session: the next message starts a new one.
   if (conversation && idSesion && now - Number(conversation.ua) > req.tsession * 60_000) {
-    closeSesion = { id: idSesion, ff: new Date(Number(conversation.ua)).toISOString() };
+    closeChatSession = { id: idSesion, ff: new Date(Number(conversation.ua)).toISOString() };
     idSesion = null;
     state = { ...newState(), bot: undefined };
     const expired = req.compiled.definition.bot.params.sessionExpired?.trim();
@@ -90,10 +90,10 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   const inputText = req.input.postback ?? req.input.text ?? '';
 
   const idClt = client?.id ?? randomUUID();
-  const newSesion = !idSesion;
+  const newChatSession = !idSesion;
   const current = idSesion ?? randomUUID();
-  // The session's messages are numbered by the conversation (kept in its state), not counted again.
-  const sessionStarted = !conversation?.idSesion || closeSesion !== undefined;
+  // The chat session's messages are numbered by the conversation (kept in its state), not counted again.
+  const sessionStarted = !conversation?.idSesion || closeChatSession !== undefined;
   let seq = sessionStarted ? 0 : (state.seq ?? 0);
   const rows = [
     // Ending a wait is no message of the client's: only the bot's answer is recorded.
@@ -108,7 +108,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
     ? undefined
     : usageOfTurn({
         idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, red: req.red, idClt, nm: req.nm?.trim() || null, timeZone: req.timeZone || app.config.chatTimeZone,
-        now, previous: conversation ? Number(conversation.ua) : undefined, mark, newSesion, rows,
+        now, previous: conversation ? Number(conversation.ua) : undefined, mark, newChatSession, rows,
       });
   const estado = JSON.stringify({ ...result.state, seq, uso: usage?.mark });
   const unrecognised = !result.recognised && req.input.text !== undefined ? unrecognisedPhrase(inputText) : undefined;
@@ -116,13 +116,13 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   try {
     await writeTurn(db, app.dialect, {
       ...(client ? {} : { client: { id: idClt, idE: req.idE, idChannel: req.idChannel, psi: req.psi, red: req.red, nm: req.nm?.trim() || (req.test ? DEMO_NAME : null), test: req.test ? 1 : 0, idU: req.user?.id ?? null, fc } }),
-      ...(closeSesion ? { closeSesion } : {}),
-      ...(newSesion ? { sesion: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
+      ...(closeChatSession ? { closeChatSession } : {}),
+      ...(newChatSession ? { chatSession: { id: current, idClt, idE: req.idE, idBot: req.idBot, red: req.red, test: req.test ? 1 : 0, fi: fc, ff: null } } : {}),
       messages: rows,
       ...(usage ? { usage: usage.write } : {}),
       conversation: conversation
         ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
-        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.sesionId ?? null) : null, estado, ua: now, rev: 0 } },
+        : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.signInId ?? null) : null, estado, ua: now, rev: 0 } },
       ...(unrecognised ? { unrecognised: { idBot: req.idBot, f: unrecognised, fc } } : {}),
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 // The counters' rules: what one turn adds to the history's and the dashboard's counters, so no
 // screen ever scans the messages: the client's row of the day (its cards), the bot's counters of
-// the day, hour and channel, each skill's answers, the sessions that reached it and the sessions
-// whose latest answer it gave (a session that goes on to another skill moves its end there), and,
+// the day, hour and channel, each skill's answers, the chat sessions that reached it and those
+// whose latest answer it gave (a chat session that goes on to another skill moves its end there), and,
 // on the client's first turn of a day, the client in the sketch of distinct clients of that day
 // and channel (db/hll.ts). Days and hours are the company's. The mark kept in the conversation's
 // state says what is already counted. The live turn (turn.ts), the count of the recorded
@@ -43,8 +43,8 @@ export interface TurnFacts {
   previous?: number;
   /** The mark of the stored conversation. */
   mark?: UsageMark;
-  /** Whether this turn starts a session. */
-  newSesion: boolean;
+  /** Whether this turn starts a chat session. */
+  newChatSession: boolean;
   /** The rows written: the client's message and the bot's, in order, with the skill of each outgoing one. */
   rows: readonly { t: number; idSkill: string | null }[];
 }
@@ -57,7 +57,7 @@ export function usageOfTurn(turn: TurnFacts, clock: Clock = localTime): { write:
   const { dia, hora, ds } = clock(turn.now, turn.timeZone);
   const lastDay = turn.mark?.dia ?? (turn.previous !== undefined ? clock(turn.previous, turn.timeZone).dia : undefined);
   const firstToday = lastDay !== dia;
-  const session = turn.newSesion ? { skills: [] as string[], fin: undefined } : { skills: turn.mark?.skills ?? [], fin: turn.mark?.fin };
+  const chatSession = turn.newChatSession ? { skills: [] as string[], fin: undefined } : { skills: turn.mark?.skills ?? [], fin: turn.mark?.fin };
   const base = { idBot: turn.idBot, idE: turn.idE };
 
   const bySkill = new Map<string, UsoSkillRow>();
@@ -69,7 +69,7 @@ export function usageOfTurn(turn: TurnFacts, clock: Clock = localTime): { write:
     row.terminan += change.terminan ?? 0;
     bySkill.set(key, row);
   };
-  const skills = [...session.skills];
+  const skills = [...chatSession.skills];
   let latest: string | undefined;
   for (const row of turn.rows) {
     if (row.t !== 0 || !row.idSkill) continue;
@@ -80,7 +80,7 @@ export function usageOfTurn(turn: TurnFacts, clock: Clock = localTime): { write:
     }
     latest = row.idSkill;
   }
-  let fin = session.fin;
+  let fin = chatSession.fin;
   if (latest && (fin?.skill !== latest || fin.dia !== dia)) {
     if (fin) add(fin.skill, fin.dia, { terminan: -1 });
     add(latest, dia, { terminan: 1 });
@@ -88,8 +88,8 @@ export function usageOfTurn(turn: TurnFacts, clock: Clock = localTime): { write:
   }
 
   const write: UsageWrite = {
-    uso: { ...base, dia, hora, ds, idChannel: turn.idChannel, red: turn.red, ses: turn.newSesion ? 1 : 0, clt: firstToday ? 1 : 0, msg: turn.rows.length },
-    cliente: { ...base, dia, idClt: turn.idClt, red: turn.red, nm: turn.nm, ses: turn.newSesion || firstToday ? 1 : 0, msg: turn.rows.length, ultimo: new Date(turn.now).toISOString() },
+    uso: { ...base, dia, hora, ds, idChannel: turn.idChannel, red: turn.red, ses: turn.newChatSession ? 1 : 0, clt: firstToday ? 1 : 0, msg: turn.rows.length },
+    cliente: { ...base, dia, idClt: turn.idClt, red: turn.red, nm: turn.nm, ses: turn.newChatSession || firstToday ? 1 : 0, msg: turn.rows.length, ultimo: new Date(turn.now).toISOString() },
     skills: [...bySkill.values()].sort((a, b) => (a.dia + a.idSkill < b.dia + b.idSkill ? -1 : 1)),
     ...(firstToday ? { clientes: clientOfDay({ ...base, dia, idChannel: turn.idChannel, red: turn.red, idClt: turn.idClt }) } : {}),
   };

@@ -95,10 +95,10 @@ export async function rebuildUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf)
     read += messages.length;
 
     totals.days = new Map();
-    // One conversation (a client with a bot): its messages in order, a turn those of one session written at one instant.
+    // One conversation (a client with a bot): its messages in order, a turn those of one chat session written at one instant.
     let conversation = '';
     let mark: UsageMark | undefined;
-    let sesion = '';
+    let chatSession = '';
     let turn: MessageRow[] = [];
     const countTurn = () => {
       const [first] = turn;
@@ -106,12 +106,12 @@ export async function rebuildUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf)
       if (client) {
         const counted = usageOfTurn({
           idE: first.idE, idBot: first.idBot, idChannel: client.idChannel, red: first.red, idClt: first.idClt, nm: client.nm,
-          timeZone: timeZoneOf(first.idE), now: Date.parse(first.fc), mark, newSesion: first.idSesion !== sesion, rows: turn,
+          timeZone: timeZoneOf(first.idE), now: Date.parse(first.fc), mark, newChatSession: first.idSesion !== chatSession, rows: turn,
         }, clock);
         totals.add(counted.write);
         mark = counted.mark;
       }
-      sesion = first.idSesion;
+      chatSession = first.idSesion;
       turn = [];
     };
     for (const r of messages) {
@@ -120,7 +120,7 @@ export async function rebuildUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf)
       if (key !== conversation) {
         conversation = key;
         mark = undefined;
-        sesion = '';
+        chatSession = '';
       }
       turn.push(r);
     }

@@ -1,8 +1,8 @@
-// Who is on a STOMP connection (a console session, or the holder of a conversation token) and the
-// topic each destination resolves to for it (topics.ts). A console session reaches its own user's
+// Who is on a STOMP connection (a console sign-in, or the holder of a conversation token) and the
+// topic each destination resolves to for it (topics.ts). A console sign-in reaches its own user's
 // chats with the bots it may open, by the bot rules of the HTTP routes; a token reaches its own
 // conversation on its web channel; neither reaches anything else, and no channel conversation
-// (web, WhatsApp, Telegram, Slack) is open to any console session: the console reads those
+// (web, WhatsApp, Telegram, Slack) is open to any console sign-in: the console reads those
 // through the conversation history, under its own role rules.
 import { ApiError } from '../errors';
 import { DEMO_CHANNEL } from '../../../common/schemas/chat';
@@ -36,12 +36,12 @@ export interface TokenVerifier {
 }
 
 export type Principal =
-  | { kind: 'sesion'; token: string; sesionId: string; user: SessionUser; ip: string; /** When its session was last checked (config.now()). */ checkedAt: number }
+  | { kind: 'signIn'; token: string; signInId: string; user: SessionUser; ip: string; /** When its session was last checked (config.now()). */ checkedAt: number }
   | { kind: 'token'; token: string; grant: ConversationGrant; context: TokenContext };
 
-/** What a connection's connections are counted under: its console session, or its token's conversation. */
+/** What a connection's connections are counted under: its console sign-in, or its token's conversation. */
 export function credentialOf(principal: Principal): string {
-  return principal.kind === 'sesion' ? `sesion:${principal.sesionId}` : `canal:${principal.grant.idCanal}:${principal.grant.psi}`;
+  return principal.kind === 'signIn' ? `signIn:${principal.signInId}` : `canal:${principal.grant.idCanal}:${principal.grant.psi}`;
 }
 
 /**

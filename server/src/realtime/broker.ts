@@ -47,13 +47,13 @@ export const DEFAULT_SETTINGS: ConnectionSettings = {
   limits: DEFAULT_LIMITS,
 };
 
-type SessionPrincipal = Extract<Principal, { kind: 'sesion' }>;
+type SignInPrincipal = Extract<Principal, { kind: 'signIn' }>;
 type TokenPrincipal = Extract<Principal, { kind: 'token' }>;
 
 /** What the upgrade request told about the client, kept for CONNECT and rechecks. */
 interface Upgrade {
   /** The signed-in console session of the cookie, if any. */
-  sesion?: { token: string; sesionId: string; user: SessionUser; checkedAt: number };
+  signIn?: { token: string; signInId: string; user: SessionUser; checkedAt: number };
   fromConsole: boolean;
   context: TokenContext;
   /** What the connection counts against once CONNECT is done (access.ts credentialOf). */
@@ -151,7 +151,7 @@ export class Broker implements Hub {
   accept(socket: StompSocket, request: FastifyRequest): void {
     const token = sessionToken(request);
     const upgrade: Upgrade = {
-      sesion: token && request.sesion && request.user ? { token, sesionId: request.sesion.id, user: request.user, checkedAt: this.app.config.now() } : undefined,
+      signIn: token && request.sesion && request.user ? { token, signInId: request.sesion.id, user: request.user, checkedAt: this.app.config.now() } : undefined,
       fromConsole: consoleOrigin(request.headers.origin, request.host, this.app.config.publicUrl),
       context: { origin: request.headers.origin, ip: request.ip },
     };
@@ -169,7 +169,7 @@ export class Broker implements Hub {
    * again, and ends those no longer valid. Runs every RECHECK_CONNECTIONS_MS; it does not extend a session.
    */
   async recheck(): Promise<void> {
-    const bySession = new Map<string, Array<{ connection: StompConnection; principal: SessionPrincipal }>>();
+    const bySession = new Map<string, Array<{ connection: StompConnection; principal: SignInPrincipal }>>();
     for (const connection of this.connections.keys()) {
       const principal = connection.principal;
       if (principal?.kind === 'token') await this.recheckToken(connection, principal);
@@ -262,9 +262,9 @@ export class Broker implements Hub {
       if (!grant) throw new StompError(STOMP_MESSAGES.badToken);
       principal = { kind: 'token', token: passcode, grant, context: upgrade.context };
     } else {
-      if (!upgrade.sesion) throw new StompError(STOMP_MESSAGES.notSignedIn);
+      if (!upgrade.signIn) throw new StompError(STOMP_MESSAGES.notSignedIn);
       if (!upgrade.fromConsole) throw new StompError(STOMP_MESSAGES.foreignOrigin);
-      principal = { kind: 'sesion', ...upgrade.sesion, ip: upgrade.context.ip };
+      principal = { kind: 'signIn', ...upgrade.signIn, ip: upgrade.context.ip };
     }
     // Counted as soon as it is known (no await between the check and the count), so a crowd
     // connecting at once with one credential cannot all pass the check.
@@ -285,7 +285,7 @@ export class Broker implements Hub {
     const principal = connection.principal as Principal;
     const now = this.app.config.now();
     // A clock that went back also calls for a check.
-    if (principal.kind === 'sesion' && !(now >= principal.checkedAt && now - principal.checkedAt < SUBSCRIBE_TRUST_MS)) {
+    if (principal.kind === 'signIn' && !(now >= principal.checkedAt && now - principal.checkedAt < SUBSCRIBE_TRUST_MS)) {
       const found = await this.app.verifySession(principal.token, principal.ip);
       if (!found || !('sesion' in found) || !found.user) throw new StompError(found && 'refusal' in found ? found.refusal : STOMP_MESSAGES.sessionEnded);
       principal.user = found.user;

@@ -9,10 +9,10 @@ import { clientCards } from '../services/historial/clientes';
 import { writeClientWorkbook } from '../services/historial/excel';
 import { attachment, XLSX_TYPE } from '../services/historial/informes';
 import { botRange, HISTORY_RANGE, seesSkills } from '../services/historial/rango';
-import { auditHistory, clientSessions, conversationPage, historyClient } from '../services/historial/sesiones';
+import { auditHistory, clientChatSessions, conversationPage, historyClient } from '../services/historial/sesiones';
 import type { App } from '../types';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
-import { ClientCard, ConversationPage, ConversationQuery, HistoryQuery, HistorySession, SessionQuery } from '../../../common/schemas/historial';
+import { ClientCard, ConversationPage, ConversationQuery, HistoryQuery, HistoryChatSession, ChatSessionQuery } from '../../../common/schemas/historial';
 import { pageResponse } from '../../../common/schemas/paging';
 
 /** The file, streamed as it is written or read (never serialised). */
@@ -53,16 +53,16 @@ export async function historialRoutes(app: App): Promise<void> {
       schema: {
         tags, operationId: 'historySessions',
         summary: 'Sesiones de un cliente con el bot activas en el rango, la más reciente primero',
-        body: SessionQuery,
+        body: ChatSessionQuery,
         querystring: ClientQuery,
-        response: { 200: Type.Array(HistorySession), ...refusals },
+        response: { 200: Type.Array(HistoryChatSession), ...refusals },
       },
     },
     async (request) => {
       const user = currentUser(request);
       const range = await botRange(app, user, request.body, HISTORY_RANGE);
       const client = await historyClient(app, user, range, clientId(request.query, request.body));
-      return clientSessions(app.db, range, client.id);
+      return clientChatSessions(app.db, range, client.id);
     },
   );
 
@@ -87,7 +87,7 @@ export async function historialRoutes(app: App): Promise<void> {
       schema: {
         tags, operationId: 'historyClientExcel',
         summary: 'Los mensajes de las sesiones de un cliente en el rango, como Sessions_{idClt}.xlsx',
-        body: SessionQuery,
+        body: ChatSessionQuery,
         querystring: ClientQuery,
         response: { 200: XlsxFile, ...refusals },
       },

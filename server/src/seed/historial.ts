@@ -196,7 +196,7 @@ export async function seedHistorial(db: DB, target: HistorialTarget, now: number
           rows.push({ id: message.id, idSesion, idBot, t: 0, m: recordedText(message), tipo: message.type, body: JSON.stringify(message), idSkill: skill.id, score, fc, seq: ++seq });
         }
         mensajes.push(...rows);
-        mark = usageOfTurn({ ...conversation, now: at, mark, newSesion: turn === 0, rows }, clock).mark;
+        mark = usageOfTurn({ ...conversation, now: at, mark, newChatSession: turn === 0, rows }, clock).mark;
         state = { idSesion, ua: at, seq };
         at += (15 + r.int(150)) * 1000;
       }

@@ -47,7 +47,7 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
   const query = { idBot, fd, fh, idClt: client.idClt, idE };
   const sessions = useQuery({
     queryKey: ['historial', 'sesiones', idBot, fd, fh, client.idClt],
-    queryFn: () => dataProvider.getHistorySessions(query),
+    queryFn: () => dataProvider.getHistoryChatSessions(query),
     refetchOnWindowFocus: false,
     gcTime: 0,
     retry: false,
@@ -63,7 +63,7 @@ export function ConversationDialog({ idBot, fd, fh, client, onClose }: Conversat
     setExporting(true);
     setExportError(null);
     try {
-      saveBlob(`Sessions_${client.idClt}.xlsx`, await dataProvider.exportSessionsExcel(query));
+      saveBlob(`Sessions_${client.idClt}.xlsx`, await dataProvider.exportChatSessionsExcel(query));
     } catch (failure) {
       setExportError(messageOf(failure));
     } finally {

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { vi } from 'vitest';
 import type { Rol } from '../../../common/roles';
-import type { ClientCard, ConversationPage, HistoryMessage, HistorySession, Report } from '../../../common/schemas/historial';
+import type { ClientCard, ConversationPage, HistoryMessage, HistoryChatSession, Report } from '../../../common/schemas/historial';
 import type { Session } from '../../../common/sessionTypes';
 import { makeSession } from '../fixtures';
 import { record, renderAdmin, type Call } from '../resources/support';
@@ -23,7 +23,7 @@ export function cliente(n: number, extra: Partial<ClientCard> = {}): ClientCard 
   return { idClt: `c${n}`, nm: `Cliente ${n}`, red: 3, ultimo: '2026-11-25T20:05:00.000Z', sesiones: 2, ...extra };
 }
 
-export const SESIONES: HistorySession[] = [
+export const SESIONES: HistoryChatSession[] = [
   { id: 's1', fi: '2026-11-25T19:30:00.000Z', ff: null, red: 3 },
   { id: 's2', fi: '2026-11-24T14:00:00.000Z', ff: '2026-11-24T14:20:00.000Z', red: 3 },
 ];
@@ -41,7 +41,7 @@ export function informe(id: string, extra: Partial<Report> = {}): Report {
 
 export interface ServeOptions {
   clientes?: (page: number) => JsonBodyType | Promise<JsonBodyType>;
-  sesiones?: HistorySession[] | (() => Response);
+  sesiones?: HistoryChatSession[] | (() => Response);
   conversacion?: (idS: string, antes: number | null) => ConversationPage;
 }
 

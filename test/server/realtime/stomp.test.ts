@@ -358,7 +358,7 @@ describe.each(dialects)('STOMP en /api/ws (%s)', (dialect) => {
     it('SEND a un destino con manejador registrado llega al manejador, con quién lo envía, y tiene recibo', async () => {
       const seen: Array<{ destination: string; body: string; who: string }> = [];
       t.app.realtime.onSend('/app/eco', ({ destination, body, principal }) => {
-        seen.push({ destination, body, who: principal.kind === 'sesion' ? principal.user.usuario : principal.grant.psi });
+        seen.push({ destination, body, who: principal.kind === 'signIn' ? principal.user.usuario : principal.grant.psi });
       });
       const stomp = await signedIn('compania@quipu.test');
       const receipt = await stomp.withReceipt((r) => stomp.client.publish({ destination: '/app/eco/1', body: '¿está ahí?', headers: { receipt: r } }));

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { excelFormat } from '../../../../common/fechas';
 import type { DB } from '../../db';
-import { clientSessions } from './sesiones';
+import { clientChatSessions } from './sesiones';
 import { wallClock, type BotRange } from './rango';
 
 /** Day and time as the console shows them (dd/mm/yyyy hh:mm); the cell holds a real date. */
@@ -117,7 +117,7 @@ export async function writeClientWorkbook(db: DB, range: BotRange, idClt: string
     { header: 'Tipo', width: 14 },
     ...(skills ? [{ header: 'Skill', width: 30 }, { header: 'Puntaje', width: 10 }] : []),
   ]);
-  for (const session of await clientSessions(db, range, idClt)) {
+  for (const session of await clientChatSessions(db, range, idClt)) {
     const inicio = wallClock(session.fi, range.timeZone);
     for await (const rows of messagesOf(db, [session.id])) {
       for (const r of rows) {

@@ -81,7 +81,7 @@ export class PartsSink extends Writable {
  * The report's sessions: those of the bot that were active in the range (started in it, or
  * earlier and still going when it began), of the clients whose name matches.
  */
-export function reportSessions(db: DB, q: ReportQuery) {
+export function reportChatSessions(db: DB, q: ReportQuery) {
   const lookback = new Date(Date.parse(q.from) - LOOKBACK_MS).toISOString();
   const query = db
     .selectFrom('chat_sesion as s')
@@ -106,17 +106,17 @@ export interface Progress {
   progress(rows: number): Promise<void>;
 }
 
-type SessionRow = { id: string; idClt: string; fi: string; ff: string | null; red: number; nm: string | null };
+type ChatSessionRow = { id: string; idClt: string; fi: string; ff: string | null; red: number; nm: string | null };
 
 /**
  * Pages of the report's sessions, each query starting after the last row of the one before (index
  * idBot, fi). That index ends in the rowid on SQLite: with it as the tie-break nothing is sorted.
  */
-export async function* sessionPages(db: DB, q: ReportQuery): AsyncGenerator<SessionRow[]> {
+export async function* sessionPages(db: DB, q: ReportQuery): AsyncGenerator<ChatSessionRow[]> {
   const tie = db.getExecutor().adapter instanceof SqliteAdapter ? sql<string>`s.rowid` : sql<string>`s.id`;
   let after: { fi: string; tie: unknown } | undefined;
   for (;;) {
-    let query = reportSessions(db, q).innerJoin('chat_cliente as c', 'c.id', 's.idClt').select(['s.id', 's.idClt', 's.fi', 's.ff', 's.red', 'c.nm', tie.as('tie')]);
+    let query = reportChatSessions(db, q).innerJoin('chat_cliente as c', 'c.id', 's.idClt').select(['s.id', 's.idClt', 's.fi', 's.ff', 's.red', 'c.nm', tie.as('tie')]);
     if (after) {
       const last = after;
       // A row value, which both databases read as one range of the index.
@@ -133,12 +133,12 @@ export async function* sessionPages(db: DB, q: ReportQuery): AsyncGenerator<Sess
 
 /** Writes the workbook of `q` into `out`: sheet 'Sesiones', and 'Mensajes' when completo. */
 export async function writeReport(db: DB, q: ReportQuery, out: Writable, report: Progress): Promise<void> {
-  const sessions = await db.selectFrom(reportSessions(db, q).select('s.id').as('t')).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-  const sessionCount = Number(sessions?.n ?? 0);
+  const sessions = await db.selectFrom(reportChatSessions(db, q).select('s.id').as('t')).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  const chatSessionCount = Number(sessions?.n ?? 0);
   // The messages to write: first as the day counters have them, then exactly, once the
   // Sesiones sheet has counted each session's.
   let messageCount = q.completo ? await dayMessages(db, q) : 0;
-  await report.total(sessionCount + messageCount);
+  await report.total(chatSessionCount + messageCount);
 
   let written = 0;
   let reported = 0;
@@ -167,7 +167,7 @@ export async function writeReport(db: DB, q: ReportQuery, out: Writable, report:
   ]);
   let counted = 0;
   // The pages are kept for the Mensajes sheet while they are few; past that they are read again.
-  let kept: SessionRow[][] | null = q.completo ? [] : null;
+  let kept: ChatSessionRow[][] | null = q.completo ? [] : null;
   let keptRows = 0;
   for await (const page of sessionPages(db, q)) {
     if (kept) {
@@ -192,7 +192,7 @@ export async function writeReport(db: DB, q: ReportQuery, out: Writable, report:
 
   if (q.completo) {
     messageCount = counted;
-    await report.total(sessionCount + messageCount);
+    await report.total(chatSessionCount + messageCount);
     const names = await skillNames(db, q.idBot);
     const mensajes = addSheet(book, 'Mensajes', [
       { header: 'Sesión', width: 38 },

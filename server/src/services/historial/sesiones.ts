@@ -1,6 +1,6 @@
 // A client's sessions with a bot, and a session's messages a page at a time. Test conversations
 // (the console's test chat) are never shown.
-import { CONVERSATION_PAGE, type ConversationPage, type HistoryMessage, type HistorySession } from '../../../../common/schemas/historial';
+import { CONVERSATION_PAGE, type ConversationPage, type HistoryMessage, type HistoryChatSession } from '../../../../common/schemas/historial';
 import { CHAT_TYPES, type ChatMessage } from '../../../../common/schemas/chat';
 import { EV } from '../../../../common/schemas/rules';
 import { sameTenant } from '../../auth/tenant';
@@ -18,7 +18,7 @@ export async function historyClient(ctx: HistoryContext, user: SessionUser, rang
 }
 
 /** Sessions active in the range: started before its end, and ended after its start or still open. Newest first. */
-export async function clientSessions(db: DB, range: BotRange, idClt: string): Promise<HistorySession[]> {
+export async function clientChatSessions(db: DB, range: BotRange, idClt: string): Promise<HistoryChatSession[]> {
   const rows = await db
     .selectFrom('chat_sesion')
     .select(['id', 'fi', 'ff', 'red'])
