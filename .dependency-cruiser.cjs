@@ -26,27 +26,27 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
-      name: 'plugins-y-realtime-no-importan-servicios',
+      name: 'infraestructura-no-sube',
       severity: 'error',
       comment:
-        'Los plugins y realtime/ están debajo de los servicios: lo que necesitan de ellos va en una capa inferior (auth/, db/, net/).',
-      from: { path: '^server/src/(plugins|realtime)/' },
-      to: { path: '^server/src/(services|conversation)/' },
+        'Los plugins, realtime/ y los trabajos (jobs/) están debajo de los servicios, la conversación, los canales y las rutas: lo que necesitan de ellos va en una capa inferior (auth/, db/, net/) o se les entrega al registrarlos.',
+      from: { path: '^server/src/(plugins|realtime|jobs)/' },
+      to: { path: '^server/src/((services|conversation|channels|routes|seed)/|(app|main)\\.ts$)' },
     },
     {
       name: 'capas-inferiores-no-suben',
       severity: 'error',
       comment:
-        'config, db/, engine/, net/, auth/ y la base (types, errors, secrets) están debajo del resto del servidor: no importan plugins, realtime, trabajos, servicios, conversación, canales, rutas ni la carga de demostración.',
-      from: { path: '^server/src/((db|engine|net|auth)/|(config|types|errors|secrets)\\.ts$)' },
+        'config, logging, db/, engine/, net/, auth/ y la base (types, errors, secrets) están debajo del resto del servidor: no importan plugins, realtime, trabajos, servicios, conversación, canales, rutas ni la carga de demostración.',
+      from: { path: '^server/src/((db|engine|net|auth)/|(config|logging|types|errors|secrets)\\.ts$)' },
       to: { path: '^server/src/((plugins|realtime|jobs|services|conversation|channels|routes|seed)/|(app|main)\\.ts$)' },
     },
     {
       name: 'servicios-no-importan-rutas',
       severity: 'error',
-      comment: 'Un servicio no importa rutas: importe el esquema de common/schemas.',
+      comment: 'Un servicio no importa rutas, la carga de demostración ni el arranque (app.ts, main.ts): importe el esquema de common/schemas.',
       from: { path: '^server/src/services/' },
-      to: { path: '^server/src/routes/' },
+      to: { path: '^server/src/((routes|seed)/|(app|main)\\.ts$)' },
     },
     {
       name: 'servicios-no-importan-conversacion',

@@ -21,7 +21,7 @@ const MAX_LINES = 300;
  * common/ is the lowest layer of both.
  *
  * The server: routes, the demo seed → the conversation and the channel adapters (which pass
- * messages through it) → services → plugins, realtime, jobs → config, db, engine, net, auth →
+ * messages through it) → services → plugins, realtime, jobs → config, logging, db, engine, net, auth →
  * types, errors, secrets, common. The conversation calls the services (bots, companies), never
  * the other way round: what a service needs of a turn (services/bots/turnContext.ts) is a service.
  *
@@ -34,7 +34,7 @@ const MAX_LINES = 300;
  */
 const SERVER_LAYERS = [
   ['base', /^(common\/|server\/src\/(schemas\/|types\.ts$|errors\.ts$|secrets\.ts$))/],
-  ['almacenes', /^server\/src\/(db\/|engine\/|net\/|auth\/|config\.ts$)/],
+  ['almacenes', /^server\/src\/(db\/|engine\/|net\/|auth\/|config\.ts$|logging\.ts$)/],
   ['infraestructura', /^server\/src\/(plugins|realtime|jobs)\//],
   ['servicios', /^server\/src\/services\//],
   ['conversación', /^server\/src\/(conversation|channels)\//],
