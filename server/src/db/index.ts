@@ -27,6 +27,7 @@ import * as m013 from './migrations/013_historial';
 import { usoRelleno } from './migrations/014_uso_relleno';
 import { clientesDistintos } from './migrations/015_clientes_distintos';
 import * as m016 from './migrations/016_auditoria_refs';
+import * as m017 from './migrations/017_qna';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -56,6 +57,7 @@ const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '014_uso_relleno': usoRelleno(fills),
   '015_clientes_distintos': clientesDistintos(fills),
   '016_auditoria_refs': m016,
+  '017_qna': m017,
 });
 
 class StaticMigrations implements MigrationProvider {

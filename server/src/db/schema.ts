@@ -171,6 +171,10 @@ export interface SkillTable {
   cfg: Generated<string>;
   fc: string;
   rev: Generated<number>;
+  /** Last change, ISO-8601 (null: fc stands). */
+  fa: string | null;
+  /** 0 a person made it, 1 an import or schedule (a QnA's 'Creado por'). */
+  origen: Generated<number>;
 }
 
 export interface AccionTable {
@@ -404,6 +408,83 @@ export interface UsoSkillTable {
   terminan: Generated<number>;
 }
 
+/** A bot's KB tag; t0, the global tag, is never stored. */
+export interface TagKbTable {
+  idBot: string;
+  sg: string;
+  nm: string;
+  /** nm folded: lowercase, without accents. */
+  nmKey: string;
+}
+
+/** One QnA import: a file, 'Importar Ahora' or a scheduled firing. */
+export interface QnaImportacionTable {
+  id: string;
+  idE: string;
+  idBot: string;
+  idU: string | null;
+  /** 'archivo', 'ahora' or 'programada'. */
+  origen: string;
+  fuente: string;
+  /** bot:firing of a scheduled import; null otherwise. */
+  clave: string | null;
+  fc: string;
+  done: Generated<number>;
+  dur: number | null;
+  error: string | null;
+  /** JSON [{e, t}]. */
+  errores: Generated<string>;
+  progreso: Generated<number>;
+  total: Generated<number>;
+  nuevos: Generated<number>;
+  actualizados: Generated<number>;
+  remove: Generated<number>;
+}
+
+/** A question the knowledge base could not answer, per entry skill. */
+export interface QnaNfTable {
+  id: string;
+  idBot: string;
+  idE: string;
+  idSkill: string;
+  txt: string;
+  /** SHA-256 of txt (hex). */
+  th: string;
+  c: Generated<number>;
+  fc: string;
+}
+
+/** A rating of a QnA's answer in a chat session: ok 1 good, 0 bad. */
+export interface QnaCalificacionTable {
+  id: string;
+  idBot: string;
+  idE: string;
+  idQna: string;
+  idSesion: string;
+  ok: number;
+  dia: string;
+  fc: string;
+}
+
+/** Per bot, QnA and company day: answers given, good and bad ratings. */
+export interface UsoQnaTable {
+  idBot: string;
+  dia: string;
+  idQna: string;
+  idE: string;
+  n: Generated<number>;
+  ok: Generated<number>;
+  bad: Generated<number>;
+}
+
+/** Per bot and company day: questions the knowledge base could not answer. */
+export interface UsoKbTable {
+  idBot: string;
+  dia: string;
+  idE: string;
+  nf: Generated<number>;
+}
+
 /** A generated report; its file is in informe_parte. */
 export interface InformeTable {
   id: string;
@@ -457,4 +538,10 @@ export interface Database {
   uso_clientes: UsoClientesTable;
   informe: InformeTable;
   informe_parte: InformeParteTable;
+  tag_kb: TagKbTable;
+  qna_importacion: QnaImportacionTable;
+  qna_nf: QnaNfTable;
+  qna_calificacion: QnaCalificacionTable;
+  uso_qna: UsoQnaTable;
+  uso_kb: UsoKbTable;
 }
