@@ -1,0 +1,4 @@
+// The QnA sheet worker's entry: the server's TypeScript runs through tsx, in this thread too.
+import { tsImport } from 'tsx/esm/api';
+
+await tsImport('./hojaWorker.ts', import.meta.url);
