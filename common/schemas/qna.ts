@@ -14,6 +14,7 @@ export const GLOBAL_TAG_NAME = 'Global';
 export const QNA_TIPO = 2;
 /** The bot whose QnAs are the default set ('Skills QNA'), copied by 'Cargar QnA por Defecto'. */
 export const DEFAULT_QNA_BOT = 'jedai';
+export const DEFAULT_QNA_BOT_NAME = 'Skills QNA';
 /** Import history rows shown, newest first. */
 export const IMPORT_HISTORY_ROWS = 50;
 
@@ -69,6 +70,10 @@ export const QnaDeleteByTagsAnswer = Type.Object({ msg: Type.String(), n: Type.I
 
 /** GET /skill/jedai?idBot: the default set copied into the bot. */
 export const QnaDefaultAnswer = Type.Object({ msg: Type.String(), nuevos: Type.Integer() });
+
+/** GET /skills/kb?idBot: the bot's skills in KB mode (the Monitoreo panel's skill filter). */
+export const KbSkill = Type.Object({ id: Type.String(), nm: Type.String() });
+export type KbSkill = Static<typeof KbSkill>;
 
 // ---------------------------------------------------------------------------------------------
 // Imports
@@ -153,8 +158,55 @@ export const QNA_MESSAGES = {
   importacionEnCurso: 'Ya hay una importación en curso para este bot',
   tagNoExiste: (sg: string) => `El tag ${sg} no existe en este bot`,
   tagVacio: 'Ingrese el nombre del tag',
+  porDefectoEnSiMismo: 'Las QnA por defecto no se pueden cargar en su propio bot',
   eliminadas: (n: number) => (n === 1 ? 'Se eliminó 1 QnA' : `Se eliminaron ${n} QnA`),
   cargadas: (n: number) => (n === 1 ? 'Se agregó 1 QnA por defecto' : `Se agregaron ${n} QnA por defecto`),
   maxQnas: (n: number, max: number) => `El bot tendría ${n} QnA; el máximo es ${max}`,
   maxVariantes: (n: number, max: number) => `El bot tendría ${n} variantes de QnA en total; el máximo es ${max}`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// KB-unrecognised export, the ratings report and the dashboard's QnA tab
+
+/** The report kind of the KB-unrecognised export and of 'Reporte de calificaciones' ('Ver Informes'). */
+export const QNA_REPORT = 'qna';
+/** Rows of the KB-unrecognised table per page. */
+export const QNA_NF_PAGE_SIZE = 20;
+/** Columns the KB-unrecognised table sorts by, and filters by (part of the text). */
+export const QNA_NF_SORTS = ['c', 'fc', 'txt'] as const;
+export const QNA_NF_FILTERS = ['txt'] as const;
+
+/** POST /qna-not-found/export?idBot: the table's filters (its paging ignored). */
+export const QnaNfExportBody = QnaNfSearchBody;
+export type QnaNfExportBody = Static<typeof QnaNfExportBody>;
+/** POST /qna-not-found/assign?idBot, POST /qna-not-found/table?idBot, POST /qna-not-found/export?idBot. */
+export const QnaNfQuery = Type.Object({ idBot: IdBot }, closed);
+
+/** POST /dashboard/qna: the QnA tab, from the counters of the range. */
+export const DashboardQna = Type.Object({
+  /** Whether the bot has QnA on: the tab is shown for such bots, as the bot editor's QnA tab is. */
+  qna: Type.Boolean(),
+  /** The QnAs that answered most (top 10), by their current name. */
+  qnas: Type.Array(Type.Object({ idQna: Type.String(), nm: Type.String(), n: Type.Integer() })),
+  /** The skills that answered most (top 10), as the General tab's. */
+  skills: Type.Array(Type.Object({ idSkill: Type.String(), nm: Type.String(), n: Type.Integer() })),
+  /** Good and bad ratings per QnA (top 10 by both together). */
+  calificaciones: Type.Array(Type.Object({ idQna: Type.String(), nm: Type.String(), ok: Type.Integer(), bad: Type.Integer() })),
+  /** Answers given by QnAs. */
+  respuestas: Type.Integer(),
+  buenas: Type.Integer(),
+  malas: Type.Integer(),
+  /** Questions the knowledge base could not answer. */
+  noEncontradas: Type.Integer(),
+});
+export type DashboardQna = Static<typeof DashboardQna>;
+
+/** What the Monitoreo panel, the ratings report and the QnA tab say on both sides. */
+export const QNA_NF_TEXTS = {
+  titulo: 'Preguntas no encontradas (KB)',
+  reporteCalificaciones: 'Reporte de calificaciones',
+  seleccioneQna: 'Seleccione una QnA',
+  generandoInforme: 'Generando informe. En Ver Informe encontrará su archivo generado.',
+  buena: 'Buena',
+  mala: 'Mala',
 } as const;

@@ -146,6 +146,9 @@ export interface Config {
   /** Training phrases of all of a bot's skills: what a deploy's training time and memory grow with. */
   maxFrasesPorBot: number;
   maxBotsPorEmpresa: number;
+  /** A bot's QnAs (skills of tipo 2) and their question variants in total, counted apart from the skills above. */
+  maxQnasPorBot: number;
+  maxVariantesQnaPorBot: number;
   /** Largest bot file an import reads, in MB. */
   maxImportacionMb: number;
   /** A training in its worker thread is stopped past this many seconds, or past this old-generation heap. */
@@ -247,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxSkillsPorBot: positive(env.MAX_SKILLS_POR_BOT, 1000),
     maxFrasesPorBot: positive(env.MAX_FRASES_POR_BOT, 20_000),
     maxBotsPorEmpresa: positive(env.MAX_BOTS_POR_EMPRESA, 100),
+    maxQnasPorBot: positive(env.MAX_QNAS_POR_BOT, 10_000),
+    maxVariantesQnaPorBot: positive(env.MAX_VARIANTES_QNA_POR_BOT, 200_000),
     maxImportacionMb: positive(env.MAX_IMPORTACION_MB, 10),
     trainTimeoutSeconds: positive(env.TRAIN_TIMEOUT_SECONDS, 300),
     trainMaxMemoryMb: positive(env.TRAIN_MAX_MEMORY_MB, 512),

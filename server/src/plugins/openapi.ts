@@ -21,6 +21,7 @@ export const API_TAGS = [
   { name: 'Versiones', description: 'Despliegue, versiones, restauración y comparación de bots' },
   { name: 'Entidades', description: 'Entidades de los bots' },
   { name: 'Frases', description: 'Frases no reconocidas de los bots' },
+  { name: 'QnA', description: 'Base de conocimiento: tags, preguntas y respuestas, y las QnA por defecto' },
   { name: 'Canales', description: 'Canales de la empresa, su bot y su activación' },
   { name: 'Conversaciones', description: 'Mensajes al bot (chat de prueba), Probar Skill y pruebas de regresión' },
   { name: 'Historial', description: 'Historial de conversaciones, su Excel e informes' },

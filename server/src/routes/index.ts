@@ -15,6 +15,7 @@ import { empresasRoutes } from './empresas';
 import { frasesRoutes } from './frases';
 import { historialRoutes } from './historial';
 import { informesRoutes } from './informes';
+import { qnaRoutes } from './qna';
 import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
@@ -25,6 +26,7 @@ export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
+  qnaRoutes,
   chatRoutes, demoRoutes,
   historialRoutes, informesRoutes, dashboardRoutes,
   canalesRoutes,

@@ -13,7 +13,7 @@ import { refuseAccion } from '../../engine/actions';
 import type { SessionUser } from '../../types';
 import { findBotFor, type BotNeed, type BotRecord, type BotServices } from './bots';
 import { conditionPatternProblems } from './entidades';
-import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot } from './skills';
+import { findSkillFor, recordSkillEvent, refuseFirst, skillOfBot, touchQna } from './skills';
 import { changedNames, fitting, parseObject } from '../../db/storedJson';
 
 export type AccionRecord = Selectable<AccionTable>;
@@ -129,6 +129,7 @@ async function createAccion({ trx, user, bot, skill, body, at, allow }: AccionWr
   const ord = rows.reduce((max, r) => Math.max(max, Number(r.ord)), -1) + 1;
   await trx.insertInto('accion').values({ id, idBot: bot.id, idSkill: skill.id, type: body.type, ord, cfg: JSON.stringify(cfg), rev: 0 }).execute();
   await recordSkillEvent(trx, user, bot, skill.nm, `agregó la acción ${ACTION_LABELS[body.type]}`, at);
+  await touchQna(trx, skill.id, at);
   return id;
 }
 
@@ -150,6 +151,7 @@ async function updateAccion({ trx, user, bot, skill, body, at, allow }: AccionWr
   const changed = changedNames(before, cfg, CFG_FIELDS);
   const label = ACTION_LABELS[body.type];
   await recordSkillEvent(trx, user, bot, skill.nm, changed.length ? `cambió la acción ${label} (${changed.join(', ')})` : `guardó la acción ${label} sin cambios`, at);
+  if (changed.length) await touchQna(trx, skill.id, at);
   return row.id;
 }
 
@@ -161,6 +163,7 @@ export async function deleteAccion({ db, config }: BotServices, user: SessionUse
     await renumber(trx, await actionsOf(trx, row.idSkill));
     const skill = await trx.selectFrom('skill').select('nm').where('id', '=', row.idSkill).executeTakeFirstOrThrow();
     await recordSkillEvent(trx, user, bot, skill.nm, `eliminó la acción ${ACTION_LABELS[row.type as ActionType] ?? row.type}`, config.now());
+    await touchQna(trx, row.idSkill, config.now());
   });
 }
 
@@ -183,7 +186,10 @@ export function orderAcciones({ db, config }: BotServices, user: SessionUser, bo
     const problem = orderProblem(moved.map((r) => r.type as ActionType));
     if (problem) throw new ApiError(400, problem, undefined, 'destination');
     const stored = await renumber(trx, moved);
-    if (body.source !== body.destination) await recordSkillEvent(trx, user, bot, skill.nm, 'ordenó las acciones', config.now());
+    if (body.source !== body.destination) {
+      await recordSkillEvent(trx, user, bot, skill.nm, 'ordenó las acciones', config.now());
+      await touchQna(trx, skill.id, config.now());
+    }
     return stored.map(toAccion);
   });
 }

@@ -9,6 +9,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../error
 import { sameTenant } from '../../auth/tenant';
 import { BOT_DEFAULTS, BOT_MESSAGES, type Bot, type BotBody, type BotParams, type BotRow, type Diagram, type Extra, type ExtraEncInput } from '../../../../common/schemas/bots';
 import type { Page, PageRequest } from '../../../../common/schemas/paging';
+import { DEFAULT_QNA_BOT } from '../../../../common/schemas/qna';
 import type { SessionUser } from '../../types';
 import { EV, recordAudit, type AuditActor, type AuditTarget, type WriteContext } from '../auditoria';
 import { checkDiagram, EMPTY_DIAGRAM, parseDiagram, withNodeAtRight } from './diagram';
@@ -40,12 +41,13 @@ export function assertBotRole(user: SessionUser, need: BotNeed): void {
 
 /**
  * The bot `idBot` within the user's reach: 403 for the role, 404 when missing or another company's
- * (with `missing`, the message of the record the caller was looking for through the bot).
+ * (with `missing`, the message of the record the caller was looking for through the bot). The
+ * default QnA set's bot is the system admin's alone, whoever else shares its company.
  */
 export async function findBotFor(db: DB, user: SessionUser, idBot: string, need: BotNeed, missing: string = BOT_MESSAGES.notFound): Promise<BotRecord> {
   assertBotRole(user, need);
   const row = await db.selectFrom('bot').selectAll().where('id', '=', idBot).executeTakeFirst();
-  if (!row || !sameTenant(user, row.idE)) throw notFound(missing);
+  if (!row || !sameTenant(user, row.idE) || (row.id === DEFAULT_QNA_BOT && !user.flags.isAdmin)) throw notFound(missing);
   return row;
 }
 
@@ -309,12 +311,12 @@ export const BOT_SORTS = ['nm', 'dsc', 'imp', 'fc'] as const;
 export const BOT_FILTERS = ['q'] as const;
 export const BOT_PAGE_SIZE = 10;
 
-/** POST /bot/search for one company: filters q (name or description contains) and ids. */
+/** POST /bot/search for one company: filters q (name or description contains) and ids. The default QnA set's bot is edited at /qnas, never listed. */
 export async function searchBots(db: DB, idE: string, req: PageRequest): Promise<Page<BotRow>> {
   const sorts = checkSorts(req.sorted, BOT_SORTS);
   const filters = checkFilters(req.filtered, BOT_FILTERS);
   const { pageSize, offset } = planWindow(req, BOT_PAGE_SIZE);
-  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('bot.idE')} = ${idE}`];
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('bot.idE')} = ${idE}`, sql<SqlBool>`${sql.ref('bot.id')} <> ${DEFAULT_QNA_BOT}`];
   const ids = idsFilter(req.filtered);
   if (ids) conditions.push(idIn('bot.id', ids));
   for (const f of filters) {
@@ -331,9 +333,9 @@ export async function searchBots(db: DB, idE: string, req: PageRequest): Promise
   return { content: content.map((r) => ({ ...r, imp: !!r.imp })), totalElements: total, totalPages: Math.ceil(total / pageSize), totalExact: true };
 }
 
-/** GET /bots: id and name of one company's bots, by name. */
+/** GET /bots: id and name of one company's bots, by name (not the default QnA set's). */
 export function listBotRefs(db: DB, idE: string): Promise<Array<{ id: string; nm: string; version: number }>> {
-  return db.selectFrom('bot').select(['id', 'nm', 'version']).where('idE', '=', idE).orderBy('nm').orderBy('id').execute();
+  return db.selectFrom('bot').select(['id', 'nm', 'version']).where('idE', '=', idE).where('id', '<>', DEFAULT_QNA_BOT).orderBy('nm').orderBy('id').execute();
 }
 
 /** Deletes a bot and everything under it (the tables cascade), with its audit row. isBotEdit only. */

@@ -1,6 +1,8 @@
 // Skills: the diagram's list, one skill with every
 // field, its save (create with the diagram's node, or update on the rev read), the phrase sets and
-// the merge of phrases, and deleting several from the diagram. Every change writes ev 1 in the
+// the merge of phrases, and deleting several from the diagram. A QnA (tipo 2) is saved here too,
+// but is never on the diagram nor in its list, carries its last change (fa) and tags that exist in
+// the bot, and counts against the QnA caps. Every change writes ev 1 in the
 // same transaction. Also what the action and requirement services share: the audit line of a
 // skill and the refusal of a broken rule.
 import { sql, type Selectable } from 'kysely';
@@ -11,10 +13,12 @@ import { badRequest, conflict, invalidField, notFound } from '../../errors';
 import { BOT_MESSAGES, type SkillDeleteBody, type SkillSummary } from '../../../../common/schemas/bots';
 import { Skill, type PhrasesAnswer, type SkillBody } from '../../../../common/schemas/skills';
 import { addedMessage, mergePhrases, SKILL_DEFAULTS, SKILL_MESSAGES, validateSkill, type PresetType, type Problem } from '../../../../common/schemas/skillRules';
+import { QNA_TIPO } from '../../../../common/schemas/qna';
 import type { SessionUser } from '../../types';
 import { parseDiagram, withNodeAtRight, withoutSkills } from './diagram';
 import { findBotFor, recordBotEvent, type BotNeed, type BotRecord, type BotServices } from './bots';
 import { refuseBotOverLimits } from './limits';
+import { refuseUnknownTags } from '../qna/tags';
 import { PHRASE_SETS } from './phraseSets';
 import { changedNames, fitting, parseList, parseObject } from '../../db/storedJson';
 
@@ -38,6 +42,11 @@ export const SKILL_TEXTS = {
 /** The ev 1 row of a change inside a skill: `Bot «bot»: skill «nm»: <detail>`. */
 export function recordSkillEvent(trx: DB, user: SessionUser, bot: Pick<BotRecord, 'nm' | 'idE'>, skillNm: string, detail: string, now: number): Promise<string> {
   return recordBotEvent(trx, user, bot, `skill «${skillNm}»: ${detail}`, now);
+}
+
+/** A QnA's answer changed: its 'Actualizado' is now (a skill of another kind has no such date). */
+export async function touchQna(trx: DB, idSkill: string, now: number): Promise<void> {
+  await trx.updateTable('skill').set({ fa: new Date(now).toISOString() }).where('id', '=', idSkill).where('tipo', '=', 2).execute();
 }
 
 /** 400 with the first broken rule, naming its field. */
@@ -75,9 +84,17 @@ export function skillOfBot(db: DB, idBot: string, idSkill: string) {
   return db.selectFrom('skill').select(['id', 'nm']).where('id', '=', idSkill).where('idBot', '=', idBot).executeTakeFirst();
 }
 
+/** GET /skills: the diagram's skills; QnAs, thousands in a bot, are listed by the QnA table instead. */
 export async function listSkills(db: DB, user: SessionUser, idBot: string): Promise<SkillSummary[]> {
   await findBotFor(db, user, idBot, 'read');
-  const rows = await db.selectFrom('skill').select(['id', 'idBot', 'nm', 'dsc', 'tipo', 'frases']).where('idBot', '=', idBot).orderBy('fc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('skill')
+    .select(['id', 'idBot', 'nm', 'dsc', 'tipo', 'frases'])
+    .where('idBot', '=', idBot)
+    .where('tipo', '<>', QNA_TIPO)
+    .orderBy('fc')
+    .orderBy('id')
+    .execute();
   return rows.map(toSkillSummary);
 }
 
@@ -102,9 +119,10 @@ function applyBody(skill: Skill, body: SkillBody, fields: ReadonlyArray<keyof Sk
   return { ...out, nm: out.nm.trim(), dsc: out.dsc?.trim() || null };
 }
 
-/** The rules of the Skill tab (only on the fields this save may change), and the KB menu's skill. */
+/** The rules of the Skill tab (only on the fields this save may change), a QnA's tags, and the KB menu's skill. */
 async function checkSkill(db: DB, idBot: string, skill: Skill, fields: ReadonlyArray<keyof Skill>, body: SkillBody): Promise<void> {
   refuseFirst(validateSkill(skill).filter((p) => fields.includes(p.field.split('.')[0] as keyof Skill)));
+  if (skill.tipo === QNA_TIPO && fields.includes('tagsKb')) await refuseUnknownTags(db, idBot, skill.tagsKb);
   if (fields.includes('kbResultsMenu') && body.kbResultsMenu && !(await skillOfBot(db, idBot, body.kbResultsMenu))) {
     throw invalidField({ field: 'kbResultsMenu', message: SKILL_MESSAGES.kbMenuAjeno });
   }
@@ -115,14 +133,19 @@ export function saveSkill(services: BotServices, user: SessionUser, body: SkillB
   return services.db.transaction().execute((trx) => (body.id ? updateSkill(trx, services, user, body.id, body) : createSkill(trx, services, user, body)));
 }
 
-/** 'Agregar Skill' and a new skill with any fields: the skill and its node (right of the rightmost). */
+/** 'Agregar Skill' and a new skill with any fields: the skill and its node (right of the rightmost); a QnA, made by a person, without a node. */
 async function createSkill(trx: DB, { config }: BotServices, user: SessionUser, body: SkillBody): Promise<Skill> {
   const bot = await findBotFor(trx, user, body.idBot, 'edit');
   const at = config.now();
   const blank: Skill = { ...structuredClone(SKILL_DEFAULTS), id: crypto.randomUUID(), idBot: bot.id, nm: '', dsc: null, fc: new Date(at).toISOString(), rev: 0 } as Skill;
   const skill = applyBody(blank, body, SKILL_FIELDS);
   await checkSkill(trx, bot.id, skill, SKILL_FIELDS, body);
-  await refuseBotOverLimits(trx, bot.id, config, { id: skill.id, frases: skill.frases.length });
+  await refuseBotOverLimits(trx, bot.id, config, { id: skill.id, frases: skill.frases.length, tipo: skill.tipo });
+  if (skill.tipo === QNA_TIPO) {
+    await trx.insertInto('skill').values({ id: skill.id, idBot: bot.id, fc: skill.fc, fa: skill.fc, origen: 0, rev: 0, ...toColumns(skill) }).execute();
+    await recordBotEvent(trx, user, bot, `agregó la QnA «${skill.nm}»`, at);
+    return toSkill(await trx.selectFrom('skill').selectAll().where('id', '=', skill.id).executeTakeFirstOrThrow());
+  }
   await trx.insertInto('skill').values({ id: skill.id, idBot: bot.id, fc: skill.fc, rev: 0, ...toColumns(skill) }).execute();
   // The editor adds the node on its side too; the bot's rev stays, so its next save is not refused.
   const diagram = withNodeAtRight(parseDiagram(bot.diagram), skill.id);
@@ -141,10 +164,14 @@ async function updateSkill(trx: DB, { config }: BotServices, user: SessionUser, 
   const after = applyBody(before, body, fields);
   await checkSkill(trx, row.idBot, after, fields, body);
   // Fewer phrases than before is always allowed: a bot over a lowered cap can be brought under it.
-  if (after.frases.length > before.frases.length) await refuseBotOverLimits(trx, row.idBot, config, { id, frases: after.frases.length });
+  // A skill that becomes a QnA, or stops being one, moves between the skill and the QnA caps.
+  const qna = after.tipo === QNA_TIPO;
+  if (after.frases.length > before.frases.length || qna !== (before.tipo === QNA_TIPO)) {
+    await refuseBotOverLimits(trx, row.idBot, config, { id, frases: after.frases.length, tipo: after.tipo });
+  }
   const result = await trx
     .updateTable('skill')
-    .set({ ...toColumns(after), rev: sql`rev + 1` })
+    .set({ ...toColumns(after), ...(qna ? { fa: new Date(config.now()).toISOString() } : {}), rev: sql`rev + 1` })
     .where('id', '=', id)
     .where('rev', '=', body.rev)
     .executeTakeFirst();
@@ -200,6 +227,16 @@ async function mergeOnce(trx: DB, { config }: BotServices, user: SessionUser, id
 // ---------------------------------------------------------------------------------------------
 // Deleting from the diagram
 
+/** Skill ids per DELETE: well within what one statement may bind on either database. */
+const DELETE_SLICE = 500;
+
+/** Deletes skills of a bot by id; their actions and requirements cascade. Inside the caller's transaction. */
+export async function deleteSkillRows(trx: DB, idBot: string, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += DELETE_SLICE) {
+    await trx.deleteFrom('skill').where('idBot', '=', idBot).where('id', 'in', ids.slice(i, i + DELETE_SLICE)).execute();
+  }
+}
+
 /** Deletes skills (their actions and requirements cascade), their nodes, the links touching them and the links listed. */
 export async function deleteSkills({ db, config }: BotServices, user: SessionUser, body: Static<typeof SkillDeleteBody>): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -209,7 +246,7 @@ export async function deleteSkills({ db, config }: BotServices, user: SessionUse
     const missing = ids.find((id) => !found.some((s) => s.id === id));
     if (missing) throw notFound(`${BOT_MESSAGES.skillNotFound}: ${missing}`);
     if (ids.length === 0 && !body.links?.length) throw badRequest('Seleccione skills o enlaces para eliminar');
-    if (ids.length) await trx.deleteFrom('skill').where('idBot', '=', bot.id).where('id', 'in', ids).execute();
+    if (ids.length) await deleteSkillRows(trx, bot.id, ids);
     const diagram = withoutSkills(parseDiagram(bot.diagram), ids, body.links);
     await trx.updateTable('bot').set({ diagram: JSON.stringify(diagram) }).where('id', '=', bot.id).execute();
     const names = found.map((s) => `«${s.nm}»`).join(', ');
