@@ -19,7 +19,12 @@ export interface JobKind {
   run: JobHandler;
   /** Called once a job has failed for good (its last attempt), so what it was making is not left 'in progress'. */
   failed?: (app: App, datos: unknown, message: string) => Promise<void>;
+  /** Its input is large (an uploaded file): once the job has ended, done or failed for good, the row keeps none of it. */
+  dropsInput?: boolean;
 }
+
+/** What an ended job's row keeps of its input. */
+const endedInput = (tipo: string) => (KINDS.get(tipo)?.dropsInput ? { datos: '{}' } : {});
 
 const KINDS = new Map<string, JobKind>();
 const MAX_ATTEMPTS = 3;
@@ -139,7 +144,7 @@ async function recordFailure(app: App, job: ClaimedJob, message: string, log: Fa
   const retry = attempts < MAX_ATTEMPTS;
   const ended = await app.db
     .updateTable('trabajo')
-    .set(retry ? { estado: 'pendiente', intentos: attempts, ejecutarDesde: now + RETRY_MS * attempts, error: message } : { estado: 'error', intentos: attempts, ff: now, error: message })
+    .set(retry ? { estado: 'pendiente', intentos: attempts, ejecutarDesde: now + RETRY_MS * attempts, error: message } : { estado: 'error', intentos: attempts, ff: now, error: message, ...endedInput(job.tipo) })
     .where('id', '=', job.id)
     .where('estado', '=', 'enCurso')
     .executeTakeFirst();
@@ -186,7 +191,7 @@ async function runJob(app: App, job: ClaimedJob, timeoutMs: number, stopping: Ab
       if (abort.signal.aborted) log.warn({ err: error, trabajo: job.id, tipo: job.tipo }, 'el trabajo detenido terminó con error');
     });
     await Promise.race([work, cut]);
-    await app.db.updateTable('trabajo').set({ estado: 'hecho', ff: app.config.now(), error: null }).where('id', '=', job.id).where('estado', '=', 'enCurso').execute();
+    await app.db.updateTable('trabajo').set({ estado: 'hecho', ff: app.config.now(), error: null, ...endedInput(job.tipo) }).where('id', '=', job.id).where('estado', '=', 'enCurso').execute();
   } catch (error) {
     abort.abort(error);
     const message = error instanceof Error ? error.message : String(error);

@@ -16,6 +16,7 @@ import { frasesRoutes } from './frases';
 import { historialRoutes } from './historial';
 import { informesRoutes } from './informes';
 import { qnaRoutes } from './qna';
+import { qnaImportRoutes } from './qnaImport';
 import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
@@ -26,7 +27,7 @@ export type RoutePlugin = (app: App) => Promise<void>;
 
 export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
-  qnaRoutes,
+  qnaRoutes, qnaImportRoutes,
   chatRoutes, demoRoutes,
   historialRoutes, informesRoutes, dashboardRoutes,
   canalesRoutes,
