@@ -50,7 +50,7 @@ export const TurnDebug = Type.Object({
   /** What the user sent: the text, or the postback's value. */
   input: Type.String(),
   /** How the skill was chosen: by the classifier, a postback, a pending requirement, a GO_SKILL, … */
-  via: literals(['clasificador', 'postback', 'requerimiento', 'salto', 'reintento', 'humano', 'sesion'] as const),
+  via: literals(['clasificador', 'postback', 'requerimiento', 'salto', 'reintento', 'humano', 'sesion', 'kb'] as const),
   /** The skill that answered, with its score (null: nothing answered, no fallback either). */
   skill: Type.Union([Type.Null(), Type.Object({ id: Type.String(), nm: Type.String(), score: Type.Number() })]),
   recognised: Type.Boolean(),

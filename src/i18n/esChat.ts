@@ -42,6 +42,7 @@ export const chatTexts = {
         reintento: 'Reintento',
         humano: 'Conversación con una persona',
         sesion: 'Sesión expirada',
+        kb: 'Base de conocimiento (QnA)',
       },
       skills: 'Skills ejecutados',
       entidades: 'Entidades',

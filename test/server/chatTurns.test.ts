@@ -135,6 +135,7 @@ describe.each(dialects)('turnos de conversación guardados (%s)', (dialect) => {
           cliente: { ...key, idClt: turn.ids.client, nm: null, ses: 1, msg: 2, ultimo: fc() },
           skills: [],
           clientes: { ...key, idChannel: 'demo', ...sketchPoint(turn.ids.client) },
+          qnas: [],
         };
         return { ...turn, usage };
       });

@@ -5,7 +5,7 @@ import type { DB } from '../db';
 import { notFound } from '../errors';
 import { BOT_MESSAGES } from '../../../common/schemas/bots';
 import type { SessionUser } from '../types';
-import { BotCache, compileBot, definitionHash, modelFromJson, type CompiledBot } from '../engine/bundle';
+import { BotCache, compileBot, definitionHash, flowSkills, modelFromJson, type CompiledBot } from '../engine/bundle';
 import { trainSkills, type TrainingLimits } from '../engine/training';
 import { loadDefinition } from '../services/bots/definition';
 import { assertBotRole, type BotRecord } from '../services/bots/bots';
@@ -110,7 +110,7 @@ export class ReadyBots {
       if (!version.snapshot) return undefined;
       const definition = JSON.parse(version.snapshot);
       // A version deployed before models were stored trains its model here, once.
-      const model = version.model ? modelFromJson(version.model) : await trainSkills(definition.skills, undefined, this.trainLimits);
+      const model = version.model ? modelFromJson(version.model) : await trainSkills(flowSkills(definition.skills), undefined, this.trainLimits);
       const bot = compileBot(row.idVersion, definition, model);
       this.deployed.set(bot);
       return bot;
@@ -125,7 +125,7 @@ export class ReadyBots {
     if (hit) return hit;
     return this.builds.once(`w:${key}`, async () => {
       // A big bot trains in a worker thread: the other conversations go on meanwhile.
-      const bot = this.working.get(key) ?? compileBot(key, definition, await trainSkills(definition.skills, undefined, this.trainLimits));
+      const bot = this.working.get(key) ?? compileBot(key, definition, await trainSkills(flowSkills(definition.skills), undefined, this.trainLimits));
       this.working.set(bot);
       return bot;
     });

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import { groupedPerDatabase } from '../db/grouped';
 import { placeholderRow, precompile, precompiledShapes, type Placeholders } from '../db/precompiled';
-import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable } from '../db/schema';
+import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable, QnaCalificacionTable, QnaNfTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import { constraintViolation } from '../db/errors';
 import { phraseHash } from '../services/bots/frases';
@@ -122,6 +122,8 @@ const READ_CONVERSATION = precompile((db, $: Placeholders<{ idBot: string; idE: 
 type Row<T> = Required<Insertable<T>>;
 type ConversationUpdate = { id: string; rev: number; estado: string; ua: number; idSesion: string };
 type Unrecognised = { idBot: string; f: string; fc: string };
+/** A question the knowledge base could not answer, for Monitoreo's KB panel. */
+export type KbNotFound = { idBot: string; idE: string; idSkill: string; txt: string; fc: string };
 
 /** Everything one turn writes. */
 export interface TurnWrite {
@@ -138,6 +140,9 @@ export interface TurnWrite {
   unrecognised?: Unrecognised;
   /** What the turn adds to the history's and the dashboard's counters (none for a test conversation). */
   usage?: UsageWrite;
+  kbNotFound?: KbNotFound;
+  /** A rating of a QnA's answer (a real conversation's only). */
+  rating?: Row<QnaCalificacionTable>;
 }
 
 /** Writes a turn all or nothing; StaleConversation when the conversation changed since it was read, or another instance started it. */
@@ -168,6 +173,8 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
       const { idBot, f, fc } = write.unrecognised;
       await COUNT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, fh: phraseHash(f), c: 1, fc });
     }
+    if (write.kbNotFound) await COUNT_KB_NOT_FOUND.execute(trx, { ...write.kbNotFound, id: randomUUID(), th: phraseHash(write.kbNotFound.txt), c: 1 });
+    if (write.rating) await INSERT_RATING.execute(trx, write.rating);
     if (write.usage) await writeUsage(trx, write.usage);
   });
 }
@@ -199,6 +206,17 @@ const COUNT_UNRECOGNISED = precompile((db, $: Placeholders<Row<FraseNrTable>>) =
     .insertInto('frase_nr')
     .values(placeholderRow($, ['id', 'idBot', 'f', 'fh', 'c', 'fc']))
     .onConflict((oc) => oc.columns(['idBot', 'fh']).doUpdateSet({ c: sql<number>`"frase_nr"."c" + "excluded"."c"` })),
+);
+
+/** A new question's row, or one more on the row of that text and skill (qna_nf_texto: one per text and skill), asked last now. */
+const COUNT_KB_NOT_FOUND = precompile((db, $: Placeholders<Row<QnaNfTable>>) =>
+  db
+    .insertInto('qna_nf')
+    .values(placeholderRow($, ['id', 'idBot', 'idE', 'idSkill', 'txt', 'th', 'c', 'fc']))
+    .onConflict((oc) => oc.columns(['idBot', 'idSkill', 'th']).doUpdateSet({ c: sql<number>`"qna_nf"."c" + "excluded"."c"`, fc: sql<string>`"excluded"."fc"` })),
+);
+const INSERT_RATING = precompile((db, $: Placeholders<Row<QnaCalificacionTable>>) =>
+  db.insertInto('qna_calificacion').values(placeholderRow($, ['id', 'idBot', 'idE', 'idQna', 'idSesion', 'ok', 'dia', 'fc'])),
 );
 
 /** What became of one turn of a group: written, stale (nothing written), or its own error. */
@@ -236,7 +254,10 @@ const conversationId = (write: TurnWrite) => ('update' in write.conversation ? w
 
 /** Writes `writes` in one statement; tells, per turn, whether its compare-and-set held. */
 async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
-  const rows = { upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[], uso: [] as unknown[], ccd: [] as unknown[], usk: [] as unknown[], ucl: [] as unknown[] };
+  const rows = {
+    upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[],
+    knf: [] as unknown[], kcal: [] as unknown[], uso: [] as unknown[], ccd: [] as unknown[], usk: [] as unknown[], ucl: [] as unknown[], uqna: [] as unknown[], ukb: [] as unknown[],
+  };
   for (const write of writes) {
     const conv = conversationId(write);
     const { conversation } = write;
@@ -247,11 +268,15 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
     if (write.chatSession) rows.ses.push({ ...write.chatSession, conv });
     for (const message of write.messages) rows.msg.push({ ...message, conv });
     if (write.unrecognised) rows.nr.push({ ...write.unrecognised, fh: phraseHash(write.unrecognised.f), id: randomUUID(), conv });
+    if (write.kbNotFound) rows.knf.push({ ...write.kbNotFound, th: phraseHash(write.kbNotFound.txt), id: randomUUID(), conv });
+    if (write.rating) rows.kcal.push({ ...write.rating, conv });
     if (write.usage) {
       rows.uso.push({ ...write.usage.uso, conv });
       rows.ccd.push({ ...write.usage.cliente, conv });
       for (const skill of write.usage.skills) rows.usk.push({ ...skill, conv });
       if (write.usage.clientes) rows.ucl.push({ ...write.usage.clientes, conv });
+      for (const qna of write.usage.qnas) rows.uqna.push({ ...qna, conv });
+      if (write.usage.kb) rows.ukb.push({ ...write.usage.kb, conv });
     }
   }
   const json = Object.fromEntries(Object.entries(rows).map(([part, list]) => [part, JSON.stringify(list)])) as Record<keyof typeof rows, string>;
@@ -265,7 +290,7 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
  * are written only when its conversation was (`conv`): updated at the rev it was read at, or
  * inserted. Foreign keys are checked at the end of the statement.
  */
-type TurnPart = 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr' | 'uso' | 'ccd' | 'usk' | 'ucl';
+type TurnPart = 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr' | 'knf' | 'kcal' | 'uso' | 'ccd' | 'usk' | 'ucl' | 'uqna' | 'ukb';
 const TURNS = precompile((_db, $: Placeholders<Record<TurnPart, string>>) => {
   const rows = (part: TurnPart, columns: string) => sql`json_to_recordset(${$(part)}::json) as r(${sql.raw(columns)})`;
   const written = sql`r.conv in (select id from conv)`;
@@ -290,6 +315,13 @@ const TURNS = precompile((_db, $: Placeholders<Record<TurnPart, string>>) => {
       select min(r.id), r."idBot", min(r.f), r.fh, count(*)::int, min(r.fc)
       from ${rows('nr', 'id text, "idBot" text, f text, fh text, fc text, conv text')} where ${written} group by r."idBot", r.fh
       on conflict ("idBot", fh) do update set c = frase_nr.c + excluded.c),
+    knf as (insert into qna_nf (id, "idBot", "idE", "idSkill", txt, th, c, fc)
+      select min(r.id), r."idBot", min(r."idE"), r."idSkill", min(r.txt), r.th, count(*)::int, max(r.fc)
+      from ${rows('knf', 'id text, "idBot" text, "idE" text, "idSkill" text, txt text, th text, fc text, conv text')} where ${written} group by r."idBot", r."idSkill", r.th
+      on conflict ("idBot", "idSkill", th) do update set c = qna_nf.c + excluded.c, fc = greatest(qna_nf.fc, excluded.fc)),
+    kcal as (insert into qna_calificacion (id, "idBot", "idE", "idQna", "idSesion", ok, dia, fc)
+      select r.id, r."idBot", r."idE", r."idQna", r."idSesion", r.ok, r.dia, r.fc
+      from ${rows('kcal', 'id text, "idBot" text, "idE" text, "idQna" text, "idSesion" text, ok int, dia text, fc text, conv text')} where ${written}),
     ${usageParts(rows, written)}
     select coalesce(json_agg(id), '[]'::json) as written from conv`;
 });

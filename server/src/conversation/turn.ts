@@ -108,7 +108,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
     ? undefined
     : usageOfTurn({
         idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, red: req.red, idClt, nm: req.nm?.trim() || null, timeZone: req.timeZone || app.config.chatTimeZone,
-        now, previous: conversation ? Number(conversation.ua) : undefined, mark, newChatSession, rows,
+        now, previous: conversation ? Number(conversation.ua) : undefined, mark, newChatSession, rows, kb: result.kb,
       });
   const estado = JSON.stringify({ ...result.state, seq, uso: usage?.mark });
   const unrecognised = !result.recognised && req.input.text !== undefined ? unrecognisedPhrase(inputText) : undefined;
@@ -124,6 +124,9 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
         ? { update: { id: conversation.id, rev: Number(conversation.rev), estado, ua: now, idSesion: current } }
         : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.signInId ?? null) : null, estado, ua: now, rev: 0 } },
       ...(unrecognised ? { unrecognised: { idBot: req.idBot, f: unrecognised, fc } } : {}),
+      ...(result.kb.notFound ? { kbNotFound: { idBot: req.idBot, idE: req.idE, ...result.kb.notFound, fc } } : {}),
+      // A rating is kept with its chat session; a test conversation's is never counted.
+      ...(result.kb.rated && usage ? { rating: { id: randomUUID(), idBot: req.idBot, idE: req.idE, idQna: result.kb.rated.idQna, idSesion: current, ok: result.kb.rated.ok ? 1 : 0, dia: usage.write.uso.dia, fc } } : {}),
     });
   } catch (error) {
     // Stale, or not known to be written: read it again next time.

@@ -11,13 +11,15 @@ import { localTime, type LocalTime } from '../../../common/dias';
 import type { Insertable } from 'kysely';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import { sketchPoint, type SketchPoint } from '../db/hll';
-import type { ChatClienteDiaTable, UsoClientesTable, UsoSkillTable, UsoTable } from '../db/schema';
-import type { UsageMark } from '../engine/turnTypes';
+import type { ChatClienteDiaTable, UsoClientesTable, UsoKbTable, UsoQnaTable, UsoSkillTable, UsoTable } from '../db/schema';
+import type { KbEvents, UsageMark } from '../engine/turnTypes';
 
 // Rows with every column given: what the store's upserts insert, or add to the row there is.
 export type UsoRow = Required<Insertable<UsoTable>>;
 export type ClienteDiaRow = Required<Insertable<ChatClienteDiaTable>>;
 export type UsoSkillRow = Required<Insertable<UsoSkillTable>>;
+export type UsoQnaRow = Required<Insertable<UsoQnaTable>>;
+export type UsoKbRow = Required<Insertable<UsoKbTable>>;
 /** A client added to the sketch of its bot, day and channel: the sketch's key and the client's point. */
 export type UsoClientesRow = Omit<UsoClientesTable, 'hll'> & SketchPoint;
 
@@ -28,6 +30,10 @@ export interface UsageWrite {
   skills: UsoSkillRow[];
   /** On the client's first turn of a day only. */
   clientes?: UsoClientesRow;
+  /** The QnAs that answered (n) or were rated (ok, bad). */
+  qnas: UsoQnaRow[];
+  /** A question the knowledge base could not answer. */
+  kb?: UsoKbRow;
 }
 
 export interface TurnFacts {
@@ -47,6 +53,8 @@ export interface TurnFacts {
   newChatSession: boolean;
   /** The rows written: the client's message and the bot's, in order, with the skill of each outgoing one. */
   rows: readonly { t: number; idSkill: string | null }[];
+  /** What the knowledge base did: a QnA's messages count for the skill it answered for, and the QnA counts on its own. */
+  kb?: KbEvents;
 }
 
 /** The company-local day, hour and weekday of an instant: common/dias.ts localTime, or a cached equal (quarterClock). */
@@ -71,14 +79,19 @@ export function usageOfTurn(turn: TurnFacts, clock: Clock = localTime): { write:
   };
   const skills = [...chatSession.skills];
   let latest: string | undefined;
+  const qnas = new Set([...(turn.kb?.answered ?? []), ...(turn.kb?.rated ? [turn.kb.rated.idQna] : [])]);
+  const entry = turn.kb?.entry;
   for (const row of turn.rows) {
     if (row.t !== 0 || !row.idSkill) continue;
-    add(row.idSkill, dia, { n: 1 });
-    if (!skills.includes(row.idSkill)) {
-      skills.push(row.idSkill);
-      add(row.idSkill, dia, { llegan: 1 });
+    // A QnA's answer is the answer of the KB-mode skill it answered for.
+    const idSkill = qnas.has(row.idSkill) ? entry : row.idSkill;
+    if (!idSkill) continue;
+    add(idSkill, dia, { n: 1 });
+    if (!skills.includes(idSkill)) {
+      skills.push(idSkill);
+      add(idSkill, dia, { llegan: 1 });
     }
-    latest = row.idSkill;
+    latest = idSkill;
   }
   let fin = chatSession.fin;
   if (latest && (fin?.skill !== latest || fin.dia !== dia)) {
@@ -92,8 +105,20 @@ export function usageOfTurn(turn: TurnFacts, clock: Clock = localTime): { write:
     cliente: { ...base, dia, idClt: turn.idClt, red: turn.red, nm: turn.nm, ses: turn.newChatSession || firstToday ? 1 : 0, msg: turn.rows.length, ultimo: new Date(turn.now).toISOString() },
     skills: [...bySkill.values()].sort((a, b) => (a.dia + a.idSkill < b.dia + b.idSkill ? -1 : 1)),
     ...(firstToday ? { clientes: clientOfDay({ ...base, dia, idChannel: turn.idChannel, red: turn.red, idClt: turn.idClt }) } : {}),
+    qnas: qnaCounts(base, dia, turn.kb),
+    ...(turn.kb?.notFound ? { kb: { ...base, dia, nf: 1 } } : {}),
   };
   return { write, mark: { dia, skills, ...(fin ? { fin } : {}) } };
+}
+
+/** Per QnA: one answer for each QnA that answered the turn, and the turn's rating. */
+function qnaCounts(base: { idBot: string; idE: string }, dia: string, kb: KbEvents | undefined): UsoQnaRow[] {
+  if (!kb) return [];
+  const rows = new Map<string, UsoQnaRow>();
+  const row = (idQna: string) => rows.get(idQna) ?? rows.set(idQna, { ...base, dia, idQna, n: 0, ok: 0, bad: 0 }).get(idQna)!;
+  for (const idQna of kb.answered) row(idQna).n += 1;
+  if (kb.rated) row(kb.rated.idQna)[kb.rated.ok ? 'ok' : 'bad'] += 1;
+  return [...rows.values()].sort((a, b) => (a.idQna < b.idQna ? -1 : 1));
 }
 
 /** A client counted on a day: the sketch it joins (its bot, that day, its channel) and the point it leaves there. */

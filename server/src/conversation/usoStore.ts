@@ -5,13 +5,15 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db';
 import { HLL_REGISTERS } from '../db/hll';
 import { placeholderRow, precompile, type Placeholders } from '../db/precompiled';
-import type { ClienteDiaRow, UsageWrite, UsoClientesRow, UsoRow, UsoSkillRow } from './uso';
+import type { ClienteDiaRow, UsageWrite, UsoClientesRow, UsoKbRow, UsoQnaRow, UsoRow, UsoSkillRow } from './uso';
 
 export async function writeUsage(trx: DB, usage: UsageWrite): Promise<void> {
   await COUNT_USO.execute(trx, usage.uso);
   await COUNT_CLIENTE_DIA.execute(trx, usage.cliente);
   for (const skill of usage.skills) await COUNT_USO_SKILL.execute(trx, skill);
   if (usage.clientes) await COUNT_CLIENTES.execute(trx, usage.clientes);
+  for (const qna of usage.qnas) await COUNT_USO_QNA.execute(trx, qna);
+  if (usage.kb) await COUNT_USO_KB.execute(trx, usage.kb);
 }
 
 const COUNT_USO = precompile((db, $: Placeholders<UsoRow>) =>
@@ -52,6 +54,25 @@ const COUNT_USO_SKILL = precompile((db, $: Placeholders<UsoSkillRow>) =>
     ),
 );
 
+const COUNT_USO_QNA = precompile((db, $: Placeholders<UsoQnaRow>) =>
+  db
+    .insertInto('uso_qna')
+    .values(placeholderRow($, ['idBot', 'dia', 'idQna', 'idE', 'n', 'ok', 'bad']))
+    .onConflict((oc) =>
+      oc.columns(['idBot', 'dia', 'idQna']).doUpdateSet({
+        n: sql<number>`"uso_qna"."n" + "excluded"."n"`,
+        ok: sql<number>`"uso_qna"."ok" + "excluded"."ok"`,
+        bad: sql<number>`"uso_qna"."bad" + "excluded"."bad"`,
+      }),
+    ),
+);
+const COUNT_USO_KB = precompile((db, $: Placeholders<UsoKbRow>) =>
+  db
+    .insertInto('uso_kb')
+    .values(placeholderRow($, ['idBot', 'dia', 'idE', 'nf']))
+    .onConflict((oc) => oc.columns(['idBot', 'dia']).doUpdateSet({ nf: sql<number>`"uso_kb"."nf" + "excluded"."nf"` })),
+);
+
 // The client's register raised to its rank, in a new sketch or the day's one (written only when it rises).
 const COUNT_CLIENTES = precompile((db, $: Placeholders<UsoClientesRow>) =>
   db
@@ -69,7 +90,7 @@ const COUNT_CLIENTES = precompile((db, $: Placeholders<UsoClientesRow>) =>
  * row twice in one statement), in key order; the clients one sketch gains, as lists of registers
  * and ranks that hll_max (migration 015) raises, the row written only when one rises.
  */
-export function usageParts(rows: (part: 'uso' | 'ccd' | 'usk' | 'ucl', columns: string) => RawBuilder<unknown>, written: RawBuilder<unknown>): RawBuilder<unknown> {
+export function usageParts(rows: (part: 'uso' | 'ccd' | 'usk' | 'ucl' | 'uqna' | 'ukb', columns: string) => RawBuilder<unknown>, written: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`cuso as (insert into uso ("idBot", dia, hora, "idChannel", "idE", red, ds, ses, clt, msg)
       select r."idBot", r.dia, r.hora, r."idChannel", min(r."idE"), min(r.red), min(r.ds), sum(r.ses), sum(r.clt), sum(r.msg)
       from ${rows('uso', '"idBot" text, dia text, hora int, "idChannel" text, "idE" text, red int, ds int, ses int, clt int, msg int, conv text')} where ${written}
@@ -86,6 +107,16 @@ export function usageParts(rows: (part: 'uso' | 'ccd' | 'usk' | 'ucl', columns: 
       from ${rows('usk', '"idBot" text, dia text, "idSkill" text, "idE" text, n int, llegan int, terminan int, conv text')} where ${written}
       group by r."idBot", r.dia, r."idSkill" order by 1, 2, 3
       on conflict ("idBot", dia, "idSkill") do update set n = uso_skill.n + excluded.n, llegan = uso_skill.llegan + excluded.llegan, terminan = uso_skill.terminan + excluded.terminan),
+    cuqna as (insert into uso_qna ("idBot", dia, "idQna", "idE", n, ok, bad)
+      select r."idBot", r.dia, r."idQna", min(r."idE"), sum(r.n), sum(r.ok), sum(r.bad)
+      from ${rows('uqna', '"idBot" text, dia text, "idQna" text, "idE" text, n int, ok int, bad int, conv text')} where ${written}
+      group by r."idBot", r.dia, r."idQna" order by 1, 2, 3
+      on conflict ("idBot", dia, "idQna") do update set n = uso_qna.n + excluded.n, ok = uso_qna.ok + excluded.ok, bad = uso_qna.bad + excluded.bad),
+    cukb as (insert into uso_kb ("idBot", dia, "idE", nf)
+      select r."idBot", r.dia, min(r."idE"), sum(r.nf)
+      from ${rows('ukb', '"idBot" text, dia text, "idE" text, nf int, conv text')} where ${written}
+      group by r."idBot", r.dia order by 1, 2
+      on conflict ("idBot", dia) do update set nf = uso_kb.nf + excluded.nf),
     cucp as (select r."idBot", r.dia, r."idChannel", min(r."idE") as "idE", min(r.red) as red, array_agg(r.reg) as regs, array_agg(r.rank) as ranks
       from ${rows('ucl', '"idBot" text, dia text, "idChannel" text, "idE" text, red int, reg int, rank int, conv text')} where ${written}
       group by r."idBot", r.dia, r."idChannel"),

@@ -6,6 +6,8 @@ import type { AccionDef, BotDefinition, RequerimientoDef, SkillDef } from '../..
 import { EntityExtractor } from './entities';
 import { IntentModel, type SerializedModel } from './nlu/model';
 import { Matcher, matchSkills } from './nlu/matcher';
+import { KbIndex, type KbEntry } from './kb/kbIndex';
+import { GLOBAL_TAG, QNA_TIPO } from '../../../common/schemas/qna';
 
 export interface CompiledBot {
   /** The definition's content hash (a working copy), or the version id (a deployed one). */
@@ -19,6 +21,27 @@ export interface CompiledBot {
   actions: ReadonlyMap<string, readonly AccionDef[]>;
   /** Each skill's requirements (tp 0) and memory (tp 1). */
   requirements: ReadonlyMap<string, readonly RequerimientoDef[]>;
+  /** The knowledge base: the search over the QnAs (skills of tipo 2), each QnA's tags, and every tag some QnA carries; null without QnAs. */
+  kb: { index: KbIndex; entries: readonly KbEntry[]; tags: ReadonlySet<string> } | null;
+}
+
+/** The skills the classifier and the matcher choose among: every one but the QnAs, which the knowledge base answers. */
+export const flowSkills = (skills: readonly SkillDef[]): SkillDef[] => skills.filter((s) => s.tipo !== QNA_TIPO);
+
+/** The QnAs as the knowledge base searches them: name, variants and tags (the global tag when none). */
+function kbEntries(skills: readonly SkillDef[]): KbEntry[] {
+  return skills
+    .filter((s) => s.tipo === QNA_TIPO)
+    .map((s) => {
+      const tags = Array.isArray(s.cfg.tagsKb) ? s.cfg.tagsKb.filter((t): t is string => typeof t === 'string' && t !== '') : [];
+      return { id: s.id, nm: s.nm, frases: s.frases, tags: tags.length ? tags : [GLOBAL_TAG] };
+    });
+}
+
+function knowledgeBase(skills: readonly SkillDef[]): CompiledBot['kb'] {
+  const entries = kbEntries(skills);
+  if (!entries.length) return null;
+  return { index: KbIndex.build(entries), entries, tags: new Set(entries.flatMap((e) => e.tags)) };
 }
 
 function groupBy<T extends { idSkill: string }>(rows: readonly T[], order?: (a: T, b: T) => number): Map<string, T[]> {
@@ -38,11 +61,12 @@ export function compileBot(key: string, definition: BotDefinition, model: Intent
     key,
     definition,
     model,
-    matcher: new Matcher(matchSkills(definition.skills), model),
+    matcher: new Matcher(matchSkills(flowSkills(definition.skills)), model),
     entities: new EntityExtractor(definition.entidades),
     skills: new Map(definition.skills.map((s) => [s.id, s])),
     actions: groupBy(definition.acciones, (a, b) => a.ord - b.ord || (a.id < b.id ? -1 : 1)),
     requirements: groupBy(definition.requerimientos),
+    kb: knowledgeBase(definition.skills),
   };
 }
 

@@ -31,7 +31,8 @@ import { evaluate } from './operators';
 import { DEFAULT_PATTERN_BUDGET, literalPattern, PatternBudget } from './patterns';
 import { fillTemplate, fillTemplateWith, hasPlaceholder } from './template';
 import { runAccion, runnable, type ActionTurn, type RunnableAccion } from './actions';
-import type { ConversationState, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
+import type { ConversationState, KbEvents, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
+import { answersFromKb, askKb, continueKb, kbOverGuess, type KbHost } from './kbTurn';
 import { ALL_CHANNELS } from '../../../common/schemas/canales';
 
 /** All channels (8): an action with it answers everywhere; a conversation with it sees every action. */
@@ -39,12 +40,14 @@ export { ALL_CHANNELS };
 
 // Callers take the turn's types from here.
 export { newState } from './turnTypes';
-export type { ConversationState, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
+export type { ConversationState, KbEvents, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
 
 /** The bot params' defaults. */
 export const DEFAULT_MAX_ATTEMPT = 3;
 export const DEFAULT_MSG_ATTEMPT = 'Intentos excedidos';
 export const DEFAULT_INVALID_OPTION = 'Opción no válida';
+/** A classifier score that takes a message out of a knowledge base by itself. */
+const SURE_SCORE = 0.9;
 /** Skills one message may run through jumps before the engine stops following them. */
 const MAX_JUMPS = 10;
 
@@ -80,8 +83,15 @@ function noAnswerReason(bot: CompiledBot, ran: readonly unknown[]): NoAnswerReas
   return ran.length === 0 ? 'sinRespaldo' : 'sinMensajes';
 }
 
-class Turn implements ActionTurn {
+class Turn implements ActionTurn, KbHost {
   readonly messages: TurnMessage[] = [];
+  readonly kb: KbEvents = { answered: [] };
+  /** The client's typed text (none for a button): what a KB-mode skill searches. */
+  private readonly question: string | undefined;
+  /** The skill the classifier chose for the typed text, if any. */
+  private classified?: string;
+  /** A KB-mode skill's question is being answered: a skill it runs (its welcome) runs its actions. */
+  private inKb = false;
   readonly ran: Array<{ id: string; nm: string }> = [];
   readonly webhooks: TurnDebug['webhooks'] = [];
   missing: TurnDebug['missing'] = [];
@@ -100,8 +110,20 @@ class Turn implements ActionTurn {
     readonly state: ConversationState,
     readonly ctx: TurnContext,
     private readonly input: string,
+    typed?: string,
   ) {
     this.budget = new PatternBudget(ctx.patternBudget ?? DEFAULT_PATTERN_BUDGET);
+    this.question = typed;
+  }
+
+  /** The Business skill that clearly asks for the text (see SURE_SCORE), if any. */
+  classify(text: string): string | undefined {
+    const result = this.bot.matcher.match(text, { limit: 1 });
+    const skill = result.recognised && result.skillId ? this.bot.skills.get(result.skillId) : undefined;
+    if (!skill || skill.tipo !== 0) return undefined;
+    // A guess of the classifier is not enough to leave a knowledge base: only a training phrase, a keyword, a token or a sure score.
+    const reason = result.candidates.find((c) => c.skillId === skill.id)?.reason;
+    return reason !== 'clasificador' || result.score >= SURE_SCORE ? skill.id : undefined;
   }
 
   get entities(): EntityValue[] {
@@ -140,6 +162,12 @@ class Turn implements ActionTurn {
 
   /** Runs a skill: requirements, memory, then its actions (nothing once the jumps ran out). */
   async run(skill: SkillDef): Promise<void> {
+    if (answersFromKb(skill) && !this.inKb) {
+      this.inKb = true;
+      // A typed question is searched; a button or a jump with no question opens the knowledge base with the skill's welcome.
+      if (this.question?.trim()) return askKb(this, skill, this.question, this.classified === skill.id);
+      this.state.kb = { skill: skill.id, misses: 0 };
+    }
     if (this.jumps++ > MAX_JUMPS) return;
     this.ran.push({ id: skill.id, nm: skill.nm });
     const reqs = this.bot.requirements.get(skill.id) ?? [];
@@ -247,6 +275,12 @@ class Turn implements ActionTurn {
     }
     const text = postback ?? input.text ?? '';
 
+    // A rating, a choice of the results menu, a way out, or the next question in a knowledge base.
+    if (await continueKb(this, input.text, postback)) {
+      state.attempts = 0;
+      return { skillId: this.ran[0]?.id ?? this.kb.entry ?? null, recognised: true, candidates: [] };
+    }
+
     // A postback naming a skill (its id or name) goes straight to it.
     if (postback !== undefined) {
       const direct = this.skillNamed(postback);
@@ -261,6 +295,16 @@ class Turn implements ActionTurn {
 
     const result = bot.matcher.match(text, { limit: 3 });
     const candidates = result.candidates.slice(0, 3).map((c) => ({ skillId: c.skillId, nm: c.nm, score: c.score, threshold: c.threshold, passed: c.passed, reason: c.reason }));
+    const chosen = result.skillId ? bot.skills.get(result.skillId) : undefined;
+    const guessed = result.recognised && !result.fallback && !!chosen && !answersFromKb(chosen) && result.candidates.find((c) => c.skillId === result.skillId)?.reason === 'clasificador';
+    if (guessed && postback === undefined && input.text !== undefined && !offered) {
+      this.inKb = true;
+      if (await kbOverGuess(this, input.text)) {
+        state.attempts = 0;
+        return { skillId: this.kb.entry ?? null, recognised: true, candidates };
+      }
+      this.inKb = false;
+    }
 
     if (offered && !result.recognised && !this.withinOptions(text, offered)) {
       // An answer outside the buttons offered: invalidOption, then skillInvalidOption.
@@ -282,6 +326,7 @@ class Turn implements ActionTurn {
     }
     const skill = result.skillId ? bot.skills.get(result.skillId) : undefined;
     if (!skill) return { skillId: null, recognised: result.recognised, candidates };
+    if (result.recognised && postback === undefined) this.classified = skill.id;
     this.score = result.score;
     if (postback !== undefined) this.via = 'postback';
     await this.run(skill);
@@ -399,7 +444,7 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
   s.memory ??= {};
   s.attempts ??= 0;
   const inputText = input.endHuman ? '' : (input.postback ?? input.text ?? '');
-  const turn = new Turn(bot, s, ctx, inputText);
+  const turn = new Turn(bot, s, ctx, inputText, input.endHuman || input.postback !== undefined ? undefined : input.text);
   let chosen: { skillId: string | null; recognised: boolean; candidates: TurnDebug['candidates'] } = { skillId: null, recognised: true, candidates: [] };
 
   // The wait ends when asked to, or when the bot's agent-inactivity minutes (`timeout`) have passed.
@@ -444,6 +489,7 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
     score: turn.score,
     recognised: chosen.recognised,
     botId: turn.bot.definition.bot.id,
+    kb: turn.kb,
   };
 }
 

@@ -24,6 +24,16 @@ export interface ConversationState {
   seq?: number;
   /** What the usage counters already hold of this conversation (kept by the caller). */
   uso?: UsageMark;
+  /** In a knowledge base: the KB-mode skill whose QnAs the next question is searched in, and its questions in a row without an answer. */
+  kb?: { skill: string; misses: number };
+}
+
+/** What the knowledge base did in a turn: the QnAs that answered and the skill they answered for, a rating, a question it could not answer. */
+export interface KbEvents {
+  answered: string[];
+  entry?: string;
+  rated?: { idQna: string; ok: boolean };
+  notFound?: { idSkill: string; txt: string };
 }
 
 /** What the counters hold of a conversation: its last counted day, and of its session, the skills that answered and the latest. */
@@ -85,4 +95,5 @@ export interface TurnResult {
   recognised: boolean;
   /** The bot that answered (a jump to a bot may change it). */
   botId: string;
+  kb: KbEvents;
 }

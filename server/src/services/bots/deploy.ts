@@ -16,7 +16,7 @@ import { constraintViolation } from '../../db/errors';
 import { BAD_REGEX, compileEntityRegex } from './entidades';
 import { companyTimeZone } from '../empresas/empresas';
 import { botExtraPlace, readSecret } from '../../secrets';
-import { compileBot, modelFromJson } from '../../engine/bundle';
+import { compileBot, flowSkills, modelFromJson } from '../../engine/bundle';
 import { refusalMessage } from '../../engine/patterns';
 import { trainSkills, TrainingLimitError } from '../../engine/training';
 import { definitionLimitProblems, refuseDefinitionOverLimits, trainingLimits } from './limits';
@@ -182,7 +182,7 @@ const trainStep: DeployStep = {
     };
     let model;
     try {
-      model = await trainSkills(ctx.definition.skills, progress, trainingLimits(ctx.app.config));
+      model = await trainSkills(flowSkills(ctx.definition.skills), progress, trainingLimits(ctx.app.config));
     } catch (error) {
       // Out of time or memory: the deploy fails with the reason (trying again would hit it again).
       if (error instanceof TrainingLimitError) return [error.message];
