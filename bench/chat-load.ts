@@ -61,6 +61,12 @@ const SERVER_ENV = {
   REFUSED_RATE_PER_MINUTE: String(3 * USERS * MESSAGES + 100),
 };
 const PHRASES = 20;
+/**
+ * QNAS=1000 gives the bot a knowledge base of that many QnAs (10 variants each, one tag), searched by
+ * its fallback skill in KB mode; then half the users' messages ask a QnA in words of their own and
+ * every message a skill does not answer for sure goes through the search.
+ */
+const QNAS = Number(process.env.QNAS ?? 0);
 /** Users connect in waves of this many, as a crowd arriving rather than one burst of handshakes. */
 const CONNECT_WAVE = 100;
 const require = createRequire(import.meta.url);
@@ -70,16 +76,27 @@ const WebSocket = require('ws') as new (url: string, options: { headers: Record<
 async function deployedBot(session: Session): Promise<{ idBot: string; phrases: string[][] }> {
   const demo = session.idE;
   const skills = syntheticBot(SKILLS, PHRASES, 7);
+  const qnas = QNAS > 0 ? syntheticBot(QNAS, 11, 11).map((q, i) => ({ ...q, id: `qna-${i}` })) : [];
+  const fallback = QNAS > 0 ? [{ id: crypto.randomUUID(), nm: 'No entendí', dsc: null, tipo: 1, frases: [] as string[], cfg: { modKb: true, tagsKb: ['t0'] } }] : [];
   const now = new Date().toISOString();
   const definition = {
     format: 'quipu-bot', v: 1, kid: '',
     bot: {
       id: crypto.randomUUID(), nm: 'Carga de chat', dsc: null, imp: false, shared: false, idClone: null, tsession: 30, timeout: null, main: false, destroy: false,
-      qna: false, qnaExtrn: false, qnaUrl: null, qnaCron: null, ttoken: null, baseUrl: null, baseUrlRemoto: null, params: {},
-      diagram: { nodes: skills.map((s, i) => ({ id: s.id, x: (i % 10) * 220, y: Math.floor(i / 10) * 140 })), edges: [] }, extras: [], extrasEnc: [],
+      qna: QNAS > 0, qnaExtrn: false, qnaUrl: null, qnaCron: null, ttoken: null, baseUrl: null, baseUrlRemoto: null, params: {},
+      diagram: { nodes: [...skills, ...fallback].map((s, i) => ({ id: s.id, x: (i % 10) * 220, y: Math.floor(i / 10) * 140 })), edges: [] }, extras: [], extrasEnc: [],
     },
-    skills: skills.map((s, i) => ({ id: s.id, nm: `Skill ${i + 1}`, dsc: null, tipo: 0, frases: s.frases, cfg: {}, fc: now })),
-    acciones: skills.map((s, i) => ({ id: crypto.randomUUID(), idSkill: s.id, type: 'TEXT', ord: 0, cfg: { text: [`Respuesta del skill ${i + 1}`], red: [8] } })),
+    skills: [
+      ...skills.map((s, i) => ({ id: s.id, nm: `Skill ${i + 1}`, dsc: null, tipo: 0, frases: s.frases, cfg: {}, fc: now })),
+      ...fallback.map((s) => ({ ...s, fc: now })),
+      // A QnA's name is its first phrase, as a FAQ's question; the others are its variants.
+      ...qnas.map((q) => ({ id: q.id, nm: q.frases[0], dsc: null, tipo: 2, frases: q.frases.slice(1), cfg: { tagsKb: ['t0'] }, fc: now })),
+    ],
+    acciones: [
+      ...skills.map((s, i) => ({ id: crypto.randomUUID(), idSkill: s.id, type: 'TEXT', ord: 0, cfg: { text: [`Respuesta del skill ${i + 1}`], red: [8] } })),
+      ...fallback.map((s) => ({ id: crypto.randomUUID(), idSkill: s.id, type: 'TEXT', ord: 0, cfg: { text: ['No entendí'], red: [8] } })),
+      ...qnas.map((q, i) => ({ id: crypto.randomUUID(), idSkill: q.id, type: 'TEXT', ord: 0, cfg: { text: [`Respuesta de la QnA ${i + 1}`], red: [8] } })),
+    ],
     requerimientos: [],
     entidades: [],
   };
@@ -95,8 +112,10 @@ async function deployedBot(session: Session): Promise<{ idBot: string; phrases: 
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  console.log(`  bot de ${SKILLS} skills × ${PHRASES} frases importado y desplegado en ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { idBot: imported.id, phrases: skills.map((s) => s.unseen) };
+  console.log(`  bot de ${SKILLS} skills × ${PHRASES} frases${QNAS ? ` y ${QNAS} QnA × 11 textos` : ''} importado y desplegado en ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // With QnAs, the users ask a skill or a QnA in turn (QnAs spread over the whole knowledge base).
+  const asked = QNAS ? skills.flatMap((s, i) => [s.unseen, qnas[Math.floor((i * qnas.length) / skills.length)].unseen]) : skills.map((s) => s.unseen);
+  return { idBot: imported.id, phrases: asked };
 }
 
 
