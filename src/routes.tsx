@@ -11,12 +11,13 @@ import { CuentaPage } from './pages/cuenta/CuentaPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { HistorialPage } from './pages/historial/HistorialPage';
 import { CANAL_SCREENS } from './pages/canales/screens';
+import { QnaSkillsPage } from './resources/qna/QnaSkillsPage';
 import { ROUTES, type RouteCheck } from '../common/roles';
 import { isResourcePath } from './routing/specPaths';
 
 type Screen = ComponentType & { path: string };
 
-export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage, DashboardPage, HistorialPage];
+export const SCREENS: Screen[] = [AboutPage, Cambiar, CfgPage, CuentaPage, DashboardPage, HistorialPage, QnaSkillsPage];
 
 /** Whether a route of ROUTES has its screen (a resource's or a page of SCREENS), rather than 'En construcción'. */
 export function isBuilt(path: string): boolean {

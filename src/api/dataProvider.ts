@@ -32,6 +32,8 @@ import { createDashboardApi } from './dashboard';
 import type { HttpClient } from './http';
 import { fromPagedAnswer, pageLocally, toPagedQuery, type PagedAnswer } from './paging';
 import { createSessionApi } from './session';
+import { createQnaApi } from './qna';
+import { createQnaMonitoreoApi } from './qnaMonitoreo';
 import { createVersionsApi } from './versions';
 import { createSkillsApi, toSkillBody, type Skill } from './skills';
 
@@ -127,6 +129,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const canales = createCanalesApi(apiUrl, httpClient);
   const historial = createHistorialApi(apiUrl, httpClient);
   const dashboard = createDashboardApi(apiUrl, httpClient);
+  const qna = createQnaApi(apiUrl, httpClient);
+  const qnaMonitoreo = createQnaMonitoreoApi(apiUrl, httpClient);
 
   const provider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -187,6 +191,10 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     ...historial,
     // The dashboard, 'Ver uso' and the Sesiones card (src/api/dashboard.ts).
     ...dashboard,
+    // The QnA knowledge base: tags, the QnA table, imports and their history (src/api/qna.ts).
+    ...qna,
+    // The KB-unrecognised questions, the ratings report and the dashboard's QnA tab (src/api/qnaMonitoreo.ts).
+    ...qnaMonitoreo,
   };
   return provider satisfies DataProvider;
 }

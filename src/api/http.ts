@@ -9,6 +9,8 @@ export interface HttpOptions {
   method?: string;
   /** The exact JSON text to send; omitted or '' sends no body and no Content-Type. */
   body?: string;
+  /** In place of `body`: bytes sent and signed as they are (a multipart body), its Content-Type in `headers`. */
+  bytes?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** 'blob' keeps a binary answer (spreadsheets) as a Blob. */
   responseType?: 'json' | 'blob';
@@ -90,7 +92,7 @@ export function createHttpClient({ apiUrl, progress, fetch: fetchFn }: HttpClien
 
   async function send(url: string, method: string, options: HttpOptions): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json', ...options.headers });
-    const body = options.body ?? '';
+    const body = options.bytes ?? options.body ?? '';
     if (body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     if (SIGNED_METHODS.has(method)) {
       if (key === null) await loadKey();

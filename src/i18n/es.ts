@@ -10,6 +10,7 @@ import { dashboardTexts } from './esDashboard';
 import { flujoTexts } from './esFlujo';
 import { historialTexts } from './esHistorial';
 import { marcoTexts } from './esMarco';
+import { qnaTexts } from './esQna';
 import { requerimientosTexts } from './esRequerimientos';
 import { skillsTexts } from './esSkills';
 import { versionesTexts } from './esVersiones';
@@ -97,5 +98,6 @@ export const es: TranslationMessages = {
     ...canalWebTexts,
     ...dashboardTexts,
     ...historialTexts,
+    ...qnaTexts,
   },
 };

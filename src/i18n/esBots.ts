@@ -2,6 +2,7 @@
 // entities and unrecognised phrases. Spread into the app catalogue (es.ts) under `quipu`. The
 // sentences the server also answers come from its schema (BOT_MESSAGES), so both sides say the same.
 import { BOT_MESSAGES } from '../../common/schemas/bots';
+import { QNA_NF_TEXTS } from '../../common/schemas/qna';
 
 export const botsTexts = {
   bots: {
@@ -141,6 +142,26 @@ export const botsTexts = {
       skill: 'Skill',
       asignar: 'Asignar',
       eliminar: 'Eliminar',
+      rango: '%{from}-%{to} de %{count}',
+      pagina: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },
+    },
+    // The KB-unrecognised questions, below the unrecognised phrases when the bot has QnA on.
+    preguntasKb: {
+      titulo: QNA_NF_TEXTS.titulo,
+      todas: 'Seleccionar todas las preguntas de la página',
+      txt: 'Pregunta',
+      skill: 'Skill',
+      todosSkills: 'Todos',
+      c: 'Repeticiones',
+      fc: 'Última vez',
+      qna: 'QnA',
+      buscarQna: 'Escriba para buscar una QnA',
+      sinQnas: 'No hay QnA con ese nombre',
+      asignar: 'Asignar',
+      eliminar: 'Eliminar',
+      exportar: 'Exportar',
+      seleccioneQna: QNA_NF_TEXTS.seleccioneQna,
+      generandoInforme: QNA_NF_TEXTS.generandoInforme,
       rango: '%{from}-%{to} de %{count}',
       pagina: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },
     },

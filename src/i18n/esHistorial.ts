@@ -2,10 +2,12 @@
 // into the app catalogue (es.ts) under `quipu`. The sentences the server also answers come from its
 // schema (HISTORY_TEXTS), so both sides say the same.
 import { HISTORY_TEXTS } from '../../common/schemas/historial';
+import { QNA_NF_TEXTS } from '../../common/schemas/qna';
 
 export const historialTexts = {
   historial: {
     ...HISTORY_TEXTS,
+    reporteCalificaciones: QNA_NF_TEXTS.reporteCalificaciones,
     titulo: 'Historial',
     bot: 'Bot',
     nombre: 'Nombre',

@@ -17,6 +17,7 @@ import { historialRoutes } from './historial';
 import { informesRoutes } from './informes';
 import { qnaRoutes } from './qna';
 import { qnaImportRoutes } from './qnaImport';
+import { qnaMonitoreoRoutes } from './qnaMonitoreo';
 import { requerimientosRoutes } from './requerimientos';
 import { skillsRoutes } from './skills';
 import { usuariosRoutes } from './usuarios';
@@ -28,6 +29,7 @@ export type RoutePlugin = (app: App) => Promise<void>;
 export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   qnaRoutes, qnaImportRoutes,
+  qnaMonitoreoRoutes,
   chatRoutes, demoRoutes,
   historialRoutes, informesRoutes, dashboardRoutes,
   canalesRoutes,

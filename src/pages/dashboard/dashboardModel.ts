@@ -3,6 +3,7 @@ import { DASHBOARD_MAX_DAYS, TOP_N, channelCodeLabel } from '../../../common/sch
 import { addDays, daysSpanned, localDay } from '../../../common/dias';
 import type { TranslateFunction } from 'react-admin';
 import type { DashboardData, DashboardSkills, DashboardTimeline } from '../../api/dashboard';
+import type { DashboardQna } from '../../api/qnaMonitoreo';
 
 export type Tipo = 'sesiones' | 'clientes';
 export type Tiempo = 'dias' | 'horas';
@@ -96,6 +97,17 @@ export const channelSlices = (data: DashboardData, tipo: Tipo): Slice[] =>
   data.canales
     .map((canal) => ({ id: String(canal.red), label: channelCodeLabel(canal.red), value: tipo === 'sesiones' ? canal.ses : canal.clt }))
     .sort((a, b) => b.value - a.value);
+
+/** The QnAs that answered most, at most TOP_N of them. */
+export const qnaSlices = (qna: DashboardQna): Slice[] => qna.qnas.slice(0, TOP_N).map((row) => ({ id: row.idQna, label: row.nm, value: row.n }));
+
+/** The QnAs rated most, by good and bad ratings together, at most TOP_N of them. */
+export const ratingSlices = (qna: DashboardQna): Slice[] =>
+  qna.calificaciones.slice(0, TOP_N).map((row) => ({ id: row.idQna, label: row.nm, value: row.ok + row.bad }));
+
+/** Whether the knowledge base did nothing in the range. */
+export const qnaEmpty = (qna: DashboardQna) =>
+  qna.respuestas === 0 && qna.buenas === 0 && qna.malas === 0 && qna.noEncontradas === 0 && qna.skills.length === 0;
 
 /** Whether the range had no conversation at all. */
 export const isEmpty = (data: DashboardData) => data.totSessions === 0 && data.totClts === 0 && data.msmTot === 0;

@@ -1,6 +1,7 @@
 // The history (/historial): which clients wrote to a bot between two days of the company, a page
 // of cards at a time; a card opens its conversation. A broken rule (no bot, Hasta before Desde) is
-// written once, under its field, and empties the list; the filters stay as chosen.
+// written once, under its field, and empties the list; the filters stay as chosen. 'Reporte de
+// calificaciones' asks, with the same filters and rules, for the ratings of the bot's QnAs.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -126,6 +127,21 @@ export function HistorialPage() {
     }
   };
 
+  const requestScoreReport = async () => {
+    const query = valid();
+    if (!query) return;
+    setRequesting(true);
+    try {
+      await dataProvider.requestQnaScoreReport(query);
+      const text = translate('quipu.historial.generandoInforme');
+      notify(text, noticeText(text, 'info'));
+    } catch (failure) {
+      notify(messageOf(failure), noticeText(messageOf(failure), 'error'));
+    } finally {
+      setRequesting(false);
+    }
+  };
+
   return (
     <EmpresaPageCard title={translate('quipu.historial.titulo')} idE={idE}>
       {(idE) => (
@@ -144,6 +160,9 @@ export function HistorialPage() {
               <>
                 <Button variant="outlined" onClick={generar}>
                   {translate('quipu.historial.generarInforme')}
+                </Button>
+                <Button variant="outlined" onClick={() => void requestScoreReport()} disabled={requesting}>
+                  {translate('quipu.historial.reporteCalificaciones')}
                 </Button>
                 <Button variant="outlined" onClick={() => setReports(true)}>
                   {translate('quipu.historial.verInformes')}

@@ -15,6 +15,7 @@ import { useFlags } from '../../permissions/useFlags';
 import type { Bot } from './botModel';
 import { BotFormToolbar } from './BotFormToolbar';
 import { BotGeneralTab } from './BotGeneralTab';
+import { BotQnaTab } from '../qna/BotQnaTab';
 import { BotEntidadesTab } from './entidades/BotEntidadesTab';
 import { BotMonitoreoTab } from './monitoreo/BotMonitoreoTab';
 import { useBotSaveNotices } from './useBotSaveNotices';
@@ -27,6 +28,7 @@ function BotTabs({ botId }: { botId: string | undefined }) {
   const { flags } = useFlags();
   const isBotEdit = !!flags?.isBotEdit;
   const qna = useWatch<Partial<Bot>, 'qna'>({ name: 'qna' });
+  const qnaExtrn = useWatch<Partial<Bot>, 'qnaExtrn'>({ name: 'qnaExtrn' });
   const { dirtyFields, submitCount, errors } = useFormState();
   const [tab, setTab] = useState<TabName>('general');
 
@@ -70,12 +72,12 @@ function BotTabs({ botId }: { botId: string | undefined }) {
       ) : null}
       {current === 'qna' ? (
         <TabPanel idPrefix="bot-tab" name="qna" current={current}>
-          <Typography>{translate('quipu.bots.qnaProximamente')}</Typography>
+          <BotQnaTab botId={botId} canEdit={isBotEdit} qnaExtrn={!!qnaExtrn} />
         </TabPanel>
       ) : null}
       {current === 'monitoreo' && botId ? (
         <TabPanel idPrefix="bot-tab" name="monitoreo" current={current}>
-          <BotMonitoreoTab botId={botId} />
+          <BotMonitoreoTab botId={botId} qna={!!qna} />
         </TabPanel>
       ) : null}
     </Box>

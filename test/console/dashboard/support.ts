@@ -42,6 +42,7 @@ export interface Served {
   depts: Call[];
   botsDetalle: Call[];
   clientes: Call[];
+  qna: Call[];
 }
 
 export interface ServeOptions {
@@ -61,6 +62,8 @@ export function serveDashboard({ datos = DATOS, detalles = false, clientes }: Se
     depts: record('post', '/dashboard/depts', () => (detalles ? [{ dept: 'Web ventas', ses: 30, clt: 20 }, { dept: 'Telegram soporte', ses: 22, clt: 19 }] : notHere())),
     botsDetalle: record('post', '/dashboard/bots', () => (detalles ? [{ bot: 'Ventas', ses: 52, clt: 39 }] : notHere())),
     clientes: record('post', '/session.clientes', ({ body }) => (clientes ?? (() => ({ content: [], totalPages: 0, totalElements: 0 })))((body as { page?: number }).page ?? 0)),
+    // The bots here have no QnA: the dashboard shows no QnA tab.
+    qna: record('post', '/dashboard/qna', () => ({ qna: false, qnas: [], skills: [], calificaciones: [], respuestas: 0, buenas: 0, malas: 0, noEncontradas: 0 })),
   };
 }
 

@@ -25,6 +25,7 @@ const BUILT: Record<string, string> = {
   '/cfg': 'Configuración de correo',
   '/cuenta': 'Mi empresa',
   '/historial': 'Historial',
+  '/qnas': 'Skills QNA',
   '/auditoria': 'Auditoría',
   '/bot': 'Bots',
   '/bot/:id': 'Bot',
@@ -58,6 +59,8 @@ beforeEach(() => {
     http.post('*/api/bot/search', () => HttpResponse.json(empty)),
     http.get('*/api/bot', () => HttpResponse.json(bot('5'))),
     http.get('*/api/skills', () => HttpResponse.json([])),
+    http.get('*/api/tag-kb', () => HttpResponse.json([])),
+    http.post('*/api/skill/qna-search', () => HttpResponse.json(empty)),
     http.get('*/api/skill', () => HttpResponse.json(skill('5'))),
     http.get('*/api/acciones', () => HttpResponse.json([])),
     http.get('*/api/ch', ({ request }) => {

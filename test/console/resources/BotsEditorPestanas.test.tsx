@@ -17,8 +17,10 @@ describe('Editor de bot: pestañas y permisos', () => {
     await open('QnA');
     await userEvent.click(screen.getByRole('switch', { name: 'QnA activo' }));
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Entidades', 'QnA', 'Monitoreo']);
+    record('get', '/tag-kb', () => []);
+    record('post', '/skill/qna-search', () => page([], 0, 20));
     await userEvent.click(screen.getByRole('tab', { name: 'QnA' }));
-    expect(await screen.findByText('La base de conocimiento (QnA) de este bot se administra en una próxima versión de Quipu.')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Preguntas y Respuestas' })).toBeVisible();
   });
 
   it('un ROLE_USER no tiene Entidades ni Eliminar Bot, y ve los ajustes sin poder cambiarlos', async () => {

@@ -2,6 +2,7 @@
 // times each came. Selected phrases become training phrases of a chosen skill ('Asignar') or are
 // deleted ('Eliminar'); without a selection 'Seleccione frases', without a skill 'Seleccione un Skill'.
 // 'Ver Informes' lists the bot's reports, as the history's dialog does, for the roles the reports' routes admit.
+// When the bot has QnA on, the questions its knowledge base could not answer follow (BotQnaNfPanel).
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -28,8 +29,9 @@ import { canUseReports } from '../../../../common/roles';
 import { useFlags } from '../../../permissions/useFlags';
 import { FRASES_PAGE_SIZE } from '../botModel';
 import { useSkills } from '../flow/useSkills';
+import { BotQnaNfPanel } from './BotQnaNfPanel';
 
-export function BotMonitoreoTab({ botId }: { botId: string }) {
+export function BotMonitoreoTab({ botId, qna = false }: { botId: string; qna?: boolean }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const queryClient = useQueryClient();
@@ -154,6 +156,7 @@ export function BotMonitoreoTab({ botId }: { botId: string }) {
         getItemAriaLabel={(type) => translate(`quipu.bots.frases.pagina.${type}`)}
       />
       {reports && reportsAllowed ? <ReportsDialog idBot={botId} onClose={() => setReports(false)} /> : null}
+      {qna ? <BotQnaNfPanel botId={botId} reportsAllowed={reportsAllowed} /> : null}
     </FormSection>
   );
 }
