@@ -11,7 +11,8 @@
 //    'several' and 'none' and how right the 'one' answers are; beside it the same reference.
 // 3. Speed: 10,000 made-up QnAs of 10 variants each (MASSIVE phrases recombined, seeded) in 50
 //    tags: build time and the memory it keeps, then search time per message with a tag filter
-//    (OR of 2 tags + global) and with none.
+//    (OR of 2 tags + global) and with none; last, the build as a bot's compile runs it (in a worker
+//    thread) and the longest the main thread goes without a 10 ms timer's tick meanwhile.
 // Last run (2 shared cores, often loaded by other work: times move two- to threefold):
 //   validation: closest text alone 45.7 / 64.6 % (top-1 / top-3); + centroid 52.1 / 69.1 %;
 //   + synonyms of the message's words no QnA has (chosen) 51.8 / 69.1 %; + synonyms of every
@@ -21,9 +22,11 @@
 //   and 0.9 s p95 per search over 10,000 QnAs (common words match most documents).
 //   test: search 52.6 / 70.2 %, 'one' 461 (90.2 % right), 'several' 1,525, 'none' 988;
 //   classifier 53.4 / 70.1 %. The budget of 60 / 80 % is not reached by either.
-//   speed (load average 3.4): build 8.0 s, p95 8.8 ms with tags, 10.2 ms without, max 19 ms;
-//   (load average 8): build 6.1 s, 213 MB kept (555 MB peak), p95 11.6 / 14.6 ms; (load average
-//   13): build 19.6 s, p95 19.0 / 17.8 ms. The classifier trains
+//   speed (load average 3.3): build 3.7 s, 129 MB kept (461 MB peak), p95 3.9 ms with tags,
+//   4.4 ms without, max 14 ms; in a worker thread 4.4 s, the main thread's longest gap 31 ms (it
+//   was the whole build). Before the postings' 16-bit rows and the build's arrays made at their
+//   size: 166 MB kept (553 MB peak; 1,000 QnAs 22 MB, now 18 MB); (load average 13): build
+//   19.6 s, p95 19.0 / 17.8 ms. The classifier trains
 //   500 QnAs × 10 phrases in 22 s, 1,000 in 60 s and 2,000 in 381 s (loaded): not for 10,000.
 // Run: npm run bench -- qna   (or: npx tsx bench/qna.ts [validacion|massive|velocidad] ['<KbOptions as JSON>'])
 import { spawnSync } from 'node:child_process';
@@ -31,6 +34,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_KB_OPTIONS, KbIndex, type KbEntry, type KbOptions, type KbQuery } from '../server/src/engine/kb/kbIndex';
+import { buildKbIndex } from '../server/src/engine/kb/kbBuild';
 import { train } from '../server/src/engine/nlu/classifier';
 import { DEFAULT_FEATURES } from '../server/src/engine/nlu/features';
 import { random } from '../server/src/engine/nlu/linear';
@@ -172,16 +176,35 @@ function syntheticKb(count: number, tags: number): { entries: KbEntry[]; asked: 
   return { entries, asked };
 }
 
-function speed(extra?: Partial<KbOptions>) {
+/** The longest the main thread goes without a tick of a 10 ms timer while `work` runs (and one tick after). */
+async function longestGap(work: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const ticks = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 10);
+  await work();
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  clearInterval(ticks);
+  return longest;
+}
+
+async function speed(extra?: Partial<KbOptions>) {
   const { entries, asked } = syntheticKb(10_000, 50);
-  const held = () => {
-    globalThis.gc?.();
+  // Typed arrays' memory is given back after a collection, not during it: a few, with a pause.
+  const held = async () => {
+    for (let i = 0; i < 3; i++) {
+      globalThis.gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const m = process.memoryUsage();
     return m.heapUsed + m.arrayBuffers;
   };
-  const before = held();
+  const before = await held();
   const { index, seconds } = timedBuild(entries, extra ?? {});
-  const heap = held() - before;
+  const heap = (await held()) - before;
   console.log(`Velocidad: ${entries.length} QnAs inventadas de ${VARIANTS} variantes en 50 etiquetas`);
   console.log(`  índice: ${seconds.toFixed(2)} s, memoria que queda ocupada ${(heap / 1e6).toFixed(0)} MB (montón y arrays), pico del proceso ${(process.resourceUsage().maxRSS / 1e3).toFixed(0)} MB${globalThis.gc ? '' : ' (sin --expose-gc: aproximado)'}`);
   const filtered: KbQuery = { tags: ['t3', 't17'], and: false, global: true };
@@ -198,13 +221,17 @@ function speed(extra?: Partial<KbOptions>) {
     times.sort((x, y) => x - y);
     console.log(`  búsqueda ${label.padEnd(28)} p50 ${ms(quantile(times, 0.5))}  p95 ${ms(quantile(times, 0.95))}  máx ${ms(times[times.length - 1])}`);
   }
+  // As a bot is compiled: a big index is built in a worker thread, while the main thread goes on.
+  const started = performance.now();
+  const stopped = await longestGap(() => buildKbIndex(entries));
+  console.log(`  índice al compilar el bot, en un hilo aparte: ${((performance.now() - started) / 1000).toFixed(2)} s, el hilo principal sin responder ${stopped.toFixed(0)} ms como mucho`);
 }
 
 const part = process.argv[2];
 const extra = process.argv[3] ? (JSON.parse(process.argv[3]) as Partial<KbOptions>) : undefined;
 if (part === 'validacion') validation(extra);
 else if (part === 'massive') massive(extra);
-else if (part === 'velocidad') speed(extra);
+else if (part === 'velocidad') await speed(extra);
 else {
   const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');
   for (const p of PARTS) {

@@ -111,7 +111,7 @@ export class ReadyBots {
       const definition = JSON.parse(version.snapshot);
       // A version deployed before models were stored trains its model here, once.
       const model = version.model ? modelFromJson(version.model) : await trainSkills(flowSkills(definition.skills), undefined, this.trainLimits);
-      const bot = compileBot(row.idVersion, definition, model);
+      const bot = await compileBot(row.idVersion, definition, model, this.trainLimits);
       this.deployed.set(bot);
       return bot;
     });
@@ -124,8 +124,8 @@ export class ReadyBots {
     const hit = this.working.get(key);
     if (hit) return hit;
     return this.builds.once(`w:${key}`, async () => {
-      // A big bot trains in a worker thread: the other conversations go on meanwhile.
-      const bot = this.working.get(key) ?? compileBot(key, definition, await trainSkills(flowSkills(definition.skills), undefined, this.trainLimits));
+      // A big bot trains, and a big knowledge base is indexed, in a worker thread: the other conversations go on meanwhile.
+      const bot = this.working.get(key) ?? (await compileBot(key, definition, await trainSkills(flowSkills(definition.skills), undefined, this.trainLimits), this.trainLimits));
       this.working.set(bot);
       return bot;
     });

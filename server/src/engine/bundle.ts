@@ -6,7 +6,9 @@ import type { AccionDef, BotDefinition, RequerimientoDef, SkillDef } from '../..
 import { EntityExtractor } from './entities';
 import { IntentModel, type SerializedModel } from './nlu/model';
 import { Matcher, matchSkills } from './nlu/matcher';
-import { KbIndex, type KbEntry } from './kb/kbIndex';
+import type { KbIndex, KbEntry } from './kb/kbIndex';
+import { buildKbIndex } from './kb/kbBuild';
+import type { TrainingLimits } from './training';
 import { GLOBAL_TAG, QNA_TIPO } from '../../../common/schemas/qna';
 
 export interface CompiledBot {
@@ -38,10 +40,11 @@ function kbEntries(skills: readonly SkillDef[]): KbEntry[] {
     });
 }
 
-function knowledgeBase(skills: readonly SkillDef[]): CompiledBot['kb'] {
+/** The knowledge base of the skills; a big one is built in a worker thread, bound by `limits`. */
+async function knowledgeBase(skills: readonly SkillDef[], limits?: TrainingLimits): Promise<CompiledBot['kb']> {
   const entries = kbEntries(skills);
   if (!entries.length) return null;
-  return { index: KbIndex.build(entries), entries, tags: new Set(entries.flatMap((e) => e.tags)) };
+  return { index: await buildKbIndex(entries, limits), entries, tags: new Set(entries.flatMap((e) => e.tags)) };
 }
 
 function groupBy<T extends { idSkill: string }>(rows: readonly T[], order?: (a: T, b: T) => number): Map<string, T[]> {
@@ -55,8 +58,12 @@ function groupBy<T extends { idSkill: string }>(rows: readonly T[], order?: (a: 
   return map;
 }
 
-/** The bot with the given model (null: a bot with no training phrase answers by keywords, tokens and fallback only). */
-export function compileBot(key: string, definition: BotDefinition, model: IntentModel | null): CompiledBot {
+/**
+ * The bot with the given model (null: a bot with no training phrase answers by keywords, tokens and
+ * fallback only). `limits` bound the knowledge base's build when it runs in a worker thread.
+ */
+export async function compileBot(key: string, definition: BotDefinition, model: IntentModel | null, limits?: TrainingLimits): Promise<CompiledBot> {
+  const kb = await knowledgeBase(definition.skills, limits);
   return {
     key,
     definition,
@@ -66,7 +73,7 @@ export function compileBot(key: string, definition: BotDefinition, model: Intent
     skills: new Map(definition.skills.map((s) => [s.id, s])),
     actions: groupBy(definition.acciones, (a, b) => a.ord - b.ord || (a.id < b.id ? -1 : 1)),
     requirements: groupBy(definition.requerimientos),
-    kb: knowledgeBase(definition.skills),
+    kb,
   };
 }
 

@@ -7,7 +7,10 @@
 //   common weighs more than what one of them happens to say;
 // - to its closest text, over stems, with the message's words replaced by their Spanish synonyms
 //   (synonyms.ts): a paraphrase that shares few words with the texts ('precio' for 'coste').
-// Each is an inverted index, so a message costs the postings of its own features.
+// Each is an inverted index, so a message costs the postings of its own features. A posting names
+// its text (or QnA) in 16 bits, within blocks of 65,536; 10,000 QnAs of 10 variants keep about
+// 130 MB (texts' postings 61, centroids' 50, the vocabulary's table 10, synonyms' 4.5), 1,000 about
+// 18 MB. A built index goes to another thread as data whose buffers are transferred (toData, fromData).
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures, type SparseVector } from '../nlu/features';
 import { normalize, stem } from '../nlu/normalize';
 import { synonymTable } from './synonyms';
@@ -93,12 +96,24 @@ export const DEFAULT_KB_OPTIONS: KbOptions = {
 /** Up to this many results. */
 const RESULTS = 3;
 
-/** A compressed sparse matrix by feature: the texts that have feature f are postings ptr[f] to ptr[f + 1]. */
-interface Postings {
+/**
+ * Rows per block of postings: a row's number within its block fits 16 bits, half the memory of a
+ * 32-bit one. The QnAs' centroids are one block up to 65,536 QnAs, the texts up to 65,536 texts.
+ */
+const BLOCK_ROWS = 65_536;
+
+/**
+ * A compressed sparse matrix by feature, for rows from `BLOCK_ROWS` × its place among the blocks:
+ * the rows that have feature f are that first row plus row[k] for k from ptr[f] to ptr[f + 1].
+ */
+export interface PostingBlock {
   ptr: Int32Array;
-  text: Int32Array;
+  row: Uint16Array;
   val: Float32Array;
 }
+
+/** A matrix's postings by feature, block after block of rows. */
+export type Postings = PostingBlock[];
 
 /** Sparse rows one after the other: row r is entries ptr[r] to ptr[r + 1], by increasing column. */
 interface Rows {
@@ -107,32 +122,45 @@ interface Rows {
   val: Float32Array;
 }
 
-/** The rows turned into postings by column. */
+/** The rows turned into postings by column, each column's rows in increasing order. */
 function transpose(rows: Rows, columns: number): Postings {
-  const ptr = new Int32Array(columns + 1);
-  const entries = rows.ptr[rows.ptr.length - 1];
-  for (let k = 0; k < entries; k++) ptr[rows.idx[k] + 1]++;
-  for (let f = 0; f < columns; f++) ptr[f + 1] += ptr[f];
-  const fill = ptr.slice(0, columns);
-  const text = new Int32Array(entries);
-  const val = new Float32Array(entries);
-  for (let r = 0; r + 1 < rows.ptr.length; r++) {
-    for (let k = rows.ptr[r]; k < rows.ptr[r + 1]; k++) {
-      const at = fill[rows.idx[k]]++;
-      text[at] = r;
-      val[at] = rows.val[k];
+  const count = rows.ptr.length - 1;
+  const blocks: Postings = [];
+  for (let from = 0; from < count; from += BLOCK_ROWS) {
+    const to = Math.min(count, from + BLOCK_ROWS);
+    const ptr = new Int32Array(columns + 1);
+    for (let k = rows.ptr[from]; k < rows.ptr[to]; k++) ptr[rows.idx[k] + 1]++;
+    for (let f = 0; f < columns; f++) ptr[f + 1] += ptr[f];
+    const fill = ptr.slice(0, columns);
+    const row = new Uint16Array(ptr[columns]);
+    const val = new Float32Array(ptr[columns]);
+    for (let r = from; r < to; r++) {
+      for (let k = rows.ptr[r]; k < rows.ptr[r + 1]; k++) {
+        const at = fill[rows.idx[k]]++;
+        row[at] = r - from;
+        val[at] = rows.val[k];
+      }
     }
+    blocks.push({ ptr, row, val });
   }
-  return { ptr, text, val };
+  return blocks;
 }
 
 /** Per group of rows (group g is rows first[g] to first[g + 1]), their sum scaled to length 1. */
 function centroids(rows: Rows, first: Int32Array, columns: number): Rows {
   const sum = new Float64Array(columns);
   const ptr = new Int32Array(first.length);
-  // A group has at most the entries of its rows.
-  const idx = new Int32Array(rows.ptr[rows.ptr.length - 1]);
-  const val = new Float32Array(idx.length);
+  // Each group's distinct columns are counted first, so that the arrays are made at their size.
+  const seen = new Int32Array(columns).fill(-1);
+  let size = 0;
+  for (let g = 0; g + 1 < first.length; g++) {
+    for (let k = rows.ptr[first[g]]; k < rows.ptr[first[g + 1]]; k++) {
+      if (seen[rows.idx[k]] !== g) size++;
+      seen[rows.idx[k]] = g;
+    }
+  }
+  const idx = new Int32Array(size);
+  const val = new Float32Array(size);
   let n = 0;
   for (let g = 0; g + 1 < first.length; g++) {
     const start = n;
@@ -151,15 +179,119 @@ function centroids(rows: Rows, first: Int32Array, columns: number): Rows {
     }
     ptr[g + 1] = n;
   }
-  return { ptr, idx: idx.slice(0, n), val: val.slice(0, n) };
+  return { ptr, idx, val };
 }
 
-/** Adds `weight` × each posting of the vector's features to `scores`. */
+/**
+ * The vocabulary of the texts, their postings and their QnAs' centroids (QnA q owns texts first[q]
+ * to first[q + 1]). What only building needs (each text's raw features and vector) goes on return.
+ */
+function vectorsOf(texts: readonly string[], first: Int32Array, features: FeatureOptions): { vocabulary: Vocabulary; words: Postings; centroidRows: Rows } {
+  const raw: RawFeatures[] = texts.map((t) => rawFeatures(t, features));
+  const vocabulary = Vocabulary.fit(raw, features);
+  // The texts' vectors packed one after the other, as the classifier packs its phrases. A vector
+  // has at most its text's raw features: room for them all at once, instead of growing by copies.
+  const ptr = new Int32Array(raw.length + 1);
+  const room = raw.reduce((n, r) => n + r.hashes.length, 0);
+  const packed: SparseVector = { idx: new Int32Array(room), val: new Float32Array(room) };
+  raw.forEach((r, t) => (ptr[t + 1] = ptr[t] + vocabulary.vectorizeInto(r, packed, ptr[t])));
+  raw.length = 0;
+  const rows = { ptr, idx: packed.idx, val: packed.val };
+  const centroidRows = centroids(rows, first, vocabulary.size);
+  return { vocabulary, words: transpose(rows, vocabulary.size), centroidRows };
+}
+
+/** Adds `weight` × each posting of the vector's features to `scores`; each row adds in the order of the vector's features. */
 function accumulate(p: Postings, idx: Int32Array, val: Float32Array | Float64Array, n: number, weight: number, scores: Float32Array): void {
-  for (let k = 0; k < n; k++) {
-    const q = weight * val[k];
-    for (let at = p.ptr[idx[k]], end = p.ptr[idx[k] + 1]; at < end; at++) scores[p.text[at]] += q * p.val[at];
+  for (let b = 0; b < p.length; b++) {
+    const { ptr, row, val: posted } = p[b];
+    const base = b * BLOCK_ROWS;
+    for (let k = 0; k < n; k++) {
+      const q = weight * val[k];
+      for (let at = ptr[idx[k]], end = ptr[idx[k] + 1]; at < end; at++) scores[base + row[at]] += q * posted[at];
+    }
   }
+}
+
+/**
+ * A built index as plain data whose typed arrays own their buffers, so that a worker thread hands
+ * it over by transferring them (`KbIndex.transferables`) instead of copying; the vocabulary goes
+ * as its hashes and idfs, the stems and the tags as lists, each rebuilt into its table on arrival.
+ */
+export interface KbIndexData {
+  ids: string[];
+  first: Int32Array;
+  hashes: Uint32Array;
+  idf: Float32Array;
+  unknownIdf: number;
+  words: Postings;
+  centroids: Postings;
+  /** Stem i has id i. */
+  stems: string[];
+  conceptIdf: Float32Array;
+  unknownConceptIdf: number;
+  concepts: Postings;
+  /** Tag i's QnAs are tagQnas[tagPtr[i]] to tagQnas[tagPtr[i + 1]]. */
+  tags: string[];
+  tagPtr: Int32Array;
+  tagQnas: Int32Array;
+  options: KbOptions;
+}
+
+/**
+ * The ids of the stems of some words (and with `expand`, of their synonyms' stems) in `known`. With
+ * `grow`, a new stem gets the next id; without it, a stem that `known` lacks is left out.
+ */
+function stemIds(words: readonly string[], known: Map<string, number>, grow: boolean, expand: boolean): Set<number> {
+  const out = new Set<number>();
+  const add = (s: string) => {
+    let id = known.get(s);
+    if (id === undefined && grow) known.set(s, (id = known.size));
+    if (id !== undefined) out.add(id);
+  };
+  for (const word of words) add(stem(word));
+  if (expand) for (const word of words) for (const synonym of synonymTable().get(word) ?? []) add(stem(synonym));
+  return out;
+}
+
+/** The synonym closeness's side of the texts: TF-IDF over the stems of each text, length 1. */
+function conceptsOf(texts: readonly string[], expandTexts: boolean): Pick<KbIndexData, 'stems' | 'conceptIdf' | 'unknownConceptIdf' | 'concepts'> {
+  const ids = new Map<string, number>();
+  const ptr = new Int32Array(texts.length + 1);
+  const idx: number[] = [];
+  texts.forEach((t, i) => {
+    const own = [...stemIds(t.split(' '), ids, true, expandTexts)].sort((a, b) => a - b);
+    idx.push(...own);
+    ptr[i + 1] = idx.length;
+  });
+  const df = new Float64Array(ids.size);
+  for (const id of idx) df[id]++;
+  const n = texts.length;
+  const idf = Float32Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
+  const val = Float32Array.from(idx, (id) => idf[id]);
+  for (let t = 0; t < n; t++) {
+    let norm = 0;
+    for (let k = ptr[t]; k < ptr[t + 1]; k++) norm += val[k] * val[k];
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let k = ptr[t]; k < ptr[t + 1]; k++) val[k] *= scale;
+  }
+  return { stems: [...ids.keys()], conceptIdf: idf, unknownConceptIdf: Math.log(1 + n) + 1, concepts: transpose({ ptr, idx: Int32Array.from(idx), val }, ids.size) };
+}
+
+/** The tags with their QnAs, each tag's in order, as lists. */
+function tagLists(entries: readonly KbEntry[]): Pick<KbIndexData, 'tags' | 'tagPtr' | 'tagQnas'> {
+  const byTag = new Map<string, number[]>();
+  entries.forEach((e, q) => {
+    for (const tag of new Set(e.tags)) {
+      const list = byTag.get(tag);
+      if (list) list.push(q);
+      else byTag.set(tag, [q]);
+    }
+  });
+  const lists = [...byTag.values()];
+  const tagPtr = new Int32Array(lists.length + 1);
+  lists.forEach((list, i) => (tagPtr[i + 1] = tagPtr[i] + list.length));
+  return { tags: [...byTag.keys()], tagPtr, tagQnas: Int32Array.from(lists.flat()) };
 }
 
 export class KbIndex {
@@ -170,27 +302,33 @@ export class KbIndex {
   private readonly centroidScores: Float32Array;
   /** Per QnA, 1 when the query may reach it. */
   private readonly allowed: Int32Array;
+  /** Each QnA's id, in the order of the entries. */
+  private readonly ids: readonly string[];
+  /** Texts are grouped by QnA: QnA q owns texts first[q] to first[q + 1]. */
+  private readonly first: Int32Array;
+  private readonly words: Postings;
+  private readonly centroids: Postings;
+  /** The stems of the QnAs' words (and of their synonyms with `expandTexts`), as ids. */
+  private readonly conceptIds: Map<string, number>;
+  private readonly conceptIdf: Float32Array;
+  private readonly unknownConceptIdf: number;
+  private readonly concepts: Postings;
+  /** The QnAs of each tag, in order. */
+  private readonly byTag = new Map<string, Int32Array>();
+  readonly options: KbOptions;
 
   private constructor(
-    private readonly entries: readonly KbEntry[],
-    /** Texts are grouped by QnA: QnA q owns texts first[q] to first[q + 1]. */
-    private readonly first: Int32Array,
-    private readonly vocabulary: Vocabulary,
-    private readonly words: Postings,
-    private readonly centroids: Postings,
-    /** The stems of the QnAs' words (and of their synonyms with `expandTexts`), as ids. */
-    private readonly conceptIds: Map<string, number>,
-    private readonly conceptIdf: Float32Array,
-    private readonly unknownConceptIdf: number,
-    private readonly concepts: Postings,
-    /** The QnAs of each tag, in order. */
-    private readonly byTag: Map<string, Int32Array>,
-    readonly options: KbOptions,
+    private readonly data: KbIndexData,
+    private readonly vocabulary = new Vocabulary(data.hashes, data.idf, data.unknownIdf, data.options.features),
   ) {
-    this.scores = new Float32Array(first[entries.length]);
-    this.synonymScores = new Float32Array(first[entries.length]);
-    this.centroidScores = new Float32Array(entries.length);
-    this.allowed = new Int32Array(entries.length);
+    ({ ids: this.ids, first: this.first, words: this.words, centroids: this.centroids, conceptIdf: this.conceptIdf, unknownConceptIdf: this.unknownConceptIdf, concepts: this.concepts, options: this.options } = data);
+    this.conceptIds = new Map(data.stems.map((s, id) => [s, id]));
+    data.tags.forEach((tag, i) => this.byTag.set(tag, data.tagQnas.subarray(data.tagPtr[i], data.tagPtr[i + 1])));
+    const qnas = this.ids.length;
+    this.scores = new Float32Array(this.first[qnas]);
+    this.synonymScores = new Float32Array(this.first[qnas]);
+    this.centroidScores = new Float32Array(qnas);
+    this.allowed = new Int32Array(qnas);
   }
 
   static build(entries: readonly KbEntry[], options: Partial<KbOptions> = {}): KbIndex {
@@ -210,77 +348,48 @@ export class KbIndex {
       first[q + 1] = texts.length;
     });
 
-    const raw: RawFeatures[] = texts.map((t) => rawFeatures(t, opts.features));
-    const vocabulary = Vocabulary.fit(raw, opts.features);
-    // The texts' vectors packed one after the other, as the classifier packs its phrases.
-    const ptr = new Int32Array(raw.length + 1);
-    const packed: SparseVector = { idx: new Int32Array(0), val: new Float32Array(0) };
-    raw.forEach((r, t) => (ptr[t + 1] = ptr[t] + vocabulary.vectorizeInto(r, packed, ptr[t])));
-    raw.length = 0;
-    const rows = { ptr, idx: packed.idx, val: packed.val };
-    const words = transpose(rows, vocabulary.size);
-    const centroidPostings = transpose(centroids(rows, first, vocabulary.size), vocabulary.size);
-
-    const byTag = new Map<string, number[]>();
-    entries.forEach((e, q) => {
-      for (const tag of new Set(e.tags)) {
-        const list = byTag.get(tag);
-        if (list) list.push(q);
-        else byTag.set(tag, [q]);
-      }
-    });
-
-    const index = new KbIndex(entries, first, vocabulary, words, centroidPostings, new Map(), new Float32Array(0), 0, transpose({ ptr: new Int32Array(1), idx: new Int32Array(0), val: new Float32Array(0) }, 0), new Map([...byTag].map(([tag, list]) => [tag, Int32Array.from(list)])), opts);
-    return opts.synonymWeight > 0 ? index.withConcepts(texts) : index;
-  }
-
-  /** This index with the synonym closeness of its texts: TF-IDF over the stems of each text, length 1. */
-  private withConcepts(texts: readonly string[]): KbIndex {
-    const ids = new Map<string, number>();
-    const ptr = new Int32Array(texts.length + 1);
-    const idx: number[] = [];
-    texts.forEach((t, i) => {
-      const own = [...this.stemIds(t.split(' '), ids, this.options.expandTexts)].sort((a, b) => a - b);
-      idx.push(...own);
-      ptr[i + 1] = idx.length;
-    });
-    const df = new Float64Array(ids.size);
-    for (const id of idx) df[id]++;
-    const n = texts.length;
-    const idf = Float32Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
-    const val = Float32Array.from(idx, (id) => idf[id]);
-    for (let t = 0; t < n; t++) {
-      let norm = 0;
-      for (let k = ptr[t]; k < ptr[t + 1]; k++) norm += val[k] * val[k];
-      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-      for (let k = ptr[t]; k < ptr[t + 1]; k++) val[k] *= scale;
-    }
-    const concepts = transpose({ ptr, idx: Int32Array.from(idx), val }, ids.size);
-    return new KbIndex(this.entries, this.first, this.vocabulary, this.words, this.centroids, ids, idf, Math.log(1 + n) + 1, concepts, this.byTag, this.options);
+    const { vocabulary, words, centroidRows } = vectorsOf(texts, first, opts.features);
+    const concepts = opts.synonymWeight > 0 ? conceptsOf(texts, opts.expandTexts) : { stems: [], conceptIdf: new Float32Array(0), unknownConceptIdf: 0, concepts: [] };
+    return new KbIndex(
+      {
+        ids: entries.map((e) => e.id),
+        first,
+        hashes: vocabulary.hashes,
+        idf: vocabulary.idf,
+        unknownIdf: vocabulary.unknownIdf,
+        words,
+        centroids: transpose(centroidRows, vocabulary.size),
+        ...concepts,
+        ...tagLists(entries),
+        options: opts,
+      },
+      vocabulary,
+    );
   }
 
   /**
-   * The ids of the stems of some words (and with `expand`, of their synonyms' stems). New stems get
-   * ids in `ids` when it is given; without it, stems no text has are left out.
+   * This index as data, with the buffers of its typed arrays to transfer (postMessage's transfer
+   * list). Once they are transferred this index can no longer search.
    */
-  private stemIds(words: readonly string[], ids: Map<string, number> | undefined, expand: boolean): Set<number> {
-    const known = ids ?? this.conceptIds;
-    const out = new Set<number>();
-    const add = (s: string) => {
-      let id = known.get(s);
-      if (id === undefined && ids) ids.set(s, (id = ids.size));
-      if (id !== undefined) out.add(id);
-    };
-    for (const word of words) add(stem(word));
-    if (expand) for (const word of words) for (const synonym of synonymTable().get(word) ?? []) add(stem(synonym));
-    return out;
+  toData(): { data: KbIndexData; transfer: ArrayBuffer[] } {
+    const { data } = this;
+    const postings = [...data.words, ...data.centroids, ...data.concepts].flatMap((p) => [p.ptr, p.row, p.val]);
+    const arrays = [data.first, data.hashes, data.idf, data.conceptIdf, data.tagPtr, data.tagQnas, ...postings];
+    const transfer = new Set<ArrayBuffer>();
+    for (const a of arrays) if (a.buffer instanceof ArrayBuffer && a.byteLength === a.buffer.byteLength) transfer.add(a.buffer);
+    return { data, transfer: [...transfer] };
+  }
+
+  /** The index that `toData` gave, as it searched. */
+  static fromData(data: KbIndexData): KbIndex {
+    return new KbIndex(data);
   }
 
   /** The ids of the stems that the message's words bring as synonyms, other than the message's own stems. */
   private synonymIds(words: readonly string[]): Set<number> {
-    const own = this.stemIds(words, undefined, false);
+    const own = stemIds(words, this.conceptIds, false, false);
     const expanded = this.options.expandUnknownOnly ? words.filter((w) => !this.conceptIds.has(stem(w))) : words;
-    const out = this.stemIds(expanded, undefined, true);
+    const out = stemIds(expanded, this.conceptIds, false, true);
     for (const id of own) out.delete(id);
     return out;
   }
@@ -305,7 +414,7 @@ export class KbIndex {
   /** The best QnAs the query may reach, best first (equal scores in the order of the entries), up to `limit`, each scoring above 0. */
   rank(text: string, query: KbQuery, limit = RESULTS): KbResult[] {
     const clean = normalize(text);
-    if (!clean || this.entries.length === 0) return [];
+    if (!clean || this.ids.length === 0) return [];
     const { centroidWeight, synonymWeight } = this.options;
     const { scores, synonymScores, centroidScores } = this;
     scores.fill(0);
@@ -317,7 +426,7 @@ export class KbIndex {
 
     this.markAllowed(query);
     const best: KbResult[] = [];
-    for (let q = 0; q < this.entries.length; q++) {
+    for (let q = 0; q < this.ids.length; q++) {
       if (!this.allowed[q]) continue;
       let text = 0;
       let synonym = 0;
@@ -331,7 +440,7 @@ export class KbIndex {
       // Kept in order of score; a later QnA with an equal score goes after.
       let at = best.length;
       while (at > 0 && best[at - 1].score < score) at--;
-      best.splice(at, 0, { id: this.entries[q].id, score });
+      best.splice(at, 0, { id: this.ids[q], score });
       if (best.length > limit) best.pop();
     }
     return best.map((r) => ({ id: r.id, score: Math.min(1, r.score) }));

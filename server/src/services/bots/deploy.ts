@@ -202,7 +202,14 @@ const testStep: DeployStep = {
   async run(ctx) {
     const pruebas = ctx.definition.pruebas ?? [];
     if (!pruebas.length) return [];
-    const bot = compileBot(ctx.version.id, ctx.definition, modelFromJson(ctx.model ?? null));
+    let bot;
+    try {
+      bot = await compileBot(ctx.version.id, ctx.definition, modelFromJson(ctx.model ?? null), trainingLimits(ctx.app.config));
+    } catch (error) {
+      // A knowledge base too big for the training's limits fails the deploy with the reason, as a training does.
+      if (error instanceof TrainingLimitError) return [error.message];
+      throw error;
+    }
     const results = await replay(ctx.app, bot, pruebas.map((p) => ({ ...p, idBot: ctx.bot.id })), await companyTimeZone(ctx.app, ctx.bot.idE), ctx.bot.idE);
     const failed = results.filter((r) => !r.ok);
     ctx.pruebas = { total: results.length, fallidas: failed.map((r) => ({ id: r.id, nm: r.nm })) };
