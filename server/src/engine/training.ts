@@ -2,7 +2,8 @@
 // at once; a big one trains in a worker thread, so conversations on this instance go on meanwhile,
 // and reports its progress. The worker has a memory bound and a time limit: past either it is
 // stopped and the training fails with a Spanish reason, instead of starving the instance.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { runBounded } from './boundedWorker';
 import type { SkillDef } from '../../../common/schemas/bots';
 import { IntentModel, train, trainingPhrases, type SerializedModel } from './nlu/classifier';
 
@@ -45,35 +46,17 @@ export async function trainSkills(
 
 /** The serialized model, trained in a worker thread. */
 function inWorker(skills: ReadonlyArray<Pick<SkillDef, 'id' | 'frases'>>, onProgress: (share: number) => void, limits?: TrainingLimits): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // The server runs its TypeScript through tsx; the worker's entry loads it the same way.
-    const worker = new Worker(new URL('./trainWorker.mjs', import.meta.url), {
-      workerData: { skills: skills.map((s) => ({ id: s.id, frases: s.frases })) },
-      ...(limits ? { resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb } } : {}),
-    });
-    live.add(worker);
-    let model: string | undefined;
-    // The first reason the worker failed wins; it is answered once the thread is gone.
-    let failure: Error | undefined;
-    const timer = limits
-      ? setTimeout(() => {
-          failure ??= new TrainingLimitError(trainingTimeoutMessage(limits.timeoutMs));
-          void worker.terminate();
-        }, limits.timeoutMs)
-      : undefined;
-    worker.on('message', (m: { progress?: number; model?: string }) => {
+  return runBounded<{ progress?: number; model?: string }, string>({
+    entry: new URL('./trainWorker.mjs', import.meta.url),
+    workerData: { skills: skills.map((s) => ({ id: s.id, frases: s.frases })) },
+    limits,
+    live,
+    answer: (m) => {
       if (m.progress !== undefined) onProgress(m.progress);
-      if (m.model !== undefined) model = m.model;
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
-      failure ??= error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TrainingLimitError(TRAINING_MEMORY_MESSAGE) : error;
-    });
-    worker.on('exit', (code) => {
-      clearTimeout(timer);
-      live.delete(worker);
-      if (model !== undefined) resolve(model);
-      else if (failure) reject(failure);
-      else reject(new Error(`el entrenamiento terminó sin modelo (código ${code})`));
-    });
+      return m.model;
+    },
+    timeout: () => new TrainingLimitError(trainingTimeoutMessage(limits?.timeoutMs ?? 0)),
+    memory: () => new TrainingLimitError(TRAINING_MEMORY_MESSAGE),
+    noAnswer: (code) => new Error(`el entrenamiento terminó sin modelo (código ${code})`),
   });
 }

@@ -2,7 +2,8 @@
 // in a worker thread, so conversations on this instance go on meanwhile, and its typed arrays come
 // back transferred. The worker has the training's memory bound and time limit: past either it is
 // stopped and the build fails with the training's Spanish reason.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { runBounded } from '../boundedWorker';
 import { TRAINING_MEMORY_MESSAGE, TrainingLimitError, trainingTimeoutMessage, type TrainingLimits } from '../training';
 import { KbIndex, type KbEntry, type KbIndexData } from './kbIndex';
 
@@ -26,32 +27,14 @@ export async function buildKbIndex(entries: readonly KbEntry[], limits?: Trainin
 
 /** The index's data, built in a worker thread. */
 export function inWorker(entries: readonly KbEntry[], limits?: TrainingLimits): Promise<KbIndexData> {
-  return new Promise((resolve, reject) => {
-    // The server runs its TypeScript through tsx; the worker's entry loads it the same way.
-    const worker = new Worker(new URL('./kbWorker.mjs', import.meta.url), {
-      workerData: { entries: entries.map((e) => ({ id: e.id, nm: e.nm, frases: e.frases, tags: e.tags })) },
-      ...(limits ? { resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb } } : {}),
-    });
-    live.add(worker);
-    let data: KbIndexData | undefined;
-    // The first reason the worker failed wins; it is answered once the thread is gone.
-    let failure: Error | undefined;
-    const timer = limits
-      ? setTimeout(() => {
-          failure ??= new TrainingLimitError(trainingTimeoutMessage(limits.timeoutMs));
-          void worker.terminate();
-        }, limits.timeoutMs)
-      : undefined;
-    worker.on('message', (m: { data: KbIndexData }) => (data = m.data));
-    worker.on('error', (error: Error & { code?: string }) => {
-      failure ??= error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TrainingLimitError(TRAINING_MEMORY_MESSAGE) : error;
-    });
-    worker.on('exit', (code) => {
-      clearTimeout(timer);
-      live.delete(worker);
-      if (data !== undefined) resolve(data);
-      else if (failure) reject(failure);
-      else reject(new Error(`el índice de la base de conocimiento terminó sin datos (código ${code})`));
-    });
+  return runBounded<{ data: KbIndexData }, KbIndexData>({
+    entry: new URL('./kbWorker.mjs', import.meta.url),
+    workerData: { entries: entries.map((e) => ({ id: e.id, nm: e.nm, frases: e.frases, tags: e.tags })) },
+    limits,
+    live,
+    answer: (m) => m.data,
+    timeout: () => new TrainingLimitError(trainingTimeoutMessage(limits?.timeoutMs ?? 0)),
+    memory: () => new TrainingLimitError(TRAINING_MEMORY_MESSAGE),
+    noAnswer: (code) => new Error(`el índice de la base de conocimiento terminó sin datos (código ${code})`),
   });
 }

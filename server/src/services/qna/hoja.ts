@@ -4,7 +4,8 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { runBounded } from '../../engine/boundedWorker';
 import { HOJA_ILEGIBLE, HOJA_MEMORIA, HojaError, hojaLenta, hojaPesada, type QnaHoja } from './hojaFilas';
 
 export { HojaError, rechazoTexto, type QnaFila, type QnaRechazo } from './hojaFilas';
@@ -75,34 +76,20 @@ export async function readQnaSheet(file: Buffer | string, fileName: string, limi
   }
 }
 
-function inWorker(data: Buffer, kind: 'xlsx' | 'xls', folder: string, limits: HojaLimits): Promise<QnaHoja> {
-  return new Promise((resolve, reject) => {
-    // The server runs its TypeScript through tsx; the worker's entry loads it the same way.
-    const worker = new Worker(new URL('./hojaWorker.mjs', import.meta.url), {
-      workerData: { data, kind, tmpdir: folder, limits: { maxRows: limits.maxRows, maxInflatedBytes: limits.maxInflatedBytes } },
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
-    });
-    live.add(worker);
-    let answer: { hoja?: QnaHoja; refused?: string } | undefined;
-    // The first reason the read failed wins; it is answered once the thread is gone.
-    let failure: HojaError | undefined;
-    const timer = setTimeout(() => {
-      failure ??= new HojaError(hojaLenta(limits.timeoutMs));
-      void worker.terminate();
-    }, limits.timeoutMs);
-    worker.on('message', (m: { hoja?: QnaHoja; refused?: string }) => {
-      answer ??= m;
-      // A streaming reader left mid-file keeps the thread's loop busy: its answer is all we need.
-      void worker.terminate();
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
-      failure ??= new HojaError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? HOJA_MEMORIA : HOJA_ILEGIBLE);
-    });
-    worker.on('exit', () => {
-      clearTimeout(timer);
-      live.delete(worker);
-      if (answer?.hoja) resolve(answer.hoja);
-      else reject(answer?.refused !== undefined ? new HojaError(answer.refused) : (failure ?? new HojaError(HOJA_ILEGIBLE)));
-    });
+async function inWorker(data: Buffer, kind: 'xlsx' | 'xls', folder: string, limits: HojaLimits): Promise<QnaHoja> {
+  const answer = await runBounded<{ hoja?: QnaHoja; refused?: string }, { hoja?: QnaHoja; refused?: string }>({
+    entry: new URL('./hojaWorker.mjs', import.meta.url),
+    workerData: { data, kind, tmpdir: folder, limits: { maxRows: limits.maxRows, maxInflatedBytes: limits.maxInflatedBytes } },
+    limits,
+    live,
+    answer: (m) => m,
+    // A streaming reader left mid-file keeps the thread's loop busy: its answer is all we need.
+    endAtAnswer: true,
+    timeout: () => new HojaError(hojaLenta(limits.timeoutMs)),
+    memory: () => new HojaError(HOJA_MEMORIA),
+    failed: () => new HojaError(HOJA_ILEGIBLE),
+    noAnswer: () => new HojaError(HOJA_ILEGIBLE),
   });
+  if (answer.hoja) return answer.hoja;
+  throw new HojaError(answer.refused ?? HOJA_ILEGIBLE);
 }
