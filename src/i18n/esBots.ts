@@ -162,8 +162,6 @@ export const botsTexts = {
       exportar: 'Exportar',
       seleccioneQna: QNA_NF_TEXTS.seleccioneQna,
       generandoInforme: QNA_NF_TEXTS.generandoInforme,
-      rango: '%{from}-%{to} de %{count}',
-      pagina: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },
     },
   },
 };

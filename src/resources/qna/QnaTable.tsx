@@ -8,7 +8,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -18,6 +17,7 @@ import { messageOf } from '../../api/HttpError';
 import type { QnaRow } from '../../api/qna';
 import { formatFecha } from '../../layout/fecha';
 import { StatusMessage } from '../../layout/ListTable';
+import { Pager } from '../../layout/Pager';
 import { noticeText } from '../../layout/noticeText';
 import { QNA_DEFAULT_ROWS, QNA_FETCH_SIZE, QNA_ROWS_PER_PAGE, origenLabel, serverSlice } from './qnaModel';
 
@@ -122,20 +122,20 @@ export function QnaTable({ idBot, tags, canEdit, onOpen }: QnaTableProps) {
         </Table>
       </Box>
       {body}
-      <TablePagination
-        component="div"
+      <Pager
         count={total}
-        page={total === 0 ? 0 : page}
+        page={page}
         rowsPerPage={perPage}
-        rowsPerPageOptions={[...QNA_ROWS_PER_PAGE]}
-        onPageChange={(_event, next) => setPage(next)}
-        onRowsPerPageChange={(event) => {
-          setPerPage(Number(event.target.value));
-          setPage(0);
+        onPage={setPage}
+        texts="quipu.qna"
+        choices={{
+          options: QNA_ROWS_PER_PAGE,
+          label: translate('quipu.qna.filasPorPagina'),
+          onChange: (rows) => {
+            setPerPage(rows);
+            setPage(0);
+          },
         }}
-        labelRowsPerPage={translate('quipu.qna.filasPorPagina')}
-        labelDisplayedRows={({ from, to, count }) => translate('quipu.qna.rango', { from, to, count })}
-        getItemAriaLabel={(type) => translate(`quipu.qna.pagina.${type}`)}
       />
       <Confirm
         isOpen={!!deleting}

@@ -11,7 +11,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
 import { FormSection } from '../../../layout/FormParts';
+import { Pager } from '../../../layout/Pager';
 import { ReportsDialog } from '../../../pages/historial/ReportsDialog';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
@@ -142,18 +142,15 @@ export function BotMonitoreoTab({ botId, qna = false }: { botId: string; qna?: b
         ) : null}
       </Box>
       {body}
-      <TablePagination
-        component="div"
+      <Pager
         count={total}
-        page={total === 0 ? 0 : page}
+        page={page}
         rowsPerPage={FRASES_PAGE_SIZE}
-        rowsPerPageOptions={[FRASES_PAGE_SIZE]}
-        onPageChange={(_event, next) => {
+        onPage={(next) => {
           setPage(next);
           setSelected([]);
         }}
-        labelDisplayedRows={({ from, to, count }) => translate('quipu.bots.frases.rango', { from, to, count })}
-        getItemAriaLabel={(type) => translate(`quipu.bots.frases.pagina.${type}`)}
+        texts="quipu.bots.frases"
       />
       {reports && reportsAllowed ? <ReportsDialog idBot={botId} onClose={() => setReports(false)} /> : null}
       {qna ? <BotQnaNfPanel botId={botId} reportsAllowed={reportsAllowed} /> : null}

@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +23,7 @@ import { messageOf } from '../../../api/HttpError';
 import { DayRangeFields } from '../../../layout/DayRangeFields';
 import { formatFecha } from '../../../layout/fecha';
 import { FormSection } from '../../../layout/FormParts';
+import { Pager } from '../../../layout/Pager';
 import { StatusMessage } from '../../../layout/ListTable';
 import { noticeText } from '../../../layout/noticeText';
 import { TextButton } from '../../../layout/TextButton';
@@ -182,18 +182,15 @@ export function BotQnaNfPanel({ botId, reportsAllowed }: { botId: string; report
           {reportsAllowed ? <TextButton label="quipu.bots.preguntasKb.exportar" variant="outlined" onClick={() => void exportar()} disabled={busy || reversed} /> : null}
         </Box>
         {table}
-        <TablePagination
-          component="div"
+        <Pager
           count={total}
-          page={total === 0 ? 0 : page}
+          page={page}
           rowsPerPage={QNA_NF_PAGE_SIZE}
-          rowsPerPageOptions={[QNA_NF_PAGE_SIZE]}
-          onPageChange={(_event, next) => {
+          onPage={(next) => {
             setPage(next);
             setSelected([]);
           }}
-          labelDisplayedRows={({ from, to, count }) => translate('quipu.bots.preguntasKb.rango', { from, to, count })}
-          getItemAriaLabel={(type) => translate(`quipu.bots.preguntasKb.pagina.${type}`)}
+          texts="quipu.bots.frases"
         />
       </FormSection>
     </Box>
