@@ -35,18 +35,16 @@ const refusal = (read: Promise<unknown>) =>
     (error: unknown) => (error instanceof HojaError ? error.message : `otro error: ${String(error)}`),
   );
 
-/** Runs `work` while a 10 ms timer ticks; answers its result and the longest gap between ticks. */
-async function whileTicking<T>(work: () => Promise<T>): Promise<{ result: T; gap: number }> {
-  let last = performance.now();
-  let gap = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    gap = Math.max(gap, now - last);
-    last = now;
-  }, 10);
+/**
+ * Runs `work`, watching the sheet workers alive meanwhile: its result, and the most seen at once. A
+ * read on the main thread shows none (how long the main thread waits is the import bench's figure:
+ * a timed assertion would depend on the machine's load).
+ */
+async function watchingThreads<T>(work: () => Promise<T>): Promise<{ result: T; threads: number }> {
+  let threads = 0;
+  const timer = setInterval(() => (threads = Math.max(threads, liveHojaWorkers())), 5);
   try {
-    const result = await work();
-    return { result, gap: Math.max(gap, performance.now() - last) };
+    return { result: await work(), threads };
   } finally {
     clearInterval(timer);
   }
@@ -261,11 +259,12 @@ describe('lectura de la hoja de QnA', () => {
     expect(liveHojaWorkers()).toBe(0);
   });
 
-  it('una bomba zip que miente sus tamaños se rechaza por lo que de verdad expande, y el hilo principal sigue respondiendo', async () => {
+  it('una bomba zip que miente sus tamaños se rechaza por lo que de verdad expande, leída en otro hilo', async () => {
     const file = bomb(200, true);
-    const { result, gap } = await whileTicking(() => refusal(readQnaSheet(file, 'bomba.xlsx', { ...LIMITS, maxInflatedBytes: 100 * MB })));
+    const { result, threads } = await watchingThreads(() => refusal(readQnaSheet(file, 'bomba.xlsx', { ...LIMITS, maxInflatedBytes: 100 * MB })));
     expect(result).toBe('El archivo se expande más de lo permitido');
-    expect(gap).toBeLessThan(200);
+    expect(threads).toBe(1);
+    expect(liveHojaWorkers()).toBe(0);
   });
 
   describe('un .xls grande', () => {
@@ -274,10 +273,11 @@ describe('lectura de la hoja de QnA', () => {
       big = xls(manyRows(15_000));
     });
 
-    it('se lee en otro hilo: el principal sigue respondiendo mientras se rechaza por sus filas', async () => {
-      const { result, gap } = await whileTicking(() => refusal(readQnaSheet(big, 'grande.xls', { ...LIMITS, maxRows: 10_000 })));
+    it('se lee en otro hilo mientras se rechaza por sus filas', async () => {
+      const { result, threads } = await watchingThreads(() => refusal(readQnaSheet(big, 'grande.xls', { ...LIMITS, maxRows: 10_000 })));
       expect(result).toBe('El archivo tiene más de 10.000 filas');
-      expect(gap).toBeLessThan(200);
+      expect(threads).toBe(1);
+      expect(liveHojaWorkers()).toBe(0);
     });
 
     it('pasado el tiempo máximo el hilo se termina: la promesa se rechaza y no queda hilo ni carpeta temporal', async () => {
