@@ -237,9 +237,9 @@ describe('lectura de la hoja de QnA', () => {
   });
 
   it.concurrent("una bomba zip que declara sus tamaños se rechaza: 'El archivo se expande más de lo permitido'", async ({ expect }) => {
-    const file = bomb(200, false);
+    const file = bomb(60, false);
     expect(file.length).toBeLessThan(MB);
-    expect(await refusal(readQnaSheet(file, 'bomba.xlsx', LIMITS))).toBe('El archivo se expande más de lo permitido');
+    expect(await refusal(readQnaSheet(file, 'bomba.xlsx', { ...LIMITS, maxInflatedBytes: 30 * MB }))).toBe('El archivo se expande más de lo permitido');
   });
 
   it("un texto renombrado .xlsx, bytes al azar, otra extensión, un zip sin hoja o un .xlsx cortado: 'no se puede leer el archivo'", async () => {
@@ -260,8 +260,8 @@ describe('lectura de la hoja de QnA', () => {
   });
 
   it('una bomba zip que miente sus tamaños se rechaza por lo que de verdad expande, leída en otro hilo', async () => {
-    const file = bomb(200, true);
-    const { result, threads } = await watchingThreads(() => refusal(readQnaSheet(file, 'bomba.xlsx', { ...LIMITS, maxInflatedBytes: 100 * MB })));
+    const file = bomb(60, true);
+    const { result, threads } = await watchingThreads(() => refusal(readQnaSheet(file, 'bomba.xlsx', { ...LIMITS, maxInflatedBytes: 30 * MB })));
     expect(result).toBe('El archivo se expande más de lo permitido');
     expect(threads).toBe(1);
     expect(liveHojaWorkers()).toBe(0);
