@@ -11,7 +11,7 @@ const quipu = setupQuipu();
 // Written out from the sidebar visibility rules, not recomputed from the console's rules; a link
 // whose screen is not built yet reads 'Próximamente' after its label.
 const SIDEBAR: Record<string, string[]> = {
-  'admin@quipu.test': ['Dashboard', 'Empresas', 'Email', 'Skills QnA Próximamente', 'Usuarios', 'Canales', 'Historial', 'Auditoría', 'Acerca de'],
+  'admin@quipu.test': ['Dashboard', 'Empresas', 'Email', 'Skills QnA', 'Usuarios', 'Canales', 'Historial', 'Auditoría', 'Acerca de'],
   'compania@quipu.test': ['Dashboard', 'Usuarios', 'Canales', 'Bots', 'Historial', 'Auditoría', 'Acerca de'],
   'usuarios@quipu.test': ['Dashboard', 'Usuarios', 'Acerca de'],
   'usuario@quipu.test': ['Dashboard', 'Canales', 'Bots', 'Historial', 'Acerca de'],

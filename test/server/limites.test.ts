@@ -74,8 +74,9 @@ describe.each(dialects)('máximos por skill, bot y empresa (%s)', (dialect) => {
       const doc: BotExport = ok(await c.get(`${EXPORT}?id=${full.id}`));
       const long = { ...doc, skills: doc.skills.map((s) => (s.id === full.skills.saludo ? { ...s, frases: phrases(0, 501) } : s)) };
       expect((await c.post(EXPORT, long)).json()).toEqual({ message: 'El skill «Saludo» tiene 501 frases; el máximo es 500' });
-      // Four skills of the full bot, one of them a QnA, which the skill cap does not count.
-      const many = { ...doc, skills: [...doc.skills, ...Array.from({ length: 998 }, (_, s) => ({ ...doc.skills[0], id: randomUUID(), nm: `Otro ${s}`, frases: ['hola'] }))] };
+      // Four skills of the full bot, one of them a QnA, which the skill cap does not count; the copies are of a skill that is not.
+      const skill = doc.skills.find((s) => s.tipo !== 2)!;
+      const many = { ...doc, skills: [...doc.skills, ...Array.from({ length: 998 }, (_, s) => ({ ...skill, id: randomUUID(), nm: `Otro ${s}`, frases: ['hola'] }))] };
       expect((await c.post(EXPORT, many)).json()).toEqual({ message: 'El bot tiene 1001 skills; el máximo es 1000' });
     }, 60_000);
 
