@@ -3,7 +3,7 @@
 // time limit. Its answer is an .xlsx or .xls (told by its content) or JSON rows with the template's
 // columns, each row checked as a sheet's row is.
 import { OutboundRefused, type OutboundGuard } from '../../net/outbound';
-import { readQnaSheet, HojaError, type HojaLimits } from './hoja';
+import { readQnaSheet, HojaError, sheetKind, type HojaLimits } from './hoja';
 import { COLUMNAS, HojaFilas, hojaPesada, type QnaHoja } from './hojaFilas';
 
 export const EXTERNA_TIMEOUT_MS = 30_000;
@@ -23,15 +23,6 @@ export class ExternaError extends Error {
   }
 }
 
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-/** A spreadsheet's kind by its first bytes: .xlsx (a zip) or .xls (an OLE2 file). */
-export function sheetKind(data: Buffer): 'xlsx' | 'xls' | undefined {
-  if (data.subarray(0, ZIP.length).equals(ZIP)) return 'xlsx';
-  if (data.subarray(0, OLE2.length).equals(OLE2)) return 'xls';
-  return undefined;
-}
 
 /** The answer's bytes, refused past `maxBytes` before more is read. */
 async function readLimited(body: ReadableStream<Uint8Array> | null, declared: number, maxBytes: number): Promise<Buffer> {

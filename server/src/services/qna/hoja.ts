@@ -28,6 +28,13 @@ const EXTENSION = /\.(xlsx|xls|xlx)$/i;
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
+/** A spreadsheet's kind by its first bytes: .xlsx (a zip) or .xls (an OLE2 file). */
+export function sheetKind(data: Buffer): 'xlsx' | 'xls' | undefined {
+  if (data.subarray(0, ZIP.length).equals(ZIP)) return 'xlsx';
+  if (data.subarray(0, OLE2.length).equals(OLE2)) return 'xls';
+  return undefined;
+}
+
 /** Sheet workers alive now (each ends with its read, or is terminated at its limit). */
 const live = new Set<Worker>();
 export const liveHojaWorkers = (): number => live.size;
@@ -66,7 +73,7 @@ async function load(file: Buffer | string, maxBytes: number): Promise<Buffer> {
 export async function readQnaSheet(file: Buffer | string, fileName: string, limits: HojaLimits): Promise<QnaHoja> {
   if (!EXTENSION.test(fileName.trim())) throw new HojaError(HOJA_ILEGIBLE);
   const data = await load(file, limits.maxBytes);
-  const kind = data.subarray(0, ZIP.length).equals(ZIP) ? 'xlsx' : data.subarray(0, OLE2.length).equals(OLE2) ? 'xls' : undefined;
+  const kind = sheetKind(data);
   if (!kind) throw new HojaError(HOJA_ILEGIBLE);
   const folder = await mkdtemp(join(tmpdir(), 'quipu-hoja-'));
   try {
