@@ -95,6 +95,18 @@ describe.each(dialects)('base de conocimiento en una conversación (%s)', (diale
     expect(ratings.map((r) => [r.idQna, Number(r.ok), r.idSesion])).toEqual([[kb.qna.pagos, 1, session.id], [kb.qna.horario, 0, session.id]]);
   });
 
+  it('solo se califica la respuesta recién dada, una vez: repetir la calificación u otra QnA no cuenta', async () => {
+    const psi = newPsi();
+    await ask(psi, 'cómo puedo pagar');
+    expect(texts(await ask(psi, { postback: `${KB_POSTBACK.ok}${kb.qna.horario}` }))).toEqual([]);
+    expect(texts(await ask(psi, { postback: `${KB_POSTBACK.ok}${kb.qna.pagos}` }))).toEqual(['¡Qué bueno!']);
+    expect(texts(await ask(psi, { postback: `${KB_POSTBACK.bad}${kb.qna.pagos}` }))).toEqual([]);
+    const ratings = await t.app.db.selectFrom('qna_calificacion').select(['idQna', 'ok']).where('idBot', '=', kb.bot).execute();
+    expect(ratings.map((r) => [r.idQna, Number(r.ok)])).toEqual([[kb.qna.pagos, 1]]);
+    const counted = await t.app.db.selectFrom('uso_qna').select(['idQna', 'ok', 'bad']).where('idBot', '=', kb.bot).where('idQna', '=', kb.qna.pagos).execute();
+    expect(counted.map((r) => [Number(r.ok), Number(r.bad)])).toEqual([[1, 0]]);
+  });
+
   it('varias QnA cercanas se ofrecen como menú (kbResultsMuch, kbResultsMenu) con las salidas, y elegir una la responde', async () => {
     const psi = newPsi();
     const answer = await ask(psi, 'hacen envíos a domicilio');

@@ -12,8 +12,9 @@
 // - The conversation stays in the skill's knowledge base: the next message is searched there first;
 //   one the knowledge base cannot answer but the classifier gives to another skill goes there. After
 //   maxAttempt questions in a row without an answer, kbFallback is said and the conversation leaves.
-// - After an answer, kbCalificaMenu asks for a rating with 'Sí' and 'No'; a rating is kept with the
-//   chat session and answered with kbCalificaOk or kbCalificaBad, and the conversation goes on.
+// - After an answer, kbCalificaMenu asks for a rating with 'Sí' and 'No'; a rating of that answer
+//   (one, and only of the answer just given) is kept with the chat session and answered with
+//   kbCalificaOk or kbCalificaBad, and the conversation goes on.
 // - kbSalir and kbInicio are the words (and, in the results menu, the buttons) that leave the
 //   knowledge base: kbSalir to the conversation as it was, kbInicio to the bot's menu skill.
 // - kbChiste answers laughter ('jaja', 'jeje', 'xd', 😂) instead of searching it.
@@ -145,6 +146,7 @@ async function answerQna(host: KbHost, entry: SkillDef, result: Pick<KbResult, '
     ];
     host.say({ type: 'BUTTON', title: ask, buttons }, qna.id);
     host.offer(buttons, undefined);
+    host.state.rating = qna.id;
   }
 }
 
@@ -220,6 +222,9 @@ export async function continueKb(host: KbHost, text: string | undefined, postbac
     const qna = bot.skills.get(postback.slice((ok ? KB_POSTBACK.ok : KB_POSTBACK.bad).length));
     if (!qna || qna.tipo !== 2) return false;
     host.via = 'kb';
+    // Only the answer just given is rated, once: a rating sent again, or for another QnA, counts nothing.
+    if (state.rating !== qna.id) return true;
+    delete state.rating;
     host.kb.rated = { idQna: qna.id, ok };
     host.text(param(bot, ok ? 'kbCalificaOk' : 'kbCalificaBad') || (ok ? KB_DEFAULTS.calificaOk : KB_DEFAULTS.calificaBad), qna.id);
     return true;

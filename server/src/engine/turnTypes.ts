@@ -26,6 +26,8 @@ export interface ConversationState {
   uso?: UsageMark;
   /** In a knowledge base: the KB-mode skill whose QnAs the next question is searched in, and its questions in a row without an answer. */
   kb?: { skill: string; misses: number };
+  /** The QnA whose answer was just asked to be rated: the one rating the conversation may give. */
+  rating?: string;
 }
 
 /** What the knowledge base did in a turn: the QnAs that answered and the skill they answered for, a rating, a question it could not answer. */
