@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
@@ -29,6 +29,7 @@ import { canUseReports } from '../../../../common/roles';
 import { useFlags } from '../../../permissions/useFlags';
 import { FRASES_PAGE_SIZE } from '../botModel';
 import { useSkills } from '../flow/useSkills';
+import { usePageSelection } from './usePageSelection';
 import { BotQnaNfPanel } from './BotQnaNfPanel';
 
 export function BotMonitoreoTab({ botId, qna = false }: { botId: string; qna?: boolean }) {
@@ -37,7 +38,6 @@ export function BotMonitoreoTab({ botId, qna = false }: { botId: string; qna?: b
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<string[]>([]);
   const [skillId, setSkillId] = useState('');
   const [busy, setBusy] = useState(false);
   const [reports, setReports] = useState(false);
@@ -48,11 +48,7 @@ export function BotMonitoreoTab({ botId, qna = false }: { botId: string; qna?: b
   const { data: skills = [] } = useSkills(botId);
   const rows = data?.content ?? [];
   const total = data?.totalElements ?? (data?.totalPages ?? 0) * FRASES_PAGE_SIZE;
-
-  // A page emptied by the last assign or delete gives way to the one before it.
-  useEffect(() => {
-    if (data && rows.length === 0 && page > 0) setPage(page - 1);
-  }, [data, rows.length, page]);
+  const { selected, setSelected, toggle, allOnPage, toggleAll } = usePageSelection(rows, !!data, page, setPage);
 
   const warn = (message: string) => notify(message, noticeText(message, 'warning'));
 
@@ -80,9 +76,6 @@ export function BotMonitoreoTab({ botId, qna = false }: { botId: string; qna?: b
     return act(() => dataProvider.deleteFrases({ ...paging, ids: selected }), BOT_MESSAGES.phrasesDeleted);
   };
 
-  const toggle = (id: string) => setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
-  const allOnPage = rows.length > 0 && rows.every((row) => selected.includes(row.id));
-  const toggleAll = () => setSelected(allOnPage ? [] : rows.map((row) => row.id));
 
   let body = <StatusMessage text="quipu.tabla.cargando" />;
   if (error) body = <StatusMessage text={messageOf(error)} />;

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { addDays, localDay } from '../../../../common/dias';
 import { BOT_MESSAGES } from '../../../../common/schemas/bots';
@@ -29,6 +29,7 @@ import { noticeText } from '../../../layout/noticeText';
 import { TextButton } from '../../../layout/TextButton';
 import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
 import { QnaPicker } from './QnaPicker';
+import { usePageSelection } from './usePageSelection';
 
 /** Days the range covers when the panel opens: the last three months. */
 const DEFAULT_DAYS = 90;
@@ -45,7 +46,6 @@ export function BotQnaNfPanel({ botId, reportsAllowed }: { botId: string; report
   });
   const [idSkill, setIdSkill] = useState('');
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<string[]>([]);
   const [qna, setQna] = useState<{ id: string; nm: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const reversed = days.fh < days.fd;
@@ -60,11 +60,7 @@ export function BotQnaNfPanel({ botId, reportsAllowed }: { botId: string; report
   });
   const rows = data?.content ?? [];
   const total = data?.totalElements ?? (data?.totalPages ?? 0) * QNA_NF_PAGE_SIZE;
-
-  // A page emptied by the last assign or delete gives way to the one before it.
-  useEffect(() => {
-    if (data && rows.length === 0 && page > 0) setPage(page - 1);
-  }, [data, rows.length, page]);
+  const { selected, setSelected, toggle, allOnPage, toggleAll } = usePageSelection(rows, !!data, page, setPage);
 
   const filtersChanged = () => {
     setPage(0);
@@ -102,9 +98,6 @@ export function BotQnaNfPanel({ botId, reportsAllowed }: { botId: string; report
   };
   const exportar = () => act(() => dataProvider.exportQnaNotFound(botId, filters), QNA_NF_TEXTS.generandoInforme, 'info');
 
-  const toggle = (id: string) => setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
-  const allOnPage = rows.length > 0 && rows.every((row) => selected.includes(row.id));
-  const toggleAll = () => setSelected(allOnPage ? [] : rows.map((row) => row.id));
 
   let table = <StatusMessage text="quipu.tabla.cargando" />;
   if (reversed) table = <StatusMessage text="quipu.tabla.sinDatos" />;
