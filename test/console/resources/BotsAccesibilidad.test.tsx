@@ -1,6 +1,6 @@
-// The bots screens with axe (access rule of the brief: no serious or critical violation): the list
-// with its import dialog, and every tab of the editor with the entity editor open. jsdom cannot
-// judge colour contrast; the end-to-end suite does, in Chromium.
+// The bots screens with axe (no serious or critical violation): the list with its import dialog,
+// and every tab of the editor, with the entity editor open, the QnA tab's table and Monitoreo's KB
+// panel. jsdom cannot judge colour contrast; the end-to-end suite does, in Chromium.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
