@@ -13,6 +13,9 @@
 //    they hold; each kind's run is in engine/actions/<kind>. A jump or a handover ends the skill.
 //    A text may name the bot's skills a client can ask for ({{bot.skills}}), read from the bot answering.
 // 6. A turn that sends nothing says why in its debug (noAnswer).
+// A skill in KB mode answers from the bot's QnAs instead of its actions, and a conversation in its
+// knowledge base, a rating or a choice of its results menu goes there before the classifier
+// (kbTurn.ts).
 // Nothing here touches the database: the caller loads and stores the state and records the turn.
 import { randomUUID } from 'node:crypto';
 import type { RequerimientoDef, SkillDef } from '../../../common/schemas/bots';
