@@ -111,28 +111,13 @@ export function HistorialPage() {
     if (valid()) setAsking(true);
   };
 
-  const requestReport = async (completo: boolean) => {
-    const query = valid();
-    if (!query) return setAsking(false);
-    setRequesting(true);
-    try {
-      await dataProvider.requestReport({ ...query, completo });
-      const text = translate('quipu.historial.generandoInforme');
-      notify(text, noticeText(text, 'info'));
-    } catch (failure) {
-      notify(messageOf(failure), noticeText(messageOf(failure), 'error'));
-    } finally {
-      setRequesting(false);
-      setAsking(false);
-    }
-  };
-
-  const requestScoreReport = async () => {
+  /** Asks for a report with the valid filters, and says it is being generated, or why not. */
+  const ask = async (call: (query: HistoryQuery) => Promise<unknown>) => {
     const query = valid();
     if (!query) return;
     setRequesting(true);
     try {
-      await dataProvider.requestQnaScoreReport(query);
+      await call(query);
       const text = translate('quipu.historial.generandoInforme');
       notify(text, noticeText(text, 'info'));
     } catch (failure) {
@@ -141,6 +126,13 @@ export function HistorialPage() {
       setRequesting(false);
     }
   };
+
+  const requestReport = async (completo: boolean) => {
+    await ask((query) => dataProvider.requestReport({ ...query, completo }));
+    setAsking(false);
+  };
+
+  const requestScoreReport = () => ask((query) => dataProvider.requestQnaScoreReport(query));
 
   return (
     <EmpresaPageCard title={translate('quipu.historial.titulo')} idE={idE}>
