@@ -13,7 +13,7 @@ import type {
   InternalEntity,
   SkillSummary,
 } from '../../common/schemas/bots';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 import type { PagedAnswer } from './paging';
 import type { ServerMessage } from '../../common/sessionTypes';
 
@@ -52,8 +52,7 @@ export function toBotBody(values: Partial<Bot> | Partial<BotBody> | Record<strin
 const q = (value: string) => encodeURIComponent(value);
 
 export function createBotsApi(apiUrl: string, httpClient: HttpClient) {
-  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const call = jsonCaller(apiUrl, httpClient);
 
   return {
     getBot: (id: string) => call<Bot>('GET', `/bot?id=${q(id)}`),

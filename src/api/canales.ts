@@ -18,7 +18,7 @@ import type {
   WhatsappExport as WhatsappExportSchema,
   WhatsappExportBody,
 } from '../../common/schemas/canales';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 
 export {
   CANAL_KINDS,
@@ -39,8 +39,7 @@ export type WhatsappExport = Static<typeof WhatsappExportSchema>;
 const q = (value: string) => encodeURIComponent(value);
 
 export function createCanalesApi(apiUrl: string, httpClient: HttpClient) {
-  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const call = jsonCaller(apiUrl, httpClient);
 
   return {
     /** GET /ch?id: one channel (another company's answers 404). */

@@ -13,13 +13,12 @@ import type {
   WebchatBody,
   WebchatEndBody,
 } from '../../common/schemas/chat';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 
 export type { ChatMessage, Prueba, PruebaBody, PruebaResultado, SkillTestAnswer, SkillTestBody, TurnDebug, WebchatAnswer, WebchatBody, WebchatEndBody };
 
 export function createChatApi(apiUrl: string, httpClient: HttpClient) {
-  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const call = jsonCaller(apiUrl, httpClient);
   const q = encodeURIComponent;
 
   return {

@@ -2,7 +2,7 @@
 // custom methods of the data provider.
 import type { Static } from 'typebox';
 import type { MailSettings, MailSettingsBody } from '../../common/schemas/correo';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 import type { ServerMessage } from '../../common/sessionTypes';
 
 export { PROVIDERS, type Provider } from '../../common/schemas/rules';
@@ -14,8 +14,7 @@ export type EmailSettings = MailSettings;
 export type EmailSettingsInput = Static<typeof MailSettingsBody>;
 
 export function createCorreoApi(apiUrl: string, httpClient: HttpClient) {
-  const call = async <T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const call = jsonCaller(apiUrl, httpClient);
 
   return {
     getEmailSettings: () => call<EmailSettings>('GET', '/email'),

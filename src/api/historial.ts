@@ -2,7 +2,7 @@
 // time, a client's sessions as a spreadsheet, and the reports (ask, list, download, delete).
 // Named custom methods of the data provider.
 import type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery } from '../../common/schemas/historial';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 import type { PagedAnswer } from './paging';
 
 export type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery };
@@ -21,8 +21,7 @@ const query = (params: Record<string, string | number | undefined>) => {
 const blobOf = (answer: { blob?: Blob }) => answer.blob ?? new Blob([]);
 
 export function createHistorialApi(apiUrl: string, httpClient: HttpClient) {
-  const json = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const json = jsonCaller(apiUrl, httpClient);
   const binary = async (method: 'GET' | 'POST', path: string, payload?: unknown): Promise<Blob> =>
     blobOf(await httpClient(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload), responseType: 'blob' }));
 

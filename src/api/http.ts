@@ -27,6 +27,12 @@ export interface HttpResponse<T = unknown> {
 /** ra-data-simple-rest style: full URL in, decoded answer out, HttpError on failure. */
 export type HttpClient = <T = unknown>(url: string, options?: HttpOptions) => Promise<HttpResponse<T>>;
 
+/** A JSON call of the API at `apiUrl`: the payload, when given, sent as JSON; the answer's JSON. */
+export function jsonCaller(apiUrl: string, httpClient: HttpClient) {
+  return async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
+    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+}
+
 export interface HttpTransport {
   fetchJson: HttpClient;
   /** GET /public/athena: keeps its signing key `k` (in memory only) and returns the answer. */

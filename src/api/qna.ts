@@ -13,7 +13,7 @@ import type {
   QnaSearchBody,
   TagKb,
 } from '../../common/schemas/qna';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 import { multipartBody } from './multipart';
 import type { PagedAnswer } from './paging';
 
@@ -25,8 +25,7 @@ export type QnaImportStart = Static<typeof QnaImportStarted>;
 const q = encodeURIComponent;
 
 export function createQnaApi(apiUrl: string, httpClient: HttpClient) {
-  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const call = jsonCaller(apiUrl, httpClient);
 
   return {
     /** GET /tag-kb?idBot: the bot's tags. */

@@ -3,7 +3,7 @@
 // dashboard's QnA tab. Named custom methods of the data provider.
 import type { DashboardQuery, HistoryQuery } from '../../common/schemas/historial';
 import type { DashboardQna, KbSkill, QnaNfAssignBody, QnaNfRow, QnaNfSearchBody } from '../../common/schemas/qna';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 import type { PagedAnswer } from './paging';
 
 export type { DashboardQna, KbSkill, QnaNfRow, QnaNfSearchBody };
@@ -11,8 +11,7 @@ export type { DashboardQna, KbSkill, QnaNfRow, QnaNfSearchBody };
 const q = encodeURIComponent;
 
 export function createQnaMonitoreoApi(apiUrl: string, httpClient: HttpClient) {
-  const call = async <T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const call = jsonCaller(apiUrl, httpClient);
 
   return {
     /** GET /skills/kb?idBot: the bot's KB-mode skills. */

@@ -6,7 +6,7 @@ import type { SkillDeleteBody, SkillSummary } from '../../common/schemas/bots';
 import type { AccionOrderBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody } from '../../common/schemas/skills';
 import type { Accion, AccionBody } from '../../common/actions';
 import type { PresetType } from '../../common/schemas/skillRules';
-import type { HttpClient } from './http';
+import { jsonCaller, type HttpClient } from './http';
 import type { ServerMessage } from '../../common/sessionTypes';
 
 export type { Accion, AccionBody, PhrasesAnswer, Requerimiento, RequerimientoBody, Skill, SkillBody, SkillSummary };
@@ -24,8 +24,7 @@ export function toSkillBody(skill: Partial<Skill> & Pick<Skill, 'idBot' | 'nm'>)
 }
 
 export function createSkillsApi(apiUrl: string, httpClient: HttpClient) {
-  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { method, body: payload === undefined ? undefined : JSON.stringify(payload) })).json;
+  const call = jsonCaller(apiUrl, httpClient);
   const q = encodeURIComponent;
 
   return {
