@@ -9,6 +9,8 @@ import { insertBot, insertSkill } from './botFixtures';
 import { deployNow, fromChannel, newPsi, setBot, texts } from './chatFixtures';
 import { createTestApp, dialects, type TestApp } from './helpers';
 import { insertAccion } from './skillFixtures';
+import { rebuildQnaUsage } from '../../server/src/conversation/usoRelleno';
+import { companyTimeZones } from '../../server/src/services/empresas/empresas';
 import { KB_DEFAULTS, KB_POSTBACK } from '../../server/src/engine/kbTurn';
 
 interface KbBot {
@@ -209,5 +211,15 @@ describe.each(dialects)('base de conocimiento en una conversación (%s)', (diale
     const nf = await t.app.db.selectFrom('uso_kb').select('nf').where('idBot', '=', kb.bot).execute();
     expect(sum(nf, 'nf')).toBe(sum(notFound, 'c'));
     expect(sum(nf, 'nf')).toBeGreaterThan(0);
+
+    // Counted again from the recorded rows (migration 018), every bot of this file's turns comes to the same rows.
+    const all = async () => ({
+      qna: (await t.app.db.selectFrom('uso_qna').selectAll().orderBy('idBot').orderBy('dia').orderBy('idQna').execute()).map((r) => ({ ...r, n: Number(r.n), ok: Number(r.ok), bad: Number(r.bad) })),
+      kb: (await t.app.db.selectFrom('uso_kb').selectAll().orderBy('idBot').orderBy('dia').execute()).map((r) => ({ ...r, nf: Number(r.nf) })),
+    });
+    const live = await all();
+    await rebuildQnaUsage(t.app.db, await companyTimeZones(t.app.db, t.app.config.chatTimeZone));
+    expect(await all()).toEqual(live);
+    expect(live.kb.length).toBeGreaterThan(1);
   });
 });

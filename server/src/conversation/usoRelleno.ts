@@ -11,7 +11,7 @@ import type { CounterFills } from '../db/migrationFills';
 import type { Database } from '../db/schema';
 import type { UsageMark } from '../engine/turnTypes';
 import { companyTimeZones, type TimeZoneOf } from '../services/empresas/empresas';
-import { clientOfDay, quarterClock, usageOfTurn, type ClienteDiaRow, type UsageWrite, type UsoRow, type UsoSkillRow } from './uso';
+import { clientOfDay, quarterClock, usageOfTurn, type ClienteDiaRow, type UsageWrite, type UsoKbRow, type UsoQnaRow, type UsoRow, type UsoSkillRow } from './uso';
 
 const PAGE = 500;
 const WRITE_CHUNK = 500;
@@ -178,6 +178,86 @@ export async function rebuildClientSketches(db: Kysely<Database>): Promise<numbe
 }
 
 /**
+ * Empties uso_qna and uso_kb and counts them again from the recorded rows, by a live turn's rules
+ * (uso.ts qnaCounts). Each chat session's messages are replayed in order, a turn from one user
+ * message to the next: it answered a QnA once when one of its bot messages came from that QnA (a
+ * skill of tipo 2; a rating's thanks come from no skill); it was a question not found when no QnA answered it, its user message is one of the bot's
+ * unanswered questions (qna_nf: the same text, trimmed) and a bot message came from that question's
+ * skill. Ratings are their own rows, with their day. What is no longer recorded is not counted
+ * again: a deleted QnA, an unanswered question deleted or assigned in Monitoreo. Days are each
+ * company's; test conversations are not counted. Answers how many messages it read.
+ */
+export async function rebuildQnaUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf): Promise<number> {
+  await db.deleteFrom('uso_qna').execute();
+  await db.deleteFrom('uso_kb').execute();
+  const qnaIds = new Set((await db.selectFrom('skill').select('id').where('tipo', '=', 2).execute()).map((r) => r.id));
+  const unanswered = new Set((await db.selectFrom('qna_nf').select(['idBot', 'idSkill', 'txt']).execute()).map((r) => `${r.idBot} ${r.idSkill} ${r.txt}`));
+  const clock = quarterClock();
+  const qnas = new Map<string, UsoQnaRow>();
+  const qnaRow = (base: { idBot: string; idE: string; dia: string }, idQna: string) => {
+    const key = `${base.idBot} ${base.dia} ${idQna}`;
+    return qnas.get(key) ?? qnas.set(key, { ...base, idQna, n: 0, ok: 0, bad: 0 }).get(key)!;
+  };
+  const notFound = new Map<string, UsoKbRow>();
+
+  type Row = { idSesion: string; idBot: string; idE: string; t: number; m: string; idSkill: string | null; fc: string };
+  const countTurn = (turn: Row[]) => {
+    const [asked] = turn;
+    if (asked.t !== 1) return;
+    const base = { idBot: asked.idBot, idE: asked.idE, dia: clock(Date.parse(asked.fc), timeZoneOf(asked.idE)).dia };
+    const from = new Set(turn.filter((r) => r.t === 0 && r.idSkill).map((r) => r.idSkill!));
+    const answered = [...from].filter((id) => qnaIds.has(id));
+    for (const idQna of answered) qnaRow(base, idQna).n += 1;
+    const question = asked.m.trim().slice(0, 1000);
+    if (answered.length === 0 && [...from].some((idSkill) => unanswered.has(`${asked.idBot} ${idSkill} ${question}`))) {
+      const key = `${base.idBot} ${base.dia}`;
+      (notFound.get(key) ?? notFound.set(key, { ...base, nf: 0 }).get(key)!).nf += 1;
+    }
+  };
+
+  let read = 0;
+  let after = '';
+  for (;;) {
+    const sessions = await db.selectFrom('chat_sesion').select('id').where('test', '=', 0).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    if (sessions.length === 0) break;
+    after = sessions[sessions.length - 1].id;
+    const messages: Row[] = await db
+      .selectFrom('chat_mensaje as m')
+      .innerJoin('chat_sesion as s', 's.id', 'm.idSesion')
+      .select(['m.idSesion', 'm.idBot', 's.idE', 'm.t', 'm.m', 'm.idSkill', 'm.fc'])
+      .where('m.idSesion', 'in', sessions.map((r) => r.id))
+      .orderBy('m.idSesion').orderBy('m.seq')
+      .execute();
+    read += messages.length;
+    let turn: Row[] = [];
+    for (const row of messages) {
+      if (turn.length > 0 && (row.t === 1 || row.idSesion !== turn[0].idSesion)) {
+        countTurn(turn);
+        turn = [];
+      }
+      turn.push(row);
+    }
+    if (turn.length > 0) countTurn(turn);
+  }
+
+  const ratings = await db
+    .selectFrom('qna_calificacion as c')
+    .innerJoin('chat_sesion as s', 's.id', 'c.idSesion')
+    .select(['c.idBot', 'c.idE', 'c.dia', 'c.idQna', sql<number>`sum(c.ok)`.as('ok'), sql<number>`count(*) - sum(c.ok)`.as('bad')])
+    .where('s.test', '=', 0)
+    .groupBy(['c.idBot', 'c.idE', 'c.dia', 'c.idQna'])
+    .execute();
+  for (const r of ratings) {
+    const row = qnaRow(r, r.idQna);
+    row.ok += Number(r.ok);
+    row.bad += Number(r.bad);
+  }
+  await insertChunks(db, 'uso_qna', [...qnas.values()]);
+  await insertChunks(db, 'uso_kb', [...notFound.values()]);
+  return read;
+}
+
+/**
  * Migration 014's count: each company in its own time zone, else in CHAT_TIME_ZONE's, so a server
  * started with its own CHAT_TIME_ZONE keeps using it for companies without one.
  */
@@ -190,11 +270,15 @@ export async function refillUsage(db: Kysely<unknown>): Promise<void> {
 export const counterFills: CounterFills = {
   usage: refillUsage,
   clientSketches: (db) => rebuildClientSketches(db as Kysely<Database>),
+  qnaUsage: async (db) => {
+    const typed = db as Kysely<Database>;
+    await rebuildQnaUsage(typed, await companyTimeZones(typed, process.env.CHAT_TIME_ZONE || DEFAULT_CHAT_TIME_ZONE));
+  },
 };
 
-async function insertChunks<T extends 'chat_cliente_dia' | 'uso' | 'uso_skill'>(db: Kysely<Database>, table: T, rows: readonly object[]): Promise<void> {
+async function insertChunks<T extends 'chat_cliente_dia' | 'uso' | 'uso_skill' | 'uso_qna' | 'uso_kb'>(db: Kysely<Database>, table: T, rows: readonly object[]): Promise<void> {
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one insert for three tables: each row is its table's own
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one insert for five tables: each row is its table's own
     await db.insertInto(table).values(rows.slice(i, i + WRITE_CHUNK) as any).execute();
   }
 }

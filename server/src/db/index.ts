@@ -28,6 +28,7 @@ import { usoRelleno } from './migrations/014_uso_relleno';
 import { clientesDistintos } from './migrations/015_clientes_distintos';
 import * as m016 from './migrations/016_auditoria_refs';
 import * as m017 from './migrations/017_qna';
+import { usoQnaRelleno } from './migrations/018_uso_qna_relleno';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -39,7 +40,7 @@ declare module 'fastify' {
   }
 }
 
-/** Every migration; 014 and 015 count the recorded conversations with `fills`. */
+/** Every migration; 014, 015 and 018 count the recorded conversations with `fills`. */
 const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '001_inicial': m001,
   '002_busquedas': m002,
@@ -58,6 +59,7 @@ const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '015_clientes_distintos': clientesDistintos(fills),
   '016_auditoria_refs': m016,
   '017_qna': m017,
+  '018_uso_qna_relleno': usoQnaRelleno(fills),
 });
 
 class StaticMigrations implements MigrationProvider {
@@ -131,8 +133,8 @@ async function migratorOf(db: DB, fills: CounterFills): Promise<Migrator> {
 }
 
 /**
- * Brings the database to the latest migration; answers how many were applied. Migrations 014 and
- * 015 count the recorded conversations with `fills` (conversation/usoRelleno.ts counterFills).
+ * Brings the database to the latest migration; answers how many were applied. Migrations 014, 015
+ * and 018 count the recorded conversations with `fills` (conversation/usoRelleno.ts counterFills).
  * Before any run, `onPending` hears the names of those about to run, and whether this is an
  * upgrade (some migrations applied already, not all).
  */

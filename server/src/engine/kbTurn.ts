@@ -226,7 +226,8 @@ export async function continueKb(host: KbHost, text: string | undefined, postbac
     if (state.rating !== qna.id) return true;
     delete state.rating;
     host.kb.rated = { idQna: qna.id, ok };
-    host.text(param(bot, ok ? 'kbCalificaOk' : 'kbCalificaBad') || (ok ? KB_DEFAULTS.calificaOk : KB_DEFAULTS.calificaBad), qna.id);
+    // The knowledge base's thanks, not the QnA's answer: no skill answered this turn.
+    host.text(param(bot, ok ? 'kbCalificaOk' : 'kbCalificaBad') || (ok ? KB_DEFAULTS.calificaOk : KB_DEFAULTS.calificaBad), null);
     return true;
   }
   if (postback?.startsWith(KB_POSTBACK.qna)) {
