@@ -163,6 +163,11 @@ export function canChooseCompany(flags: Flags): boolean {
   return flags.isAdmin;
 }
 
+/** Who marks a user as signing in through Microsoft (sso): the system admin and the company's user admins. */
+export function canSetSso(flags: Flags): boolean {
+  return flags.isAdmin || flags.isAdminUser;
+}
+
 export function canPickRole(flags: Flags): boolean {
   return flags.isAdmin || flags.isCompania || flags.isAdminUser;
 }

@@ -24,6 +24,7 @@ export const CANAL_MESSAGES = {
   telegramDisabled: 'Telegram no está habilitado para su empresa',
   badToken: 'El token no fue aceptado por Telegram',
   chasquiHttps: 'La URL del relay debe comenzar con https://',
+  projectNumber: 'El número de proyecto de Google Cloud son solo dígitos',
 } as const;
 
 /** What the channel catalogue holds for each kind of channel. */
@@ -76,6 +77,9 @@ export type CanalIconName = (typeof CANAL_KINDS)[CanalKind]['icon'];
 
 /** The console address of a kind's editor for channel `id`: 'new' for a new one, ':id' for the route's pattern. */
 export const canalEditorPath = (kind: CanalKind, id: string): string => `/canal/${CANAL_KINDS[kind].path}/${id}`;
+
+/** Google Cloud's project number: digits. */
+export const PROJECT_NUMBER_PATTERN = '^[0-9]{1,30}$';
 
 /** HH:mm, 00:00 to 23:59. */
 export const HOUR_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
@@ -180,6 +184,8 @@ export const CanalCfg = Type.Object({
   botUserId: Text(100),
   /** WhatsApp Cloud API: the sending number's id. */
   phoneNumberId: Text(100),
+  /** Google Chat: the Cloud project number, the audience of the tokens Chat signs its events with. */
+  projectNumber: Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Type.String({ pattern: PROJECT_NUMBER_PATTERN, 'x-message': CANAL_MESSAGES.projectNumber })])),
 }, closed);
 export type CanalCfg = Static<typeof CanalCfg>;
 
@@ -194,9 +200,15 @@ export const CanalSecretsBody = Type.Object({
   accessToken: Text(1000),
   verifyToken: Text(300),
   whatsappAppSecret: Text(300),
+  /** Teams: the Bot Framework app's id and password. */
+  msAppId: Text(100),
+  msAppPassword: Text(300),
+  /** Google Chat: the service account's JSON key, for answers sent after the event's reply. */
+  googleServiceAccount: Text(10000),
 }, closed);
 export type CanalSecretsBody = Static<typeof CanalSecretsBody>;
-export const SECRET_NAMES = ['token', 'appSecret', 'signingSecret', 'accessToken', 'verifyToken', 'whatsappAppSecret', 'botToken', 'webhookSecret'] as const;
+/** Every stored secret: the ones a body may carry, and those the server sets itself (Slack's bot token, Telegram's webhook secret, the Teams files' refresh token). */
+export const SECRET_NAMES = ['token', 'appSecret', 'signingSecret', 'accessToken', 'verifyToken', 'whatsappAppSecret', 'msAppId', 'msAppPassword', 'googleServiceAccount', 'botToken', 'webhookSecret', 'msFilesRefreshToken'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 /** A channel as the API answers it. `secretos` says which secrets are stored, never their values. */

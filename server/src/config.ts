@@ -138,6 +138,22 @@ export interface Config {
   slackApiBase: string;
   /** Slack's OAuth v2 authorisation page, where 'Agregar Slack' sends the browser. */
   slackOauthBase: string;
+  /**
+   * Microsoft identity platform: the console's 'Ingresar con Microsoft', Teams' 'Iniciar sesión' and
+   * 'Autorizar archivos', and the token Teams answers are posted with. Sign-in is off without a client id.
+   */
+  microsoftAuthority: string;
+  microsoftClientId?: string;
+  microsoftClientSecret?: string;
+  /** Where Bot Framework publishes the keys it signs Teams' activities with. */
+  botframeworkOpenidUrl: string;
+  /** Google: the issuer of 'Iniciar sesión' of a Google Chat channel (off without a client id). */
+  googleIssuer: string;
+  googleClientId?: string;
+  googleClientSecret?: string;
+  /** The keys Google Chat signs its events' bearer tokens with, and the Chat API answers sent later go to. */
+  googleChatCertsUrl: string;
+  googleChatApiBase: string;
   /** PEM certificates trusted, besides the system's, when posting to a WhatsApp relay (useChasqui) with a private certificate. */
   relayCa?: string;
   /** Caps that bound what one company can make the server store and train (services/bots/limits.ts). */
@@ -244,6 +260,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     whatsappApiBase: withoutSlash(env.WHATSAPP_API_BASE || 'https://graph.facebook.com/v21.0'),
     slackApiBase: withoutSlash(env.SLACK_API_BASE || 'https://slack.com/api') + '/',
     slackOauthBase: env.SLACK_OAUTH_BASE || 'https://slack.com/oauth/v2/authorize',
+    microsoftAuthority: withoutSlash(env.MICROSOFT_AUTHORITY || 'https://login.microsoftonline.com/common/v2.0'),
+    microsoftClientId: env.MICROSOFT_CLIENT_ID || undefined,
+    microsoftClientSecret: env.MICROSOFT_CLIENT_SECRET || undefined,
+    botframeworkOpenidUrl: env.BOTFRAMEWORK_OPENID_URL || 'https://login.botframework.com/v1/.well-known/openidconfiguration',
+    googleIssuer: withoutSlash(env.GOOGLE_ISSUER || 'https://accounts.google.com'),
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    googleChatCertsUrl: env.GOOGLE_CHAT_CERTS_URL || 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
+    googleChatApiBase: withoutSlash(env.GOOGLE_CHAT_API_BASE || 'https://chat.googleapis.com/v1'),
     relayCa: env.RELAY_CA_FILE ? fs.readFileSync(env.RELAY_CA_FILE, 'utf8') : undefined,
     // A 1,000-skill bot of 20 phrases each (the NLU bench's) stays within every cap.
     maxFrasesPorSkill: positive(env.MAX_FRASES_POR_SKILL, 500),

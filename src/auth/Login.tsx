@@ -1,5 +1,6 @@
 // Login page: user name and password, 'Ingresar', the Microsoft sign-in link and
-// '¿Olvidó su contraseña?'. An `error` query parameter (base64 text) is shown as an error notice.
+// '¿Olvidó su contraseña?'. An `error` query parameter (base64 of UTF-8 text) is shown as an error
+// notice: the server sends every refusal of the Microsoft sign-in back that way, 'not configured' included.
 import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,15 +18,11 @@ import { useRequiredFields } from './useRequiredFields';
 
 export interface LoginProps {
   onSignedIn: (session: Session) => void;
-  /** Whether Microsoft sign-in is configured; if not, its button says so rather than leaving for an error page. */
-  microsoft?: boolean;
 }
-
-export const MICROSOFT_NO_CONFIGURADO = 'El ingreso con Microsoft no está configurado en esta instalación';
 
 const FIELDS = ['usuario', 'password'] as const;
 
-export function Login({ onSignedIn, microsoft = false }: LoginProps) {
+export function Login({ onSignedIn }: LoginProps) {
   const notify = useNotice();
   const { values, field, validate } = useRequiredFields(FIELDS);
   const [busy, setBusy] = useState(false);
@@ -61,15 +58,9 @@ export function Login({ onSignedIn, microsoft = false }: LoginProps) {
         </Button>
       </Box>
       <Divider sx={{ my: 2 }}>o</Divider>
-      {microsoft ? (
-        <Button variant="outlined" fullWidth href={sessionApi.microsoftLoginUrl()}>
-          Ingresar con Microsoft
-        </Button>
-      ) : (
-        <Button variant="outlined" fullWidth onClick={() => notify(MICROSOFT_NO_CONFIGURADO, 'info')}>
-          Ingresar con Microsoft
-        </Button>
-      )}
+      <Button variant="outlined" fullWidth href={sessionApi.microsoftLoginUrl()}>
+        Ingresar con Microsoft
+      </Button>
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <Link {...linkProps('/recuperar')}>¿Olvidó su contraseña?</Link>
       </Box>

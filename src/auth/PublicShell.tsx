@@ -18,11 +18,9 @@ export interface PublicShellProps {
   onSignedIn: (session: Session) => void;
   /** Why the start-up check failed (server unreachable, ...), shown once as an error notice. */
   startupError?: string;
-  /** Whether Microsoft sign-in is configured (GET /public/athena). */
-  microsoft?: boolean;
 }
 
-function PublicPage({ onSignedIn, startupError, microsoft = false }: PublicShellProps) {
+function PublicPage({ onSignedIn, startupError }: PublicShellProps) {
   const path = usePathname();
   const notify = useNotice();
   useEffect(() => {
@@ -32,7 +30,7 @@ function PublicPage({ onSignedIn, startupError, microsoft = false }: PublicShell
   if (path === '/recuperar') return <Recuperar />;
   const renovar = /^\/renovar\/([^/]+)\/?$/.exec(path);
   if (renovar) return <Renovar encodedUser={decodeURIComponent(renovar[1])} />;
-  return <Login onSignedIn={onSignedIn} microsoft={microsoft} />;
+  return <Login onSignedIn={onSignedIn} />;
 }
 
 export function PublicShell(props: PublicShellProps) {

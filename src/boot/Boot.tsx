@@ -19,7 +19,7 @@ function signIn(session: Session) {
 }
 
 export function Boot({ booting }: { booting: Promise<BootResult> }) {
-  const { brand, microsoft, error } = use(booting);
+  const { brand, error } = use(booting);
   const signedIn = useSessionFrom(sessionStore) !== null;
   return (
     <BrandContext value={brand}>
@@ -28,7 +28,7 @@ export function Boot({ booting }: { booting: Promise<BootResult> }) {
           <App />
         </Suspense>
       ) : (
-        <PublicShell onSignedIn={signIn} startupError={error} microsoft={microsoft} />
+        <PublicShell onSignedIn={signIn} startupError={error} />
       )}
     </BrandContext>
   );

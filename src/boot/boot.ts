@@ -9,23 +9,20 @@ import type { Brand } from '../../common/sessionTypes';
 
 export interface BootResult {
   brand: Brand;
-  /** Whether Microsoft sign-in works here (the bootstrap says so); unknown reads as not. */
-  microsoft: boolean;
   /** Set when the server could not be asked; the public pages show it. */
   error?: string;
 }
 
 export async function boot(api: Pick<SessionApi, 'athena' | 'checkSession'>, store: SessionStore): Promise<BootResult> {
   let brand = DEFAULT_BRAND;
-  let microsoft = false;
   try {
     const athena = await api.athena();
-    ({ brand, microsoft } = athena);
+    ({ brand } = athena);
     store.set(athena.sesion ? await api.checkSession() : null);
-    return { brand, microsoft };
+    return { brand };
   } catch (error) {
     store.set(null);
-    return { brand, microsoft, error: messageOf(error) };
+    return { brand, error: messageOf(error) };
   } finally {
     document.title = brand.name;
   }

@@ -78,11 +78,31 @@ export const canalesTexts = {
       Slack: 'Slack',
       Google: 'Google',
     },
-    // Teams and Google: their sign-in comes later.
-    iniciarSesionMsft: 'Iniciar sesión con Microsoft',
-    iniciarSesionGoogle: 'Iniciar sesión con Google',
-    conexionPendienteMsft: 'La conexión con Microsoft todavía no está disponible en Quipu: el canal se guarda, pero aún no recibe mensajes de Teams.',
-    conexionPendienteGoogle: 'La conexión con Google todavía no está disponible en Quipu: el canal se guarda, pero aún no recibe mensajes de Google.',
+    // Teams and Google: the provider's sign-in, and what it says when it comes back to the editor.
+    iniciarSesion: 'Iniciar sesión',
+    vinculado: CANAL_MESSAGES.linked,
+    errorEstado: 'Error %{status}',
+    redirect: 'Dirección de redirección',
+    // Teams.
+    msft: {
+      sinSesion: 'Sin iniciar sesión: todavía nadie inició sesión con Microsoft para este canal.',
+      autorizarArchivos: 'Autorizar archivos',
+      autorizarArchivosAyuda: 'Permite que el bot lea los archivos que las personas le envían desde OneDrive y SharePoint.',
+      configuracion: 'Configuración del bot de Microsoft Teams',
+      appId: 'Id de la aplicación (Bot Framework)',
+      appPassword: 'Contraseña de la aplicación',
+      endpoint: 'Punto de conexión de mensajería (Azure Bot)',
+    },
+    // Google Chat.
+    google: {
+      idR: 'Dominio de Google Workspace',
+      sinSesion: 'Sin iniciar sesión: todavía nadie inició sesión con Google para este canal.',
+      configuracion: 'Configuración de la aplicación de Google Chat',
+      projectNumber: 'Número de proyecto de Google Cloud',
+      projectNumberInvalido: CANAL_MESSAGES.projectNumber,
+      serviceAccount: 'Clave JSON de la cuenta de servicio',
+      endpoint: 'Dirección de eventos (Google Chat)',
+    },
     // Slack.
     slack: {
       agregar: 'Agregar Slack',

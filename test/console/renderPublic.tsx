@@ -4,8 +4,8 @@ import { vi } from 'vitest';
 import type { Session } from '../../common/sessionTypes';
 import { PublicShell } from '../../src/auth/PublicShell';
 
-export function renderPublic(path: string, onSignedIn = vi.fn<(session: Session) => void>(), { microsoft = false } = {}) {
+export function renderPublic(path: string, onSignedIn = vi.fn<(session: Session) => void>()) {
   window.history.pushState(null, '', path);
-  render(<PublicShell onSignedIn={onSignedIn} microsoft={microsoft} />);
+  render(<PublicShell onSignedIn={onSignedIn} />);
   return { onSignedIn };
 }

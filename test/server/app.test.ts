@@ -1,4 +1,4 @@
-// The app around the routes: about, the Microsoft sign-in page, Spanish errors, OpenAPI and the console.
+// The app around the routes: about, the unconfigured Microsoft sign-in, Spanish errors, OpenAPI and the console.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,13 +40,12 @@ describe.each(dialects)('aplicación (%s)', (dialect) => {
     });
   });
 
-  it("GET /loginMicrosoft responde 501 con la página 'Inicio de sesión con Microsoft no configurado' y un enlace a la consola", async () => {
-    const res = await t.client().get(`${API}/loginMicrosoft?ch=abc&type=files`);
-    expect(res.statusCode).toBe(501);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain('<title>Inicio de sesión con Microsoft no configurado</title>');
-    expect(res.body).toContain('inicio de sesión único');
-    expect(res.body).toContain('<a href="/">Volver a la consola</a>');
+  it('GET /loginMicrosoft sin MICROSOFT_CLIENT_ID vuelve a la página de ingreso con el motivo en ?error (base64)', async () => {
+    const res = await t.client().get(`${API}/loginMicrosoft`);
+    expect(res.statusCode).toBe(302);
+    const location = new URL(String(res.headers.location));
+    expect(location.pathname).toBe('/login');
+    expect(Buffer.from(String(location.searchParams.get('error')), 'base64').toString('utf8')).toBe('El ingreso con Microsoft no está configurado en este servidor');
   });
 
   describe('errores en español', () => {
@@ -155,7 +154,7 @@ describe('consola compilada', () => {
     const outside = await c.get('/otra-cosa');
     expect(outside.statusCode).toBe(404);
     const microsoft = await c.get(`${API}/loginMicrosoft`);
-    expect(microsoft.body).toContain('<a href="/quipu/">Volver a la consola</a>');
+    expect(new URL(String(microsoft.headers.location)).pathname).toBe('/quipu/login');
   });
 });
 

@@ -54,6 +54,12 @@ export interface ChannelAdapter {
    * reply to the call itself and is published on the conversation's topic (the web widget).
    */
   send?(app: App, canal: CanalRow, to: Recipient, messages: ChatMessage[]): Promise<void>;
+  /**
+   * Where the provider takes the answer as its call's reply (Google Chat): how long the call waits
+   * for the bot, and the reply's body for its messages. An answer later than that goes out through
+   * `send`, and the reply is `{}`. Such a provider's call carries one message.
+   */
+  reply?: { withinMs: number; body(messages: ChatMessage[]): Record<string, unknown> };
   /** Before the channel is deleted: asks the provider to stop sending to it, where ours is the call that set that up. */
   release?(app: App, canal: CanalRow): Promise<void>;
 }

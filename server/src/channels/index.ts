@@ -1,6 +1,8 @@
 // The channel adapters, one line each: adding a channel is its folder and its line here.
 import type { CanalKind } from '../../../common/schemas/canales';
 import type { ChannelAdapter } from './adapter';
+import { google } from './google';
+import { teams } from './microsoft';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { web } from './web';
@@ -11,4 +13,6 @@ export const CHANNEL_ADAPTERS: Partial<Record<CanalKind, ChannelAdapter>> = {
   Telegram: telegram,
   Whatsapp: whatsapp,
   Slack: slack,
+  Microsoft: teams,
+  Google: google,
 };

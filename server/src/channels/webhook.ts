@@ -1,13 +1,14 @@
 // A provider's webhook call, the same for every adapter: the channel of that kind, the provider's
 // signature, then each message through the conversation's gate (active, linked, hours, exclusions,
-// a delivery answered once) and its answer back out through the provider (answer.ts). The provider
-// gets 200 whenever the call was genuine, answered or not, so it does not retry for ever.
+// a delivery answered once) and its answer back out through the provider, or in the reply where the
+// provider takes it there (answer.ts). The provider gets 200 whenever the call was genuine, answered
+// or not, so it does not retry for ever.
 import { ApiError, notFound } from '../errors';
 import { CANAL_MESSAGES, type CanalKind } from '../../../common/schemas/canales';
 import { canalById } from '../services/canales/canales';
 import type { App } from '../types';
 import type { WebhookInput } from './adapter';
-import { answerMessage } from './answer';
+import { answerInReply, answerMessage } from './answer';
 import { CHANNEL_ADAPTERS } from './index';
 import type { CanalRow } from '../conversation';
 
@@ -27,6 +28,8 @@ export async function answerWebhook(app: App, kind: CanalKind, canal: CanalRow, 
   const reading = await adapter.read(app, canal, input);
   if (reading.kind === 'refused') throw new ApiError(reading.status, reading.message, reading.code);
   if (reading.kind === 'handshake') return reading.body;
+  // A provider that takes the answer as its call's reply sends one message per call.
+  if (adapter.reply) return reading.messages.length ? answerInReply(app, { ...adapter, reply: adapter.reply }, canal, reading.messages[0]) : {};
   for (const message of reading.messages) await answerMessage(app, adapter, canal, message);
   return { ok: true };
 }

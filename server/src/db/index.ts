@@ -29,6 +29,7 @@ import { clientesDistintos } from './migrations/015_clientes_distintos';
 import * as m016 from './migrations/016_auditoria_refs';
 import * as m017 from './migrations/017_qna';
 import { usoQnaRelleno } from './migrations/018_uso_qna_relleno';
+import * as m019 from './migrations/019_oidc';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -60,6 +61,7 @@ const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '016_auditoria_refs': m016,
   '017_qna': m017,
   '018_uso_qna_relleno': usoQnaRelleno(fills),
+  '019_oidc': m019,
 });
 
 class StaticMigrations implements MigrationProvider {

@@ -102,6 +102,21 @@ export interface NonceTable {
   ts: number;
 }
 
+/** An OpenID Connect sign-in under way (migration 019). */
+export interface OidcEstadoTable {
+  /** SHA-256 of the state, hex. */
+  id: string;
+  idSesion: string;
+  proveedor: string;
+  nonce: string;
+  verificador: string;
+  idCanal: string | null;
+  idU: string | null;
+  tipo: string | null;
+  /** ms since epoch. */
+  expira: number;
+}
+
 export interface EmailCfgTable {
   id: string;
   host: string;
@@ -514,6 +529,7 @@ export interface Database {
   usuario: UsuarioTable;
   sesion: SesionTable;
   nonce: NonceTable;
+  oidc_estado: OidcEstadoTable;
   email_cfg: EmailCfgTable;
   auditoria: AuditoriaTable;
   bot: BotTable;

@@ -13,6 +13,7 @@ import { unauthorized } from '../errors';
 import { companyRefusal } from '../auth/acl';
 import {
   RECHECK_MS,
+  createSesion,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   TOUCH_INTERVAL_MS,
@@ -203,6 +204,20 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   reply.setCookie(name, token, { httpOnly: true, sameSite: 'strict', path: '/', secure });
   // A plain cookie left from before https is dropped with the new one.
   if (secure && request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/' });
+}
+
+/**
+ * Starts `user`'s signed-in session on this browser once a sign-in has checked them: a new row and
+ * key (whatever the old cookie knew is worthless now) and its cookie.
+ */
+export async function openSignedInSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<SesionTable> {
+  const app = request.server as App;
+  if (request.sesion) await deleteSesion(app.db, request.sesion.id);
+  const { token, sesion } = await createSesion(app.db, user.id, app.config.now());
+  setSessionCookie(request, reply, token);
+  request.sesion = sesion;
+  request.user = user;
+  return sesion;
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

@@ -6,6 +6,8 @@ import { botsRoutes } from './bots';
 import { botTransferRoutes } from './botTransfer';
 import { canalesRoutes } from './canales';
 import { canalesProveedoresRoutes } from './canalesProveedores';
+import { canalTeamsRoutes } from './canalTeams';
+import { canalGoogleRoutes } from './canalGoogle';
 import { chatRoutes } from './chat';
 import { dashboardRoutes } from './dashboard';
 import { demoRoutes } from './demo';
@@ -14,6 +16,7 @@ import { entidadesRoutes } from './entidades';
 import { empresasRoutes } from './empresas';
 import { frasesRoutes } from './frases';
 import { historialRoutes } from './historial';
+import { oidcRoutes } from './oidc';
 import { informesRoutes } from './informes';
 import { qnaRoutes } from './qna';
 import { qnaImportRoutes } from './qnaImport';
@@ -34,5 +37,8 @@ export const routePlugins: RoutePlugin[] = [
   historialRoutes, informesRoutes, dashboardRoutes,
   canalesRoutes,
   canalesProveedoresRoutes,
+  canalTeamsRoutes,
+  canalGoogleRoutes,
   webchatPublicoRoutes,
+  oidcRoutes,
 ];

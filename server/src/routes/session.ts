@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors';
 import { currentUser, requireUser } from '../plugins/guards';
 import { LOGIN_THROTTLED, REQUESTS_THROTTLED, perAddressLimit } from '../plugins/ratelimit';
-import { clearSessionCookie, setSessionCookie } from '../plugins/session';
+import { clearSessionCookie, openSignedInSession, setSessionCookie } from '../plugins/session';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES, changePassword, checkSignIn, findUserByLogin } from '../services/auth/login';
 import { createCaptcha, verifyCaptcha } from '../services/auth/captcha';
 import { RESET_NEUTRAL_MESSAGE, requestRecovery } from '../services/auth/passwordReset';
@@ -13,12 +13,12 @@ import { createSesion, deleteSesion, loadSessionUser } from '../auth/sessions';
 import { sessionInfo } from '../services/auth/sessions';
 import type { App } from '../types';
 import { consoleAddress } from '../config';
+import { oidcSettings } from '../auth/oidc';
 import { ErrorBody, MessageBody, signedErrors } from '../../../common/schemas/common';
 import {
   AthenaAnswer,
   CaptchaChallenge,
   EmptyBody,
-  MicrosoftQuery,
   PasswordChangeBody,
   PasswordRenewalBody,
   ResetPasswordBody,
@@ -39,31 +39,6 @@ export function basicCredentials(header: string): { login: string; password: str
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-export function microsoftNotConfiguredPage(basePath: string): string {
-  const home = escapeHtml(basePath === '/' ? '/' : `${basePath}/`);
-  return `<!doctype html>
-<html lang="es">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Inicio de sesión con Microsoft no configurado</title>
-</head>
-<body>
-<main>
-<h1>Inicio de sesión con Microsoft no configurado</h1>
-<p>Este servidor no tiene configurado el inicio de sesión único con Microsoft, por lo que no es posible ingresar ni autorizar archivos con una cuenta de Microsoft.</p>
-<p>Ingrese con su usuario y contraseña, o solicite al administrador del sistema que configure el inicio de sesión con Microsoft.</p>
-<p><a href="${home}">Volver a la consola</a></p>
-</main>
-</body>
-</html>
-`;
 }
 
 export async function sessionRoutes(app: App): Promise<void> {
@@ -100,8 +75,7 @@ export async function sessionRoutes(app: App): Promise<void> {
       }
       const alt = !!config.altBrandHostPattern?.test(request.hostname);
       reply.header('Cache-Control', 'no-store');
-      // Microsoft sign-in is not built into this server: GET /loginMicrosoft answers 501.
-      return { k, brand: { name: alt ? config.altBrandName : config.brandName, alt }, microsoft: false, sesion: request.user !== null };
+      return { k, brand: { name: alt ? config.altBrandName : config.brandName, alt }, microsoft: !!oidcSettings(config, 'microsoft'), sesion: request.user !== null };
     },
   );
 
@@ -127,12 +101,7 @@ export async function sessionRoutes(app: App): Promise<void> {
       const account = await checkSignIn(db, config, credentials.login, credentials.password, request.ip, app.passwordCost);
       const user = await loadSessionUser(db, account.id, config.defaultSessionMinutes);
       if (!user) throw unauthorized(AUTH_MESSAGES.inactiveUser);
-      // A new row and key at sign-in: whatever the old cookie knew is worthless now.
-      if (request.sesion) await deleteSesion(db, request.sesion.id);
-      const { token, sesion } = await createSesion(db, user.id, config.now());
-      setSessionCookie(request, reply, token);
-      request.sesion = sesion;
-      request.user = user;
+      const sesion = await openSignedInSession(request, reply, user);
       return sessionInfo(user, sesion.k, app.config);
     },
   );
@@ -221,22 +190,6 @@ export async function sessionRoutes(app: App): Promise<void> {
       const user = await db.selectFrom('usuario').selectAll().where('id', '=', me.id).executeTakeFirst();
       await changePassword(db, config, user, change, { passwordCost: app.passwordCost, keepSesionId: request.sesion?.id });
       return { message: PASSWORD_MESSAGES.updated };
-    },
-  );
-
-  app.get(
-    '/loginMicrosoft',
-    {
-      schema: {
-        tags: ['Sesión'], operationId: 'signInMicrosoft',
-        summary: 'Inicio de sesión con Microsoft (no configurado en este servidor)',
-        querystring: MicrosoftQuery,
-        produces: ['text/html'],
-        response: { 501: Type.String() },
-      },
-    },
-    async (_request, reply) => {
-      return reply.status(501).type('text/html; charset=utf-8').send(microsoftNotConfiguredPage(config.basePath));
     },
   );
 }

@@ -1,5 +1,6 @@
 // The channel editors, each at its route (roles.ts ROUTES gives each its check).
-import { GooglePage, MsftPage } from './pendiente/SignInLaterPage';
+import { GooglePage } from './google/GooglePage';
+import { MsftPage } from './msft/MsftPage';
 import { SlackPage } from './slack/SlackPage';
 import { TelegramPage } from './telegram/TelegramPage';
 import { CanalWebEditor } from './web/CanalWebEditor';

@@ -1,9 +1,9 @@
-// The user form's fields ('DATOS GENERALES', their messages, who chooses company and role),
-// shared by UsuarioCreate and UsuarioEdit.
+// The user form's fields ('DATOS GENERALES', their messages, who chooses company and role, who
+// marks a user as signing in through Microsoft), shared by UsuarioCreate and UsuarioEdit.
 import Box from '@mui/material/Box';
 import { BooleanInput, ReferenceInput, SelectInput, TextInput, email, required, useRecordContext } from 'react-admin';
 import { FormSection, ReadOnlyValue } from '../../layout/FormParts';
-import { canChooseCompany, canManageUsers, mayGrantFlag } from '../../../common/roles';
+import { canChooseCompany, canManageUsers, canSetSso, mayGrantFlag } from '../../../common/roles';
 import { useFlags } from '../../permissions/useFlags';
 import { useSession } from '../../permissions/useSession';
 import { choosesRole, roleChoices, roleLabel, type Usuario } from './usuarioModel';
@@ -46,7 +46,7 @@ export function UsuarioInputs() {
       <BooleanInput source="a" label="quipu.usuarios.a" readOnly={readOnly} />
       <BooleanInput source="pmHist" label="quipu.usuarios.pmHist" readOnly={flagLocked('pmHist')} />
       <BooleanInput source="showChannels" label="quipu.usuarios.showChannels" readOnly={flagLocked('showChannels')} />
-      <BooleanInput source="sso" label="quipu.usuarios.sso" readOnly />
+      <BooleanInput source="sso" label="quipu.usuarios.sso" readOnly={readOnly || !canSetSso(flags)} />
     </Box>
   );
 }

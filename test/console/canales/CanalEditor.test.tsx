@@ -1,5 +1,5 @@
-// The common editor layout, through the Teams editor, which is nothing
-// but the common layout: a new channel starts active and unsaved; the first save brings the bot,
+// The common editor layout, through the Teams editor (its own parts are in MsftEditor.test.tsx,
+// Google's in GoogleEditor.test.tsx): a new channel starts active and unsaved; the first save brings the bot,
 // activation and delete; the bot links at once; hours; a refused save keeps what was typed;
 // leaving with unsaved changes asks; users without channel access only read.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -78,9 +78,7 @@ describe('Editor común de canal', () => {
     expect(screen.getByRole('button', { name: 'Desactivar Canal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Eliminar Canal' })).toBeInTheDocument();
     expect(screen.getByText('Estado: Activo')).toBeInTheDocument();
-    // Teams' sign-in comes later: visibly unavailable, not faked.
-    expect(screen.getByRole('button', { name: 'Iniciar sesión con Microsoft' })).toBeDisabled();
-    expect(screen.getByText(/La conexión con Microsoft todavía no está disponible/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', `${window.location.origin}/api/loginMicrosoft?ch=c10`);
     expect(screen.queryByText('Guarde para iniciar sesión')).not.toBeInTheDocument();
     // Saved: leaving asks nothing.
     const confirm = vi.spyOn(window, 'confirm');
@@ -257,22 +255,5 @@ describe('Editor común de canal', () => {
     renderAdmin('/canal/slack/c3', sinCanales);
     expect(await screen.findByText('No tiene permiso para esta operación')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
-  });
-});
-
-describe('Editor de Google', () => {
-  it("antes de guardar dice 'Guarde para iniciar sesión'; después, el inicio de sesión aparece deshabilitado con su nota y el tenant", async () => {
-    record('post', '/ch/web', ({ body }) => canal('c6', { ...(body as object), name: 'Google', red: 9, idR: 'tenant-42' }));
-    record('get', '/bots', () => BOTS);
-    renderAdmin('/canal/google/new', compania);
-    expect(await screen.findByText('Guarde para iniciar sesión')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Iniciar sesión con Google' })).not.toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre del canal' }), 'Google chat');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    const signIn = await screen.findByRole('button', { name: 'Iniciar sesión con Google' });
-    expect(signIn).toBeDisabled();
-    expect(signIn).toHaveAccessibleDescription(/La conexión con Google todavía no está disponible en Quipu/);
-    expect(screen.getByRole('textbox', { name: 'Id del tenant' })).toHaveValue('tenant-42');
-    await waitFor(() => expect(window.location.pathname).toBe('/canal/google/c6'));
   });
 });

@@ -50,7 +50,7 @@ describe('foco visible', () => {
     const ingresar = screen.getByRole('button', { name: 'Ingresar' });
     expect(ingresar).toHaveFocus();
     expect(ring(ingresar)).toEqual({ style: 'solid', width: '2px', color: PURPLE, offset: '2px' });
-    expect(ring(screen.getByRole('button', { name: 'Ingresar con Microsoft' })).style).toBe('none');
+    expect(ring(screen.getByRole('link', { name: 'Ingresar con Microsoft' })).style).toBe('none');
   });
 
   it('un interruptor enfocado con el teclado lleva el contorno alrededor de su botón', async () => {

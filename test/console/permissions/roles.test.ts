@@ -10,6 +10,7 @@ import {
   canOpen,
   canManageUsers,
   canPickRole,
+  canSetSso,
   deriveFlags,
   mayGrantFlag,
   mayManageUserWithRole,
@@ -131,6 +132,18 @@ describe('menú de usuario (spec §2 y §6)', () => {
     expect(showsCambiarPassword({ rol: 'ROLE_USER', sso: true })).toBe(false);
     expect(showsCambiarPassword({ rol: 'ROLE_USER', sso: false })).toBe(true);
     expect(showsCambiarPassword({ rol: 'ROLE_ADMIN' })).toBe(true);
+  });
+
+  it.each([
+    ['ROLE_ADMIN', true],
+    ['ROLE_COMPANIA', false],
+    ['ROLE_ADMINUSER', true],
+    ['ROLE_USER', false],
+    ['ROLE_DASHBOARD', false],
+    ['ROLE_HISTORIAL', false],
+    ['ROLE_SUPERVISOR', false],
+  ] as const)("marcar a un usuario como 'Ingresa con Microsoft' (sso), %s: %s", (rol, allowed) => {
+    expect(canSetSso(deriveFlags({ rol, showChannels: true, pmHist: true }))).toBe(allowed);
   });
 
   it('la auditoría de la empresa llega a los flags', () => {

@@ -128,6 +128,32 @@ describe('Formulario de usuario', () => {
     expect(sso).toBeDisabled();
   });
 
+  it.each([
+    ['el administrador del sistema', admin],
+    ['un Administrador Usuarios', adminUser],
+  ])("%s marca 'Ingresa con Microsoft' y el guardado lleva sso", async (_quien, session) => {
+    record('get', '/usuario', () => usuario(2));
+    record('get', '/empresa', () => [empresa('3')]);
+    record('post', '/usuario/search', () => page([]));
+    const saves = record('post', '/usuario', ({ body }) => ({ ...(body as object), version: 4 }));
+    renderAdmin('/usuario/u2', session);
+    const sso = await screen.findByRole('switch', { name: 'Ingresa con Microsoft' });
+    expect(sso).not.toBeChecked();
+    expect(sso).toBeEnabled();
+    await userEvent.click(sso);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Guardado con éxito')).toBeInTheDocument();
+    expect(saves[0].body).toMatchObject({ id: 'u2', sso: true });
+  });
+
+  it("quien accede a canales sin administrar usuarios ve 'Ingresa con Microsoft' sin poder cambiarlo", async () => {
+    record('get', '/usuario', () => usuario(2, { sso: true }));
+    renderAdmin('/usuario/u2', makeSession({ rol: 'ROLE_USER', showChannels: true }));
+    const sso = await screen.findByRole('switch', { name: 'Ingresa con Microsoft' });
+    expect(sso).toBeChecked();
+    expect(sso).toBeDisabled();
+  });
+
   it("muestra 'Seguro desea borrar este usuario ?' antes de borrar y envía DELETE solo con 'Si'", async () => {
     record('get', '/usuario', () => usuario(2));
     record('post', '/usuario/search', () => page([]));

@@ -65,7 +65,8 @@ export async function checkSignIn(db: DB, config: AuthConfig, login: string, pas
   // A recovery's mailed password, while it is pending: the current one keeps working meanwhile.
   const recovered = !matches && hasPendingPassword(user, now) && (await verifyPassword(password, user.pwdPendiente as string));
   if (locked) throw unauthorized(AUTH_MESSAGES.wrongCredentials);
-  if (!matches && !recovered) {
+  // A user who signs in with Microsoft has no password here: refused as a wrong one, after the same work.
+  if (user.sso || (!matches && !recovered)) {
     await recordFailure(db, user.id, config);
     throw unauthorized(AUTH_MESSAGES.wrongCredentials);
   }
@@ -142,7 +143,8 @@ export async function changePassword(
   options: { passwordCost?: number; keepSesionId?: string } = {},
 ): Promise<void> {
   await checkNewPassword(change, user ? [user.usuario, user.nm, user.ap] : []);
-  if (!user) {
+  // A user who signs in with Microsoft has no password to change: answered as an unknown account.
+  if (!user || user.sso) {
     await verifyAgainstDummy(change.current, options.passwordCost);
     throw badRequest(PASSWORD_MESSAGES.wrongCurrent);
   }

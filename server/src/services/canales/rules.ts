@@ -30,7 +30,7 @@ export interface CanalFields {
 }
 
 /** The provider settings an editor enters; the others come from the provider (sign-in, getMe, OAuth). */
-export const EDITABLE_CFG = ['appId', 'phoneNumberId'] as const satisfies ReadonlyArray<keyof CanalCfg>;
+export const EDITABLE_CFG = ['appId', 'phoneNumberId', 'projectNumber'] as const satisfies ReadonlyArray<keyof CanalCfg>;
 
 const text = (value: string | null | undefined): string | null => value?.trim() || null;
 const bool = (value: boolean | undefined): 0 | 1 => (value ? 1 : 0);

@@ -6,6 +6,7 @@ import {
   assignableRoles,
   canEditRoleOf,
   canPickRole,
+  canSetSso,
   GRANTABLE_FLAGS,
   isRol,
   mayGrantFlag,
@@ -100,6 +101,19 @@ function assertGrantable(actor: SessionUser, fields: Pick<UsuarioTable, 'pmHist'
 
 export type UsuarioInput = Static<typeof UsuarioBody>;
 
+export const SSO_REFUSED = 'Solo el administrador del sistema y los administradores de usuarios de la empresa pueden cambiar el acceso con Microsoft';
+
+/**
+ * The sso a save ends with: the system admin and the company's user admins set it; for anyone else
+ * an omitted sso keeps the stored one, and a different one is refused.
+ */
+function resolveSso(actor: SessionUser, requested: boolean | undefined, stored: number | undefined): 0 | 1 {
+  if (canSetSso(actor.flags)) return requested ? 1 : 0;
+  const kept = stored ? 1 : 0;
+  if (requested === undefined || (requested ? 1 : 0) === kept) return kept;
+  throw forbidden(SSO_REFUSED);
+}
+
 const FIELD_LABELS: Partial<Record<keyof UsuarioTable, string>> = {
   usuario: 'correo',
   idE: 'empresa',
@@ -182,6 +196,7 @@ async function createUser({ db, config, passwordCost }: Services, actor: Session
   const rol = resolveRole(actor, input.rol, undefined, undefined);
   assertMayManage(actor, rol);
   assertGrantable(actor, fields);
+  const sso = resolveSso(actor, input.sso, undefined);
   await ensureFreeLogin(db, fields.usuario);
 
   const id = crypto.randomUUID();
@@ -191,6 +206,7 @@ async function createUser({ db, config, passwordCost }: Services, actor: Session
   const row = {
     id,
     ...fields,
+    sso,
     rol,
     uc: actor.usuario,
     fc: now,
@@ -239,7 +255,7 @@ async function updateUser({ db, config }: WriteContext, actor: SessionUser, id: 
   if (id === actor.id && !fields.a) throw badRequest('No puede desactivar su propio usuario');
   await ensureFreeLogin(db, fields.usuario, id);
 
-  const changes = { ...fields, rol };
+  const changes = { ...fields, sso: resolveSso(actor, input.sso, current.sso), rol };
   const changed = changedFields(current, changes, FIELD_LABELS);
   const saved = await db.transaction().execute(async (trx) => {
     // uc and fc are kept: a client cannot change who created the user nor when.
