@@ -2,8 +2,8 @@
 // DELETE /usuario, against the real app on a seeded database.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, auditRows, companyId, initialPassword, signedIn, type Account } from './adminFixtures';
-import { API, createTestApp, dialects, userRow, type TestApp } from './helpers';
+import { ACCOUNTS, auditRows, companyId, initialPassword, mailBody, signedIn, type Account } from './adminFixtures';
+import { API, createTestApp, dialects, outbox, userRow, type TestApp } from './helpers';
 
 const SEARCH = `${API}/usuario/search`;
 const SAVE = `${API}/usuario`;
@@ -312,6 +312,36 @@ describe.each(dialects)('usuarios (%s)', (dialect) => {
         const vals = (await auditRows(t, 4)).map((r) => r.val);
         expect(vals).toContain(`Usuario creado: ${login} (rol Usuario)`);
         expect(vals).toContain(`Usuario eliminado: ${login} (no se pudo enviar la contraseña inicial)`);
+      } finally {
+        await t.app.db.deleteFrom('email_cfg').execute();
+      }
+    });
+  });
+
+  describe('POST /usuario: un usuario que ingresa con Microsoft', () => {
+    it('no recibe contraseña: el correo solo le dice cómo ingresar, y sin correo la cuenta queda igual', async () => {
+      const login = newLogin();
+      const created = await createOk('usuarios', { usuario: login, sso: true });
+      expect(created.sso).toBe(true);
+      const mail = (await outbox(t)).find((m) => new RegExp(`^To: ${login.replace(/[.]/g, '\\.')}$`, 'm').test(m.text));
+      const body = mailBody(mail!.text);
+      expect(body).toContain('Ingrese con «Ingresar con Microsoft»');
+      expect(body).not.toContain('Contraseña');
+
+      const port = await new Promise<number>((resolve) => {
+        const server = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as net.AddressInfo;
+          server.close(() => resolve(port));
+        });
+      });
+      await t.app.db.insertInto('email_cfg')
+        .values({ id: 'default', host: '127.0.0.1', port, username: 'u', password: 'p', email: 'quipu@demo.test', provider: 'SMTP', fm: new Date().toISOString() })
+        .execute();
+      try {
+        const other = newLogin();
+        const response = await create('usuarios', { usuario: other, sso: true });
+        expect(response.statusCode).toBe(200);
+        expect(await t.app.db.selectFrom('usuario').select('sso').where('usuario', '=', other).executeTakeFirst()).toMatchObject({ sso: 1 });
       } finally {
         await t.app.db.deleteFrom('email_cfg').execute();
       }

@@ -154,6 +154,8 @@ export interface Services extends WriteContext {
   config: Pick<Config, 'dataDir' | 'brandName' | 'now'>;
   /** scrypt cost of the first password's hash. */
   passwordCost: number;
+  /** Where a mail that failed but stops nothing is told (the app's logger). */
+  log?: { warn(message: string): void };
 }
 
 /** Creates (no id) or updates (id) a user; returns the stored record. */
@@ -192,7 +194,7 @@ export async function saveUser(services: Services, actor: SessionUser, input: Us
 
 type UserFields = Pick<UsuarioTable, 'usuario' | 'idE' | 'nm' | 'ap' | 'a' | 'sso' | 'pmHist' | 'showChannels'>;
 
-async function createUser({ db, config, passwordCost }: Services, actor: SessionUser, input: UsuarioInput, fields: UserFields): Promise<UsuarioView> {
+async function createUser({ db, config, passwordCost, log }: Services, actor: SessionUser, input: UsuarioInput, fields: UserFields): Promise<UsuarioView> {
   const rol = resolveRole(actor, input.rol, undefined, undefined);
   assertMayManage(actor, rol);
   assertGrantable(actor, fields);
@@ -220,19 +222,21 @@ async function createUser({ db, config, passwordCost }: Services, actor: Session
     await recordAudit(trx, actor, { ev: EV.USUARIO, idE: fields.idE, val: `Usuario creado: ${fields.usuario} (rol ${roleLabel(rol)})` }, at);
   });
 
+  const greeting = [`Hola ${fields.nm} ${fields.ap}:`, '', `Se creó su cuenta de ${config.brandName}.`, `Usuario: ${fields.usuario}`, ''];
+  if (sso) {
+    // Who signs in with Microsoft has no password to be told: the mail only says how to enter, and
+    // without it the account still works.
+    const text = [...greeting, 'Ingrese con «Ingresar con Microsoft», con su cuenta de Microsoft de ese mismo correo.'].join('\n');
+    await sendMail(db, config, { to: fields.usuario, subject: `Su cuenta de ${config.brandName}`, text }).catch((error: unknown) =>
+      log?.warn(`No se pudo avisar a ${fields.usuario} de su cuenta nueva: ${smtpErrorMessage(error)}`),
+    );
+    return toView({ ...row, version: 1 });
+  }
   try {
     await sendMail(db, config, {
       to: fields.usuario,
       subject: `Su cuenta de ${config.brandName}`,
-      text: [
-        `Hola ${fields.nm} ${fields.ap}:`,
-        '',
-        `Se creó su cuenta de ${config.brandName}.`,
-        `Usuario: ${fields.usuario}`,
-        `Contraseña inicial: ${password}`,
-        '',
-        'Al ingresar por primera vez se le pedirá cambiar la contraseña.',
-      ].join('\n'),
+      text: [...greeting, `Contraseña inicial: ${password}`, '', 'Al ingresar por primera vez se le pedirá cambiar la contraseña.'].join('\n'),
     });
   } catch (error) {
     // Without the mail nobody knows the password: undo the creation, and say so in the log.
