@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair, SignJWT, type CryptoKey as JoseKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BY_TITLE } from '../../server/src/channels/adapter';
+import { lateAnswersSent } from '../../server/src/channels/answer';
 import { google } from '../../server/src/channels/google';
 import { toGoogle } from '../../server/src/channels/google/format';
 import type { ChatMessage } from '../../common/schemas/chat';
@@ -259,14 +260,26 @@ describe.each(dialects)('Google Chat (%s)', (dialect) => {
           hook.release();
         }
         await until(() => apiPosts().length === 2);
+        // What a shutdown waits for: an answer still on its way is sent before it ends.
+        const reply = post(message('consultar mi cuenta'));
+        await until(() => hook.waiting() === 1);
+        expect((await reply).json()).toEqual({});
+        let drained = false;
+        const drain = lateAnswersSent(t.app).then(() => (drained = true));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(drained).toBe(false);
+        hook.release();
+        await drain;
+        expect(apiPosts()).toHaveLength(3);
       } finally {
         google.reply!.withinMs = bound;
       }
       expect(apiPosts().map((r) => [r.path, r.body])).toEqual([
         [`/v1/${SPACE}/messages`, { text: 'Su cuenta está al día.', thread: { name: THREAD } }],
         [`/v1/${SPACE}/messages`, { text: 'Su cuenta está al día.', thread: { name: THREAD } }],
+        [`/v1/${SPACE}/messages`, { text: 'Su cuenta está al día.', thread: { name: THREAD } }],
       ]);
-      // One token for both, obtained with an assertion the service account's key signed.
+      // One token for all three, obtained with an assertion the service account's key signed.
       const exchanges = fake.calls('/token');
       expect(exchanges).toHaveLength(1);
       expect(signedBy(String(exchanges[0].body.assertion), keys.account.publicKey)).toBe(true);

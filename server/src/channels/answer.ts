@@ -39,6 +39,21 @@ async function sendLogged(app: App, adapter: ChannelAdapter, canal: CanalRow, to
 const LATE = Symbol('late');
 
 /**
+ * Answers still on their way after their call's reply, per server (keyed by its database, which the
+ * route plugins' own instances share with the root): what a shutdown waits for.
+ */
+const underway = new WeakMap<App['db'], Set<Promise<unknown>>>();
+
+/**
+ * Waits for the answers that left after their call's reply (answerInReply), so a shutdown does not
+ * drop them; each is bounded by the engine's own limits, and their failures are logged as they come.
+ */
+export async function lateAnswersSent(app: App): Promise<void> {
+  const pending = underway.get(app.db);
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+}
+
+/**
  * One message of a provider that takes the answer as its call's reply (adapter.reply): the reply's
  * body when the gate answers within the adapter's bound, `{}` when there is nothing to answer.
  * Past the bound the reply is `{}` and the answer goes out through `send` once the bot gives it.
@@ -53,9 +68,13 @@ export async function answerInReply(app: App, adapter: ChannelAdapter & Required
   // An engine failure within the bound propagates, as answerMessage's does.
   const first = await Promise.race([turn, late]).finally(() => clearTimeout(timer));
   if (first !== LATE) return answers(first) ? adapter.reply.body(first.messages) : {};
-  void turn.then(
+  const sending = turn.then(
     (result) => sendLogged(app, adapter, canal, to, result),
     (error: unknown) => app.log.warn(`${adapter.kind}: el bot no respondió al mensaje del canal ${canal.id}: ${error instanceof Error ? error.message : String(error)}`),
   );
+  let pending = underway.get(app.db);
+  if (!pending) underway.set(app.db, (pending = new Set()));
+  pending.add(sending);
+  void sending.finally(() => pending.delete(sending));
   return {};
 }

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { webhookInput } from '../channels/adapter';
+import { lateAnswersSent } from '../channels/answer';
 import { answerWebhook, providerCanal } from '../channels/webhook';
 import type { CanalRow } from '../conversation';
 import { ErrorBody } from '../../../common/schemas/common';
@@ -14,6 +15,8 @@ const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) 
 const ChatReply = Type.Object({ text: Type.Optional(Type.String()), cardsV2: Type.Optional(Type.Array(Type.Unknown())) });
 
 export async function canalGoogleRoutes(app: App): Promise<void> {
+  // A shutdown first lets the answers that left after their reply reach Chat.
+  app.addHook('onClose', () => lateAnswersSent(app));
   // As the other providers' webhooks (routes/canalesProveedores.ts): the channel found before the
   // body is read, a body limit of their own, refusals counted per channel.
   const found = new WeakMap<FastifyRequest, CanalRow>();
