@@ -6,13 +6,15 @@
 // 1. Validation (options and thresholds are chosen here, never on the test split): every third of
 //    the train phrases that are not variants (3,640) asked of that knowledge base, per candidate,
 //    and the intent classifier (TF-IDF + linear SVM, server/src/engine/nlu/classifier.ts) trained
-//    on the same variants as a reference.
+//    on the same variants as a reference; last, the search and the classifier added at half each.
 // 2. MASSIVE: the 2,974 test phrases asked once: top-1, top-3, how many answers fall to 'one',
 //    'several' and 'none' and how right the 'one' answers are; beside it the same reference.
-// 3. Speed: 10,000 made-up QnAs of 10 variants each (MASSIVE phrases recombined, seeded) in 50
-//    tags: build time and the memory it keeps, then search time per message with a tag filter
-//    (OR of 2 tags + global) and with none; last, the build as a bot's compile runs it (in a worker
-//    thread) and the longest the main thread goes without a 10 ms timer's tick meanwhile.
+// 3. Speed: first the search time per message of a bot as bench/chat-load.ts loads it, 1,000
+//    made-up QnAs (MASSIVE phrases recombined, seeded) of a name and 10 variants in one tag; then
+//    10,000 made-up QnAs of 10 variants each in 50 tags: build time and the memory it keeps, then
+//    search time per message with a tag filter (OR of 2 tags + global) and with none; last, the
+//    build as a bot's compile runs it (in a worker thread) and the longest the main thread goes
+//    without a 10 ms timer's tick meanwhile.
 // Last run (2 shared cores, often loaded by other work: times move two- to threefold):
 //   validation: closest text alone 45.7 / 64.6 % (top-1 / top-3); + centroid 52.1 / 69.1 %;
 //   + synonyms of the message's words no QnA has (chosen) 51.8 / 69.1 %; + synonyms of every
@@ -20,14 +22,40 @@
 //   MiniSearch 7.2.0 over the same normalisation and stems (one document per text, best document
 //   per QnA; run outside the repository, not installed) 39.2 / 58.1 %, fuzzy 0.2 37.8 / 56.2 %,
 //   and 0.9 s p95 per search over 10,000 QnAs (common words match most documents).
+//   Not kept (each against 52.1 / 69.1 % without synonyms, or 51.8 / 69.1 % with them; a point is
+//   36 phrases): centroid at 0.6 51.4 / 68.6 %, at 0.8 51.7 / 69.1 %; synonyms at 0.2 52.1 / 69.3 %,
+//   at 0.5 50.8 / 68.7 %; word block at 1.5 50.9 / 68.2 %, at 0.7 52.0 / 69.1 %; unknown features
+//   out of the length 51.7 / 69.0 %; 3- to 5-grams and words cut to 4 letters 51.5 / 69.3 %.
+//   By scripts outside the repository: character n-grams of stems (texts and messages stemmed
+//   before the features) 51.5 / 68.6 %,
+//   of words and stems 52.0 / 69.3 %. A QnA's texts other than by the closest one, with the
+//   centroid: mean of the best 2 texts 51.7 / 69.0 %, of the best 3 51.5 / 68.7 %, the best
+//   squared 51.7 / 69.4 %, a soft maximum 51.5 / 68.6 %. BM25 (k1 1.2, b 0.75) over each QnA's
+//   stems taken together, scaled by what the message's stems could score, alone 49.3 / 67.5 %,
+//   added at 0.2 52.9 / 69.3 %, 0.4 52.9 / 70.0 %, 0.6 53.1 / 70.2 %, 1 52.7 / 69.8 % (k1 0.5 to
+//   2 and b 1 within 0.3 points; its synonyms of unknown words too at 0.3 to 1: 52.9 to 52.6 %):
+//   a point of top-1 that lifts every score, so the thresholds must move (floor 0.28, one 0.55,
+//   lead 0.15 keep 'none' for 43.5 % of the phrases of a quarter of the intents left out of the
+//   base, against 45.8 % now), and then a match by synonyms only ('¿y el precio?', 0.29) sits at
+//   the floor, a lone common word ('de') scores 0.29 and the phrases of intents outside the base
+//   get 7.2 % direct answers instead of 5.5 %: it does not pay. The search and the classifier at
+//   half each 54.1 / 69.8 % (0.2 to 0.7 of the search: 54.0 to 54.2 %): the classifier carries
+//   it, and it would need a training per deploy (compileBot), 22 s for 500 QnAs.
 //   test: search 52.6 / 70.2 %, 'one' 461 (90.2 % right), 'several' 1,525, 'none' 988;
 //   classifier 53.4 / 70.1 %. The budget of 60 / 80 % is not reached by either.
-//   speed (load average 3.3): build 3.7 s, 129 MB kept (461 MB peak), p95 3.9 ms with tags,
-//   4.4 ms without, max 14 ms; in a worker thread 4.4 s, the main thread's longest gap 31 ms (it
-//   was the whole build). Before the postings' 16-bit rows and the build's arrays made at their
-//   size: 166 MB kept (553 MB peak; 1,000 QnAs 22 MB, now 18 MB); (load average 13): build
-//   19.6 s, p95 19.0 / 17.8 ms. The classifier trains
-//   500 QnAs × 10 phrases in 22 s, 1,000 in 60 s and 2,000 in 381 s (loaded): not for 10,000.
+//   speed (load average 3.4): the 1,000 QnAs' bot p50 0.34 ms, p95 0.56 ms (before a search
+//   walked only what its postings reach: 0.38 / 0.62 ms at load 0.6; both ways, one after the
+//   other in one process, within 2 %). Its messages read about 62,000 postings each, six per
+//   text (bench/chat-load.ts's bot's 106,000, ten per text): common words and their letter
+//   n-grams reach nearly every text, so the search walks every QnA anyway, and reading the
+//   postings is most of its time (the texts' ~52 %, the centroids' ~27 %, the walk ~11 %, the
+//   message's vector ~6 %, the tags ~3 %, synonyms ~2 %). 10,000 QnAs: build 4.0 s, 129 MB
+//   kept (495 MB peak), p50 2.5 / p95 4.8 ms with tags, 2.7 / 4.3 ms without, max 18 ms (before:
+//   2.4 / 3.9 and 2.7 / 4.1 ms at load 0.6); in a worker thread 4.5 s, the main thread's longest
+//   gap 22 ms (it was the whole build). Before the postings' 16-bit rows and the build's arrays
+//   made at their size: 166 MB kept (553 MB peak; 1,000 QnAs 22 MB, now 18 MB); (load average
+//   13): build 19.6 s, p95 19.0 / 17.8 ms. The classifier trains 500 QnAs × 10 phrases in 22 s,
+//   1,000 in 60 s and 2,000 in 381 s (loaded): not for 10,000.
 // Run: npm run bench -- qna   (or: npx tsx bench/qna.ts [validacion|massive|velocidad] ['<KbOptions as JSON>'])
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +64,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_KB_OPTIONS, KbIndex, type KbEntry, type KbOptions, type KbQuery } from '../server/src/engine/kb/kbIndex';
 import { buildKbIndex } from '../server/src/engine/kb/kbBuild';
 import { train } from '../server/src/engine/nlu/classifier';
+import type { IntentModel } from '../server/src/engine/nlu/model';
 import { DEFAULT_FEATURES } from '../server/src/engine/nlu/features';
 import { random } from '../server/src/engine/nlu/linear';
 
@@ -135,7 +164,10 @@ function validation(extra?: Partial<KbOptions>) {
     const { index, seconds } = timedBuild(entries, options);
     printKb(label, index, asked, seconds);
   }
-  if (!extra) reference(entries, asked);
+  if (!extra) {
+    const model = reference(entries, asked);
+    ensemble(entries, asked, model);
+  }
 }
 
 function massive(extra?: Partial<KbOptions>) {
@@ -149,16 +181,29 @@ function massive(extra?: Partial<KbOptions>) {
 }
 
 /** The intent classifier trained on the same variants, ranking the QnAs as it ranks skills. */
-function reference(entries: readonly KbEntry[], asked: readonly Asked[]) {
+function reference(entries: readonly KbEntry[], asked: readonly Asked[]): IntentModel {
   const started = performance.now();
   const model = train(entries.flatMap((e) => e.frases.map((text) => ({ text, skillId: e.id }))));
   const trainSeconds = (performance.now() - started) / 1000;
   const r = score(asked, (text) => model.classify(text).map((c) => c.skillId));
   console.log(`  ${'referencia: clasificador (TF-IDF + SVM)'.padEnd(50)} top-1 ${pct(r.top1)}  top-3 ${pct(r.top3)}; p95 ${ms(r.p95)}, entrenamiento ${trainSeconds.toFixed(2)} s`);
+  return model;
 }
 
-/** Made-up QnAs: each variant joins the start of one MASSIVE phrase to the end of another, seeded. */
-function syntheticKb(count: number, tags: number): { entries: KbEntry[]; asked: string[] } {
+/** The search's scores and the classifier's (calibrated, 0 to 1) added at half each, for every QnA. */
+function ensemble(entries: readonly KbEntry[], asked: readonly Asked[], model: IntentModel) {
+  const index = KbIndex.build(entries);
+  const r = score(asked, (text) => {
+    const both = new Map(entries.map((e) => [e.id, 0]));
+    for (const x of index.rank(text, EVERYTHING, entries.length)) both.set(x.id, x.score / 2);
+    for (const c of model.classify(text)) both.set(c.skillId, (both.get(c.skillId) ?? 0) + c.score / 2);
+    return [...both].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+  });
+  console.log(`  ${'búsqueda + clasificador, mitad cada uno'.padEnd(50)} top-1 ${pct(r.top1)}  top-3 ${pct(r.top3)}; p95 ${ms(r.p95)}`);
+}
+
+/** Made-up QnAs: each variant joins the start of one MASSIVE phrase to the end of another, seeded; with `named`, a name of its own besides the variants. */
+function syntheticKb(count: number, tags: number, named = false): { entries: KbEntry[]; asked: string[] } {
   const phrases = readTsv('train.tsv').map((p) => p.text.split(' '));
   const next = random(3);
   const pick = () => phrases[Math.floor(next() * phrases.length)];
@@ -169,8 +214,9 @@ function syntheticKb(count: number, tags: number): { entries: KbEntry[]; asked: 
   };
   const entries = Array.from({ length: count }, (_, q) => {
     const frases = Array.from({ length: VARIANTS }, phrase);
+    const nm = named ? phrase() : frases[0];
     const tag = q % tags;
-    return { id: `q${q}`, nm: frases[0], frases, tags: [`t${tag}`, ...(q % 7 === 0 ? [`t${(tag + 1) % tags}`] : [])] };
+    return { id: `q${q}`, nm, frases, tags: [`t${tag}`, ...(q % 7 === 0 ? [`t${(tag + 1) % tags}`] : [])] };
   });
   const asked = Array.from({ length: 1000 }, phrase);
   return { entries, asked };
@@ -191,7 +237,24 @@ async function longestGap(work: () => Promise<unknown>): Promise<number> {
   return longest;
 }
 
+/** Search times per message, p50, p95 and the longest, after a warm-up. */
+function searchTimes(index: KbIndex, asked: readonly string[], query: KbQuery): string {
+  for (const text of asked.slice(0, 100)) index.search(text, query);
+  const times = asked.map((text) => {
+    const started = performance.now();
+    index.search(text, query);
+    return performance.now() - started;
+  });
+  times.sort((x, y) => x - y);
+  return `p50 ${ms(quantile(times, 0.5))}  p95 ${ms(quantile(times, 0.95))}  máx ${ms(times[times.length - 1])}`;
+}
+
 async function speed(extra?: Partial<KbOptions>) {
+  // A bot as bench/chat-load.ts loads it: 1,000 QnAs of a name and 10 variants, all in one tag.
+  const small = syntheticKb(1_000, 1, true);
+  const smallIndex = KbIndex.build(small.entries, extra ?? {});
+  console.log(`Velocidad: ${small.entries.length} QnAs inventadas de un nombre y ${VARIANTS} variantes en 1 etiqueta`);
+  console.log(`  búsqueda ${'etiqueta t0'.padEnd(28)} ${searchTimes(smallIndex, small.asked, { tags: ['t0'], and: false, global: true })}`);
   const { entries, asked } = syntheticKb(10_000, 50);
   // Typed arrays' memory is given back after a collection, not during it: a few, with a pause.
   const held = async () => {
@@ -212,14 +275,7 @@ async function speed(extra?: Partial<KbOptions>) {
     ['etiquetas t3 O t17, más t0', filtered],
     ['sin filtro', EVERYTHING],
   ] as const) {
-    for (const text of asked.slice(0, 100)) index.search(text, query);
-    const times = asked.map((text) => {
-      const started = performance.now();
-      index.search(text, query);
-      return performance.now() - started;
-    });
-    times.sort((x, y) => x - y);
-    console.log(`  búsqueda ${label.padEnd(28)} p50 ${ms(quantile(times, 0.5))}  p95 ${ms(quantile(times, 0.95))}  máx ${ms(times[times.length - 1])}`);
+    console.log(`  búsqueda ${label.padEnd(28)} ${searchTimes(index, asked, query)}`);
   }
   // As a bot is compiled: a big index is built in a worker thread, while the main thread goes on.
   const started = performance.now();
