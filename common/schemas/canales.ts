@@ -184,6 +184,14 @@ export const CanalCfg = Type.Object({
   botUserId: Text(100),
   /** WhatsApp Cloud API: the sending number's id. */
   phoneNumberId: Text(100),
+  /** Twitter: the subscription's name in Quipu (the spec's env; X's API v2 has no environments), and what 'Conectar' set up. */
+  env: Text(100),
+  twitterUserId: Text(50),
+  twitterUsername: Text(100),
+  webhookId: Text(50),
+  /** Facebook: the account that connected. */
+  fbUserId: Text(50),
+  fbUserName: Text(200),
   /** Google Chat: the Cloud project number, the audience of the tokens Chat signs its events with. */
   projectNumber: Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Type.String({ pattern: PROJECT_NUMBER_PATTERN, 'x-message': CANAL_MESSAGES.projectNumber })])),
 }, closed);
@@ -205,10 +213,15 @@ export const CanalSecretsBody = Type.Object({
   msAppPassword: Text(300),
   /** Google Chat: the service account's JSON key, for answers sent after the event's reply. */
   googleServiceAccount: Text(10000),
+  /** Twitter: the app's consumer key and secret, and the account's access token and secret (OAuth 1.0a). */
+  twConsumerKey: Text(200),
+  twConsumerSecret: Text(200),
+  twAccessToken: Text(200),
+  twAccessTokenSecret: Text(200),
 }, closed);
 export type CanalSecretsBody = Static<typeof CanalSecretsBody>;
-/** Every stored secret: the ones a body may carry, and those the server sets itself (Slack's bot token, Telegram's webhook secret, the Teams files' refresh token). */
-export const SECRET_NAMES = ['token', 'appSecret', 'signingSecret', 'accessToken', 'verifyToken', 'whatsappAppSecret', 'msAppId', 'msAppPassword', 'googleServiceAccount', 'botToken', 'webhookSecret', 'msFilesRefreshToken'] as const;
+/** Every stored secret: the ones a body may carry, and those the server sets itself (Slack's bot token, Telegram's webhook secret, the Teams files' refresh token, the Facebook account's long-lived token). */
+export const SECRET_NAMES = ['token', 'appSecret', 'signingSecret', 'accessToken', 'verifyToken', 'whatsappAppSecret', 'msAppId', 'msAppPassword', 'googleServiceAccount', 'twConsumerKey', 'twConsumerSecret', 'twAccessToken', 'twAccessTokenSecret', 'botToken', 'webhookSecret', 'msFilesRefreshToken', 'fbUserToken'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 /** A channel as the API answers it. `secretos` says which secrets are stored, never their values. */

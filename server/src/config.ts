@@ -154,6 +154,13 @@ export interface Config {
   /** The keys Google Chat signs its events' bearer tokens with, and the Chat API answers sent later go to. */
   googleChatCertsUrl: string;
   googleChatApiBase: string;
+  /** Facebook: the Graph API (pages, Messenger profile, Send API), the OAuth dialog 'Conectar' opens, and the app. */
+  graphApiBase: string;
+  facebookDialogBase: string;
+  facebookAppId?: string;
+  facebookAppSecret?: string;
+  /** X (Twitter) API v2: webhooks, Account Activity subscriptions and direct messages. */
+  twitterApiBase: string;
   /** PEM certificates trusted, besides the system's, when posting to a WhatsApp relay (useChasqui) with a private certificate. */
   relayCa?: string;
   /** Caps that bound what one company can make the server store and train (services/bots/limits.ts). */
@@ -269,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
     googleChatCertsUrl: env.GOOGLE_CHAT_CERTS_URL || 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
     googleChatApiBase: withoutSlash(env.GOOGLE_CHAT_API_BASE || 'https://chat.googleapis.com/v1'),
+    graphApiBase: withoutSlash(env.GRAPH_API_BASE || 'https://graph.facebook.com/v21.0'),
+    facebookDialogBase: env.FACEBOOK_DIALOG_BASE || 'https://www.facebook.com/v21.0/dialog/oauth',
+    facebookAppId: env.FACEBOOK_APP_ID || undefined,
+    facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,
+    twitterApiBase: withoutSlash(env.TWITTER_API_BASE || 'https://api.x.com'),
     relayCa: env.RELAY_CA_FILE ? fs.readFileSync(env.RELAY_CA_FILE, 'utf8') : undefined,
     // A 1,000-skill bot of 20 phrases each (the NLU bench's) stays within every cap.
     maxFrasesPorSkill: positive(env.MAX_FRASES_POR_SKILL, 500),

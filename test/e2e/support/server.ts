@@ -52,7 +52,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      CONSOLE_DIR: path.join(root, 'dist'),
+      // QUIPU_E2E_CONSOLE_DIR: a console built elsewhere (vite build --outDir), for a run beside another build.
+      CONSOLE_DIR: process.env.QUIPU_E2E_CONSOLE_DIR || path.join(root, 'dist'),
       LOG_LEVEL: 'warn',
       ...env,
     },
