@@ -117,6 +117,10 @@ export interface Config {
   refusedRatePerMinuteSignedIn: number;
   /** How long a bot's webhook may take before the engine gives up on it. */
   webhookTimeoutMs: number;
+  /** The megabytes of files a company's clients may have stored with their conversations (ADJUNTOS_MB_POR_EMPRESA); past them, files are refused. */
+  adjuntosMbPorEmpresa: number;
+  /** Days a client's file is kept (ADJUNTOS_DIAS); older ones are deleted with the expired reports. */
+  adjuntosDias: number;
   /** The work one chat message may ask of the bot's regular expressions, in steps (characters read × instructions; engine/patterns.ts). */
   patternBudget: number;
   /**
@@ -253,6 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stompMaxConnectionsPerIp: int(env.STOMP_MAX_CONNECTIONS_PER_IP, 200),
     stompMaxSubscriptions: int(env.STOMP_MAX_SUBSCRIPTIONS, 16),
     webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    adjuntosMbPorEmpresa: positive(env.ADJUNTOS_MB_POR_EMPRESA, 500),
+    adjuntosDias: positive(env.ADJUNTOS_DIAS, 30),
     patternBudget: int(env.PATTERN_BUDGET, DEFAULT_PATTERN_BUDGET),
     webhookBodyLimitKb: int(env.WEBHOOK_BODY_LIMIT_KB, 256),
     bodyLimitKb: positive(env.BODY_LIMIT_KB, 64),

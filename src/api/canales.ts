@@ -1,6 +1,6 @@
-// The channels' calls (channels and bots, Telegram, the WhatsApp configuration export, the web
+// The channels' calls (channels and bots, Telegram, Facebook, the WhatsApp configuration export, the web
 // channel): named custom methods of the data provider, beside the CRUD row ENDPOINTS.canales (the
-// /canal list). The console's GET /ch/suscribe, /ch/active and /logoutTg are signed POSTs with the
+// /canal list). The console's GET /ch/suscribe, /ch/active, /logoutTg and /logoutFb are signed POSTs with the
 // same query parameters, like every write. The company's bots for the bot selector come from
 // listBotRefs (GET /bots?idE, src/api/bots.ts).
 import type { Static } from 'typebox';
@@ -18,6 +18,7 @@ import type {
   WhatsappExport as WhatsappExportSchema,
   WhatsappExportBody,
 } from '../../common/schemas/canales';
+import type { FacebookPages, MenuButton } from '../../common/schemas/facebook';
 import { jsonCaller, type HttpClient } from './http';
 
 export {
@@ -35,6 +36,8 @@ export type CanalExclusion = Static<typeof Exclusion>;
 export type TelegramLogin = Static<typeof TelegramLoginBody>;
 export type WhatsappExportRequest = Static<typeof WhatsappExportBody>;
 export type WhatsappExport = Static<typeof WhatsappExportSchema>;
+export type { FacebookPage, FacebookPages, MenuButton, MenuButtonType } from '../../common/schemas/facebook';
+export { FACEBOOK_MESSAGES, MENU_BUTTON_TYPES, MENU_LIMITS, menuProblem } from '../../common/schemas/facebook';
 
 const q = (value: string) => encodeURIComponent(value);
 
@@ -61,6 +64,14 @@ export function createCanalesApi(apiUrl: string, httpClient: HttpClient) {
     logoutTelegram: (id: string) => call<Canal>('POST', `/logoutTg?id=${q(id)}`),
     /** POST /wh/export/archivo {url, idC}: the WhatsApp relay's configuration (base64 text) and the name to save it under. */
     exportWhatsapp: (body: WhatsappExportRequest) => call<WhatsappExport>('POST', '/wh/export/archivo', body),
+    /** GET /ch/fb/pages?ch: a Facebook channel's pages (never their tokens) and its webhook's verify token. */
+    facebookPages: (ch: string) => call<FacebookPages>('GET', `/ch/fb/pages?ch=${q(ch)}`),
+    /** POST /fb/suscribe {ch, id, b}: links the page to bot b (UNLINK unlinks) and subscribes the app to its messages; answers the pages. */
+    linkFacebookPage: (ch: string, id: string, b: string) => call<FacebookPages>('POST', '/fb/suscribe', { ch, id, b }),
+    /** POST /fb/menu?ch&pageId {buttons}: the page's persistent menu; pageId is the page's id, never its token. */
+    saveFacebookMenu: (ch: string, pageId: string, buttons: MenuButton[]) => call<{ ok: boolean }>('POST', `/fb/menu?ch=${q(ch)}&pageId=${q(pageId)}`, { buttons }),
+    /** POST /logoutFb?ch: revokes each page's subscription, removes the tokens and pages, deactivates; answers the channel. */
+    logoutFacebook: (ch: string) => call<Canal>('POST', `/logoutFb?ch=${q(ch)}`),
   };
 }
 

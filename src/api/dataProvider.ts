@@ -36,6 +36,7 @@ import { createQnaApi } from './qna';
 import { createQnaMonitoreoApi } from './qnaMonitoreo';
 import { createVersionsApi } from './versions';
 import { createSkillsApi, toSkillBody, type Skill } from './skills';
+import { createTwitterApi } from './twitter';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -127,6 +128,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
   const skills = createSkillsApi(apiUrl, httpClient);
   const chat = createChatApi(apiUrl, httpClient);
   const canales = createCanalesApi(apiUrl, httpClient);
+  const twitter = createTwitterApi(apiUrl, httpClient);
   const historial = createHistorialApi(apiUrl, httpClient);
   const dashboard = createDashboardApi(apiUrl, httpClient);
   const qna = createQnaApi(apiUrl, httpClient);
@@ -187,6 +189,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient, getId
     ...chat,
     // Channels (src/api/canales.ts): one, save, delete, link a bot, activate, Telegram, WhatsApp export.
     ...canales,
+    // Twitter's connect, disconnect and webhook check (src/api/twitter.ts).
+    ...twitter,
     // The history: client cards, sessions, messages, the spreadsheet and the reports (src/api/historial.ts).
     ...historial,
     // The dashboard, 'Ver uso' and the Sesiones card (src/api/dashboard.ts).

@@ -7,12 +7,14 @@ import { canalesTexts } from './esCanales';
 import { canalWebTexts } from './esCanalWeb';
 import { chatTexts } from './esChat';
 import { dashboardTexts } from './esDashboard';
+import { facebookTexts } from './esFacebook';
 import { flujoTexts } from './esFlujo';
 import { historialTexts } from './esHistorial';
 import { marcoTexts } from './esMarco';
 import { qnaTexts } from './esQna';
 import { requerimientosTexts } from './esRequerimientos';
 import { skillsTexts } from './esSkills';
+import { twitterTexts } from './esTwitter';
 import { versionesTexts } from './esVersiones';
 import { raEs } from './raEs';
 
@@ -96,6 +98,8 @@ export const es: TranslationMessages = {
     ...chatTexts,
     ...canalesTexts,
     ...canalWebTexts,
+    ...facebookTexts,
+    ...twitterTexts,
     ...dashboardTexts,
     ...historialTexts,
     ...qnaTexts,

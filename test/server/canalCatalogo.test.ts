@@ -13,7 +13,7 @@ const channels = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const folderOf = (kind: CanalKind) => path.join(channels, kind.toLowerCase());
 
 /** Kinds without an adapter yet: adding one takes its kind off this list. */
-const SIN_ADAPTADOR: readonly CanalKind[] = ['Twitter', 'Facebook'];
+const SIN_ADAPTADOR: readonly CanalKind[] = [];
 
 describe('catálogo de canales en el servidor', () => {
   it.each(CANAL_NAMES)('%s tiene su carpeta de adaptador registrada, o figura como sin adaptador todavía', (kind) => {

@@ -4,7 +4,8 @@
 // address, all on one local server admitted by OUTBOUND_ALLOW. The webhook verifies the token
 // (signature, issuer, audience, expiry, serviceUrl) and the tenant, answers a repeated activity
 // once, and the answers leave as activities with Adaptive Cards; the app's id and password are
-// never answered; every call goes through the outbound guard.
+// never answered; every call goes through the outbound guard. A file an activity carries reaches the
+// skill that receives files, fetched and kept; a SharePoint one needs the channel's 'Autorizar archivos'.
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import dns from 'node:dns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,8 @@ import { botFrameworkAuthority } from '../../server/src/channels/microsoft/send'
 import type { ChatButton, ChatMessage } from '../../common/schemas/chat';
 import { companyId, type Account } from './adminFixtures';
 import { deployNow, insertChatBot, recorded, type ChatBot } from './chatFixtures';
+import { insertSkill } from './botFixtures';
+import { insertAccion } from './skillFixtures';
 import { canalRow, createCanal, fakeServer, linkBot, signedInNow, storedSecret, type FakeServer, type Received } from './canalesProveedoresFakes';
 import { API, createTestApp, dialects, type Client, type TestApp } from './helpers';
 
@@ -411,6 +414,49 @@ describe.each(dialects)('Teams (%s)', (dialect) => {
       expect(await fetchTeamsFile(t.app, xls, {}, rules)).toEqual({ kind: 'refused', reason: 'type' });
       expect(fake.calls('/archivos/precios.xlsx')).toHaveLength(0);
       expect(await fetchTeamsFile(t.app, big, {}, rules)).toEqual({ kind: 'refused', reason: 'size' });
+    });
+
+    /** The linked bot with 'Reclamo', a skill that receives pdf and jpg files of up to 1 MB. */
+    async function readyForFiles(): Promise<void> {
+      chat = await insertChatBot(t, demo);
+      const skill = await insertSkill(t, chat.bot, 'Reclamo', {
+        frases: ['tengo un reclamo', 'quiero presentar un reclamo', 'presentar una queja', 'reclamo por mi pedido'],
+        cfg: { hasAttachments: true, attachmentsRequired: false, attachmentMaxCount: 2, attachmentMaxSize: 1, attachmentTypes: ['pdf', 'jpg'] },
+      });
+      await insertAccion(t, { bot: chat.bot, skill }, 'TEXT', 0, { text: ['Recibimos su reclamo.'], red: [8] });
+      await deployNow(t, chat.bot);
+      await linkBot(await as('compania'), id, chat.bot);
+      fake.requests.length = 0;
+    }
+
+    it('una actividad con un archivo compartido (file.download.info) se responde, y el archivo se descarga y se guarda con la conversación', async () => {
+      await readyForFiles();
+      const res = await postTeams(activity({
+        text: 'tengo un reclamo',
+        attachments: [{ contentType: FILE_DOWNLOAD_INFO, name: 'factura.pdf', content: { downloadUrl: `${fake.base}/archivos/factura.pdf`, uniqueId: 'u1', fileType: 'pdf' } }],
+      }));
+      expect(res.statusCode).toBe(200);
+      expect(posts().map((r) => r.body.text)).toEqual(['Recibimos su reclamo.']);
+      expect(fake.calls('/archivos/factura.pdf')).toHaveLength(1);
+      const files = await t.app.db.selectFrom('adjunto').selectAll().execute();
+      expect(files.map((f) => [f.idE, f.nm, f.tipo, Buffer.from(f.datos).toString()])).toEqual([[demo, 'factura.pdf', 'pdf', JSON.stringify('contenido de /archivos/factura.pdf')]]);
+      const { mensajes } = await recorded(t, '29:1AnaTorres');
+      expect(mensajes[0].find((m) => Number(m.t) === 1)?.m).toBe('tengo un reclamo\nAdjunto: factura.pdf');
+    });
+
+    it("una imagen de SharePoint sin 'Autorizar archivos' no se lee, y el cliente sabe por qué", async () => {
+      await readyForFiles();
+      const res = await postTeams(activity({
+        text: 'tengo un reclamo',
+        attachments: [{ contentType: 'image/jpeg', name: 'foto.jpg', contentUrl: `http://${SHAREPOINT}:${new URL(fake.base).port}/archivos/foto.jpg` }],
+      }));
+      expect(res.statusCode).toBe(200);
+      expect(posts().map((r) => r.body.text)).toEqual([
+        'No se recibió el archivo "foto.jpg": el canal no tiene autorizado el acceso a los archivos de SharePoint y OneDrive.',
+        'Recibimos su reclamo.',
+      ]);
+      expect(fake.calls('/archivos/foto.jpg')).toHaveLength(0);
+      expect(await t.app.db.selectFrom('adjunto').selectAll().execute()).toEqual([]);
     });
   });
 });

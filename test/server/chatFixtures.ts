@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, WebchatAnswer } from '../../common/schemas/chat';
 import { deliver } from '../../server/src/conversation';
+import type { TurnInput } from '../../server/src/engine/runtime';
 import { loadDefinition } from '../../server/src/services/bots/definition';
 import { insertBot, insertSkill } from './botFixtures';
 import { API, type Client, type TestApp } from './helpers';
@@ -65,9 +66,10 @@ export async function say(c: Client, bot: string, psi: string, input: string | {
 /**
  * A message of a channel's client to the deployed bot, handed to the conversation module as a
  * provider's adapter hands it (on a Facebook channel unless told): a real conversation, counted
- * and listed in the history, which the console's chat never makes. Returns the answer's messages.
+ * and listed in the history, which the console's chat never makes. The input may carry the files
+ * the client attached (`{ text, files }`). Returns the answer's messages.
  */
-export async function fromChannel(t: TestApp, bot: string, psi: string, input: string | { postback: string }, options: { nm?: string; idChannel?: string; red?: number } = {}): Promise<ChatMessage[]> {
+export async function fromChannel(t: TestApp, bot: string, psi: string, input: string | TurnInput, options: { nm?: string; idChannel?: string; red?: number } = {}): Promise<ChatMessage[]> {
   const entry = await t.app.bots.botEntry(t.app.db, bot);
   const compiled = entry ? await t.app.bots.deployedBot(t.app.db, entry.idVersion) : undefined;
   if (!entry || !compiled) throw new Error(`el bot ${bot} no está desplegado`);

@@ -1,4 +1,4 @@
-// What every channel adapter (web/, telegram/, whatsapp/, slack/) provides, and the small pieces
+// What every channel adapter (web/, telegram/, whatsapp/, slack/, facebook/, ...) provides, and the small pieces
 // they share: a call as an adapter reads it, constant-time secret comparison, HMAC, the server's
 // public addresses, and how a button's postback travels when it is longer than the provider lets
 // a button carry.
@@ -16,6 +16,8 @@ import type { CanalRow, InboundMessage } from '../conversation';
 export interface Recipient {
   id: string;
   thread?: string;
+  /** The channel's account that answers, where a channel has several (a Facebook page's id). */
+  from?: string;
 }
 
 /** A message a channel's call carried, with where its answer goes. */

@@ -3,6 +3,7 @@
 // a delivery answered once) and its answer back out through the provider, or in the reply where the
 // provider takes it there (answer.ts). The provider gets 200 whenever the call was genuine, answered
 // or not, so it does not retry for ever.
+import type { FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../errors';
 import { CANAL_MESSAGES, type CanalKind } from '../../../common/schemas/canales';
 import { canalById } from '../services/canales/canales';
@@ -20,6 +21,27 @@ export async function providerCanal(app: App, kind: CanalKind, id: string): Prom
   if (!canal || canal.name !== kind) throw notFound(CANAL_MESSAGES.notFound);
   return canal;
 }
+
+const foundCanal = new WeakMap<FastifyRequest, CanalRow>();
+
+/**
+ * The options of a provider's public webhook route: no session nor integrity headers, a body limit
+ * of its own (WEBHOOK_BODY_LIMIT_KB), and the channel of `kind` found before the body is read (an
+ * unknown one is 404 first; webhookCanal gives it to the handler). Refusals count on the caller's
+ * address and the channel (plugins/refusals.ts).
+ */
+export function webhookRouteOptions(app: App, kind: CanalKind) {
+  return {
+    config: { integrity: false, refusalsPer: (request: FastifyRequest) => `canal ${(request.params as { id: string }).id}` },
+    bodyLimit: app.config.webhookBodyLimitKb * 1024,
+    onRequest: async (request: FastifyRequest) => {
+      foundCanal.set(request, await providerCanal(app, kind, (request.params as { id: string }).id));
+    },
+  };
+}
+
+/** The channel webhookRouteOptions found for `request`. */
+export const webhookCanal = (request: FastifyRequest): CanalRow => foundCanal.get(request) as CanalRow;
 
 /** A call to the webhook of `canal`, found by providerCanal before its body was read. */
 export async function answerWebhook(app: App, kind: CanalKind, canal: CanalRow, input: WebhookInput): Promise<WebhookAnswer> {

@@ -23,6 +23,7 @@ import { companyTimeZone } from '../services/empresas/empresas';
 import type { App, SessionUser } from '../types';
 import type { KeptBot } from './readyBots';
 import type { TurnInput } from '../engine/runtime';
+import type { InboundFile } from '../engine/attachments';
 
 export type CanalRow = Selectable<CanalTable>;
 
@@ -36,6 +37,13 @@ export interface InboundMessage {
   delivery?: string;
   /** 'Terminar atención' in the test chat: the wait for a person ends, with no text of the user's. */
   endHuman?: true;
+  /** The files the message carries: read only when the skill that answers admits them. */
+  files?: InboundFile[];
+  /**
+   * The bot linked to the account the message reached, where a channel links each of its accounts
+   * to its own bot (a Facebook page's); undefined: the channel's bot.
+   */
+  bot?: string | null;
 }
 
 /** A message of the console's test chat: its signed-in user, and what it asks that a channel's client cannot. */
@@ -107,12 +115,13 @@ async function releaseDelivery(app: App, idCanal: string, clave: string): Promis
   await app.db.deleteFrom('canal_entrega').where('idCanal', '=', idCanal).where('clave', '=', clave.slice(0, 200)).execute();
 }
 
-/** What the bot takes from a message: the end of a wait, a button's value, or a text; none when it is empty. */
+/** What the bot takes from a message: the end of a wait, a button's value or a text, with its files; none when it is empty. */
 function turnInput(message: InboundMessage): TurnInput | undefined {
   if (message.endHuman) return { endHuman: true };
+  const files = message.files?.length ? { files: message.files } : undefined;
   const postback = message.postback?.trim() ? message.postback.trim() : undefined;
-  if (postback !== undefined) return { postback };
-  return message.text?.trim() ? { text: message.text } : undefined;
+  if (postback !== undefined) return { postback, ...files };
+  return message.text?.trim() ? { text: message.text, ...files } : files;
 }
 
 /**
@@ -128,20 +137,21 @@ export function receiveChannelMessage(app: App, from: Entrance, message: Inbound
 
 async function fromChannel(app: App, canal: CanalRow, message: InboundMessage, input: TurnInput): Promise<InboundResult> {
   if (!canal.activo) return { kind: 'refused', reason: 'inactive' };
-  if (!canal.b) return { kind: 'refused', reason: 'unlinked' };
+  const idBot = message.bot === undefined ? canal.b : message.bot;
+  if (!idBot) return { kind: 'refused', reason: 'unlinked' };
   const excluded = (JSON.parse(canal.excluir || '[]') as { numero: string }[]).map((e) => phoneDigits(e.numero)).filter(Boolean);
   if (excluded.length && excluded.includes(phoneDigits(message.psi))) return { kind: 'refused', reason: 'excluded' };
 
   const now = app.config.now();
   if (message.delivery && !(await takeDelivery(app, canal.id, message.delivery, now))) return { kind: 'duplicate' };
   try {
-    const entry = await app.bots.botEntry(app.db, canal.b);
+    const entry = await app.bots.botEntry(app.db, idBot);
     // A bot of another company cannot be linked, but a row edited by hand is not trusted either.
     const own = entry && entry.bot.idE === canal.idE ? entry : undefined;
     if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await hoursZone(app, canal, own)), canal.hi, canal.hf)) {
       const answer: ChatMessage = { id: randomUUID(), type: 'TEXT', text: outOfHoursText(canal), fc: new Date(now).toISOString() };
       // The channel answers without its bot, on the same topic the bot's answers take.
-      await publish(app, { idBot: canal.b, idChannel: canal.id, psi: message.psi, red: canal.red }, [answer]);
+      await publish(app, { idBot, idChannel: canal.id, psi: message.psi, red: canal.red }, [answer]);
       return { kind: 'outOfHours', messages: [answer] };
     }
     const compiled = own ? await app.bots.deployedBot(app.db, own.idVersion) : undefined;

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import { groupedPerDatabase } from '../db/grouped';
 import { placeholderRow, precompile, precompiledShapes, type Placeholders } from '../db/precompiled';
-import type { ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable, QnaCalificacionTable, QnaNfTable } from '../db/schema';
+import type { AdjuntoTable, ChatClienteTable, ChatMensajeTable, ChatSesionTable, ConversacionTable, FraseNrTable, QnaCalificacionTable, QnaNfTable } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import { constraintViolation } from '../db/errors';
 import { phraseHash } from '../services/bots/frases';
@@ -143,13 +143,18 @@ export interface TurnWrite {
   kbNotFound?: KbNotFound;
   /** A rating of a QnA's answer (a real conversation's only). */
   rating?: Row<QnaCalificacionTable>;
+  /** The files the client's message carried that its skill admitted. */
+  files?: Row<AdjuntoTable>[];
 }
 
 /** Writes a turn all or nothing; StaleConversation when the conversation changed since it was read, or another instance started it. */
 export async function writeTurn(db: DB, dialect: 'sqlite' | 'postgres', write: TurnWrite): Promise<void> {
   try {
-    if (dialect === 'postgres') await writeTurnStatement(db, write);
-    else await writeTurnTransaction(db, write);
+    if (dialect === 'postgres') {
+      await writeTurnStatement(db, write);
+      // The files' bytes have no place in the grouped statement's JSON: they follow their written turn.
+      if (write.files?.length) await db.insertInto('adjunto').values(write.files).execute();
+    } else await writeTurnTransaction(db, write);
   } catch (error) {
     // Another instance started the same client or conversation, or deleted it, a moment ago: try again on theirs.
     throw constraintViolation(error) ? new StaleConversation() : error;
@@ -169,6 +174,7 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
     if (write.chatSession) await INSERT_CHAT_SESSION.execute(trx, write.chatSession);
     if ('insert' in conversation) await INSERT_CONVERSATION.execute(trx, conversation.insert);
     await insertMessages(write.messages.length).execute(trx, write.messages);
+    if (write.files?.length) await trx.insertInto('adjunto').values(write.files).execute();
     if (write.unrecognised) {
       const { idBot, f, fc } = write.unrecognised;
       await COUNT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, fh: phraseHash(f), c: 1, fc });

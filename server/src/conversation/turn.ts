@@ -12,6 +12,11 @@ import { callsOut } from '../engine/actions';
 import { turnContext } from '../services/bots/turnContext';
 import { StaleConversation, readConversation, writeTurn } from './store';
 import { recordedText, unrecognisedPhrase, usageOfTurn } from './uso';
+import { attachmentRoom } from '../services/historial/adjuntos';
+import type { AdmittedFile } from '../engine/attachments';
+
+/** How the history shows a client's message: its text, then each file its skill admitted, on a line of its own. */
+export const clientMessageText = (text: string, files: readonly AdmittedFile[]) => [text, ...files.map((f) => `Adjunto: ${f.name}`)].filter(Boolean).join('\n');
 
 const parseState = (text: string): ConversationState => ({ ...newState(), ...(JSON.parse(text || '{}') as Partial<ConversationState>) });
 
@@ -82,7 +87,9 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
 
   // A conversation handed to another bot (GO_BOT) goes on with it, while that bot can answer.
   const answering = (state.bot && state.bot !== req.idBot ? await resolveBot(app, req, state.bot) : undefined) ?? req.compiled;
-  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.working, timeZone: req.timeZone, idE: req.idE, publicOrigin: req.publicOrigin, resolveBot: (id) => resolveBot(app, req, id) }, now));
+  // A message with files is judged against the room its company has left for them.
+  const attachmentRoomBytes = req.input.files?.length ? await attachmentRoom(app, req.idE) : undefined;
+  const result: TurnResult = await runTurn(answering, state, req.input, turnContext(app, answering, { red: req.red, test: req.working, timeZone: req.timeZone, idE: req.idE, publicOrigin: req.publicOrigin, attachmentRoomBytes, resolveBot: (id) => resolveBot(app, req, id) }, now));
   const idIn = randomUUID();
   const debug = { ...result.debug, turn: idIn };
   const messages = [...before, ...result.messages.map((m) => m.message)].map((m) => (req.working ? { ...m, debug } : m));
@@ -97,7 +104,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
   let seq = sessionStarted ? 0 : (state.seq ?? 0);
   const rows = [
     // Ending a wait is no message of the client's: only the bot's answer is recorded.
-    ...(ending ? [] : [{ id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: inputText, tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq }]),
+    ...(ending ? [] : [{ id: idIn, idSesion: current, idBot: req.idBot, t: 1, m: clientMessageText(inputText, result.files), tipo: req.input.postback !== undefined ? 'POSTBACK' : 'TEXT', body: null, idSkill: result.skillId, score: result.skillId ? result.score : null, fc, seq: ++seq }]),
     ...messages.map((m) => {
       const { debug: _debug, ...plain } = m;
       const origin = skillOf.get(m.id);
@@ -125,6 +132,8 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
         : { insert: { id: idConversation, idE: req.idE, idBot: req.idBot, idChannel: req.idChannel, psi: req.psi, idClt, idSesion: current, test: req.test ? 1 : 0, sesion: req.test ? (req.signInId ?? null) : null, estado, ua: now, rev: 0 } },
       ...(unrecognised ? { unrecognised: { idBot: req.idBot, f: unrecognised, fc } } : {}),
       ...(result.kb.notFound ? { kbNotFound: { idBot: req.idBot, idE: req.idE, ...result.kb.notFound, fc } } : {}),
+      // The files the skill admitted, bound to the company, the chat session and the client's message.
+      ...(result.files.length ? { files: result.files.map((f) => ({ id: f.id, idE: req.idE, idSesion: current, idMensaje: idIn, nm: f.name.slice(0, 255), tipo: f.type.slice(0, 16), tam: f.bytes.length, datos: f.bytes, fc: now })) } : {}),
       // A rating is kept with its chat session; a test conversation's is never counted.
       ...(result.kb.rated && usage ? { rating: { id: randomUUID(), idBot: req.idBot, idE: req.idE, idQna: result.kb.rated.idQna, idSesion: current, ok: result.kb.rated.ok ? 1 : 0, dia: usage.write.uso.dia, fc } } : {}),
     });

@@ -30,6 +30,8 @@ import * as m016 from './migrations/016_auditoria_refs';
 import * as m017 from './migrations/017_qna';
 import { usoQnaRelleno } from './migrations/018_uso_qna_relleno';
 import * as m019 from './migrations/019_oidc';
+import * as m020 from './migrations/020_facebook';
+import * as m021 from './migrations/021_adjuntos';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -62,6 +64,8 @@ const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '017_qna': m017,
   '018_uso_qna_relleno': usoQnaRelleno(fills),
   '019_oidc': m019,
+  '020_facebook': m020,
+  '021_adjuntos': m021,
 });
 
 class StaticMigrations implements MigrationProvider {

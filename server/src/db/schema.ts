@@ -117,6 +117,16 @@ export interface OidcEstadoTable {
   expira: number;
 }
 
+/** A page of a Facebook channel (migration 020). */
+export interface FbPaginaTable {
+  idCanal: string;
+  id: string;
+  name: string;
+  /** The page access token's ciphertext. */
+  token: string;
+  b: string | null;
+}
+
 export interface EmailCfgTable {
   id: string;
   host: string;
@@ -283,6 +293,20 @@ export interface ChatClienteTable {
   test: Generated<Bool>;
   idU: string | null;
   fc: string;
+}
+
+/** A file a client sent that its skill admitted (migration 021). */
+export interface AdjuntoTable {
+  id: string;
+  idE: string;
+  idSesion: string;
+  idMensaje: string;
+  nm: string;
+  tipo: string;
+  tam: number;
+  datos: Uint8Array;
+  /** ms since epoch. */
+  fc: number;
 }
 
 /** A session of a client with a bot. */
@@ -530,6 +554,7 @@ export interface Database {
   sesion: SesionTable;
   nonce: NonceTable;
   oidc_estado: OidcEstadoTable;
+  fb_pagina: FbPaginaTable;
   email_cfg: EmailCfgTable;
   auditoria: AuditoriaTable;
   bot: BotTable;
@@ -545,6 +570,7 @@ export interface Database {
   chat_cliente: ChatClienteTable;
   chat_sesion: ChatSesionTable;
   chat_mensaje: ChatMensajeTable;
+  adjunto: AdjuntoTable;
   conversacion: ConversacionTable;
   canal: CanalTable;
   canal_entrega: CanalEntregaTable;

@@ -12,6 +12,8 @@
 //    order on the conversation's channel; an action with conditions (`cond`, `op`) runs only when
 //    they hold; each kind's run is in engine/actions/<kind>. A jump or a handover ends the skill.
 //    A text may name the bot's skills a client can ask for ({{bot.skills}}), read from the bot answering.
+//    The message's files are judged by the first skill it reaches (attachments.ts); a skill that
+//    requires a file and holds none asks for it instead of running its actions.
 // 6. A turn that sends nothing says why in its debug (noAnswer).
 // A skill in KB mode answers from the bot's QnAs instead of its actions, and a conversation in its
 // knowledge base, a rating or a choice of its results menu goes there before the classifier
@@ -37,6 +39,7 @@ import { runAccion, runnable, type ActionTurn, type RunnableAccion } from './act
 import type { ConversationState, KbEvents, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
 import { answersFromKb, askKb, continueKb, kbOverGuess, type KbHost } from './kbTurn';
 import { ALL_CHANNELS } from '../../../common/schemas/canales';
+import { ATTACHMENT_MESSAGES, admitFiles, skillAttachments, type AdmittedFile, type InboundFile } from './attachments';
 
 /** All channels (8): an action with it answers everywhere; a conversation with it sees every action. */
 export { ALL_CHANNELS };
@@ -102,6 +105,12 @@ class Turn implements ActionTurn, KbHost {
   score = 0;
   private jumps = 0;
   private offered = false;
+  /** The message's files, and those the skill it reached admitted. */
+  files: readonly InboundFile[] = [];
+  readonly admitted: AdmittedFile[] = [];
+  private filesJudged = false;
+  /** The message goes on with the conversation's file step (a file alone, or the file it waited for), not reaching it afresh. */
+  private continuing = false;
 
   /** This message's entities, read the first time something needs them (most answers need none). */
   private found?: EntityValue[];
@@ -173,6 +182,7 @@ class Turn implements ActionTurn, KbHost {
     }
     if (this.jumps++ > MAX_JUMPS) return;
     this.ran.push({ id: skill.id, nm: skill.nm });
+    await this.receiveFiles(skill);
     const reqs = this.bot.requirements.get(skill.id) ?? [];
     for (const req of reqs.filter((r) => r.tp === 0)) {
       const missing = this.missingFields(req);
@@ -184,6 +194,7 @@ class Turn implements ActionTurn, KbHost {
     // Memory first: it may keep values given while the requirement was being asked for.
     for (const req of reqs.filter((r) => r.tp === 1)) this.remember(req);
     delete this.state.pending;
+    if (this.waitsForFile(skill)) return;
     for (const action of (this.bot.actions.get(skill.id) ?? []).map(runnable)) {
       if (!actionAnswers(action, this.ctx.red)) continue;
       // A kind that checks its own conditions (a webhook: the debug records it skipped) does so when run.
@@ -196,6 +207,93 @@ class Turn implements ActionTurn, KbHost {
       const goOn = await this.act(skill, action);
       if (!goOn) return;
     }
+  }
+
+  /**
+   * The message's files, judged by the first skill it reaches, which becomes the conversation's file
+   * step when it takes files: reached afresh it starts with none, gone on with (a file alone, the
+   * requirement or the file it waited for) it keeps those admitted before. Each refused file is
+   * named with why. A skill that takes no files leaves them unread, and the bot answers the text.
+   * A jump to a skill that takes files makes it the file step, carrying the files admitted so far.
+   */
+  private async receiveFiles(skill: SkillDef): Promise<void> {
+    const rules = skillAttachments(skill);
+    const current = this.state.attachments;
+    if (this.filesJudged) {
+      if (rules && current?.skill !== skill.id) this.state.attachments = { skill: skill.id, files: current?.files ?? [] };
+      return;
+    }
+    this.filesJudged = true;
+    if (!rules) {
+      delete this.state.attachments;
+      return;
+    }
+    const step = { skill: skill.id, files: this.continuing && current?.skill === skill.id ? current.files : [] };
+    this.state.attachments = step;
+    if (!this.files.length) return;
+    const { admitted, refused } = await admitFiles(this.files, rules, step.files.length, this.ctx.attachmentRoomBytes ?? Infinity, randomUUID);
+    // Said as is: a file's name is no template.
+    for (const r of refused) this.say({ type: 'TEXT', text: ATTACHMENT_MESSAGES.refused(r.name, r.reason, rules) }, skill.id);
+    this.admitted.push(...admitted);
+    step.files = [...step.files, ...admitted.map((f) => f.id)];
+  }
+
+  /** A skill that requires a file and holds none asks for it (types and size) instead of running its actions; the next message stays with it. */
+  private waitsForFile(skill: SkillDef): boolean {
+    const rules = skillAttachments(skill);
+    const step = this.state.attachments;
+    if (!rules?.required || step?.skill !== skill.id || step.files.length > 0) {
+      if (step?.skill === skill.id) delete step.waiting;
+      return false;
+    }
+    step.waiting = true;
+    this.say({ type: 'TEXT', text: ATTACHMENT_MESSAGES.askFile(rules) }, skill.id);
+    return true;
+  }
+
+  /** The files a webhook sends: those admitted to the conversation's file step, this message's from memory, earlier ones from the store. */
+  async attachedFiles(): Promise<AdmittedFile[]> {
+    const ids = this.state.attachments?.files ?? [];
+    const now = new Map(this.admitted.map((f) => [f.id, f]));
+    const earlier = ids.filter((id) => !now.has(id));
+    const stored = new Map((earlier.length && this.ctx.storedFiles ? await this.ctx.storedFiles(earlier) : []).map((f) => [f.id, f]));
+    return ids.map((id) => now.get(id) ?? stored.get(id)).filter((f): f is AdmittedFile => f !== undefined);
+  }
+
+  /**
+   * A message for the conversation's file step. A file alone (no text, no button) goes to the skill
+   * the conversation is in when it takes files; otherwise the client hears that this step takes
+   * none, and nothing else runs. While that skill waits for a file it requires, a message with a
+   * file goes on with it, and one without is asked again unless it clearly wants another skill.
+   * True when handled.
+   */
+  async continueAttachments(input: TurnInput): Promise<boolean> {
+    const files = input.files ?? [];
+    const step = this.state.attachments;
+    const skill = step ? this.bot.skills.get(step.skill) : undefined;
+    const alone = files.length > 0 && !input.text?.trim() && input.postback === undefined;
+    if (!alone && !step?.waiting) return false;
+    if (!skill || !skillAttachments(skill)) {
+      delete this.state.attachments;
+      if (!alone) return false;
+      this.say({ type: 'TEXT', text: ATTACHMENT_MESSAGES.sinArchivos }, null);
+      return true;
+    }
+    if (!files.length) {
+      const named = input.postback !== undefined && this.skillNamed(input.postback);
+      const result = this.bot.matcher.match(input.postback ?? input.text ?? '', { limit: 1 });
+      const other = result.recognised && result.skillId && result.skillId !== skill.id && !this.bot.skills.get(result.skillId)?.tipo;
+      if ((named && named.id !== skill.id) || other) {
+        delete step!.waiting;
+        return false;
+      }
+    }
+    this.continuing = true;
+    this.via = 'requerimiento';
+    this.score = 1;
+    this.state.attempts = 0;
+    await this.run(skill);
+    return true;
   }
 
   /** The entity value a field reads: this message's entities first, then those gathered while asking. */
@@ -396,6 +494,8 @@ class Turn implements ActionTurn, KbHost {
     if (after === 0) {
       this.via = 'requerimiento';
       this.score = 1;
+      // The skill it waited for goes on with the files it admitted.
+      this.continuing = true;
       await this.run(skill);
       return true;
     }
@@ -448,6 +548,7 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
   s.attempts ??= 0;
   const inputText = input.endHuman ? '' : (input.postback ?? input.text ?? '');
   const turn = new Turn(bot, s, ctx, inputText, input.endHuman || input.postback !== undefined ? undefined : input.text);
+  turn.files = input.endHuman ? [] : (input.files ?? []);
   let chosen: { skillId: string | null; recognised: boolean; candidates: TurnDebug['candidates'] } = { skillId: null, recognised: true, candidates: [] };
 
   // The wait ends when asked to, or when the bot's agent-inactivity minutes (`timeout`) have passed.
@@ -459,6 +560,8 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
   } else if (s.human) {
     turn.via = 'humano';
     turn.text(CHAT_MESSAGES.esperandoHumano);
+  } else if (await turn.continueAttachments(input)) {
+    chosen = { skillId: turn.ran[0]?.id ?? null, recognised: true, candidates: [] };
   } else if (await turn.continuePending(input)) {
     chosen = { skillId: turn.ran[0]?.id ?? null, recognised: true, candidates: [] };
   } else {
@@ -493,6 +596,7 @@ export async function runTurn(bot: CompiledBot, state: ConversationState, input:
     recognised: chosen.recognised,
     botId: turn.bot.definition.bot.id,
     kb: turn.kb,
+    files: turn.admitted,
   };
 }
 

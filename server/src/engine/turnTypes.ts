@@ -4,6 +4,7 @@ import type { ChatMessage, TurnDebug } from '../../../common/schemas/chat';
 import type { EntityValue } from './entities';
 import type { CompiledBot } from './bundle';
 import type { OutboundGuard } from '../net/outbound';
+import type { AdmittedFile, InboundFile } from './attachments';
 
 /** What the conversation remembers between messages (stored as JSON in conversacion.estado). */
 export interface ConversationState {
@@ -28,6 +29,11 @@ export interface ConversationState {
   kb?: { skill: string; misses: number };
   /** The QnA whose answer was just asked to be rated: the one rating the conversation may give. */
   rating?: string;
+  /**
+   * The skill that receives the conversation's files (the last one a message reached that takes
+   * files), the files admitted since it started (their ids), and whether it waits for one it requires.
+   */
+  attachments?: { skill: string; files: string[]; waiting?: boolean };
 }
 
 /** What the knowledge base did in a turn: the QnAs that answered and the skill they answered for, a rating, a question it could not answer. */
@@ -55,6 +61,8 @@ export interface TurnInput {
   postback?: string;
   /** Ends a wait for a person at once ('Terminar atención'): no client message, the bot takes over. */
   endHuman?: boolean;
+  /** The files the message carries, read only when the skill that answers admits them. */
+  files?: readonly InboundFile[];
 }
 
 export interface TurnContext {
@@ -77,6 +85,10 @@ export interface TurnContext {
   resolveBot(id: string): Promise<CompiledBot | undefined>;
   /** A bot's encrypted extras, decrypted, for its webhooks' `{{secreto.nombre}}` only (never memory, texts or debug). */
   secretsOf?(bot: CompiledBot): Readonly<Record<string, string>>;
+  /** The bytes the company may still store in files (none given: no limit). */
+  attachmentRoomBytes?: number;
+  /** Files admitted by earlier messages, by id (a webhook sends them). */
+  storedFiles?(ids: readonly string[]): Promise<AdmittedFile[]>;
 }
 
 /** A message as the conversation records it, beside what the client receives. */
@@ -98,4 +110,6 @@ export interface TurnResult {
   /** The bot that answered (a jump to a bot may change it). */
   botId: string;
   kb: KbEvents;
+  /** The files of this message its skill admitted, to keep with the conversation. */
+  files: AdmittedFile[];
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { OutboundRefused, type OutboundGuard } from '../net/outbound';
 import type { KeyValue, ResponseMapping } from '../../../common/schemas/skills';
 import { fillTemplateWith, readPath } from './template';
+import { fileMediaType, type AdmittedFile } from './attachments';
 
 export interface WebhookRequest {
   /** '' = POST. */
@@ -13,6 +14,27 @@ export interface WebhookRequest {
   headers: KeyValue[];
   fields: KeyValue[];
   resp: ResponseMapping[];
+  /** Given (the action's `files`): the request goes as multipart/form-data with these files. */
+  files?: ReadonlyArray<Pick<AdmittedFile, 'name' | 'type' | 'bytes'>>;
+}
+
+/** The part of a multipart webhook request that holds the body the fields make. */
+export const FIELDS_PART = 'datos';
+/** The name of each file's part. */
+export const FILES_PART = 'files';
+
+/**
+ * The multipart/form-data body: the fields' body as it would go alone in the field FIELDS_PART (a
+ * plain field, so a receiver reads it as a value and not as a file), then each file in a part
+ * FILES_PART with its name and media type.
+ */
+async function multipart(body: string, files: NonNullable<WebhookRequest['files']>): Promise<{ bytes: Uint8Array; type: string }> {
+  const form = new FormData();
+  form.append(FIELDS_PART, body);
+  for (const file of files) form.append(FILES_PART, new Blob([new Uint8Array(file.bytes)], { type: fileMediaType(file.type) }), file.name);
+  // The platform's encoder writes the parts and the boundary; the bytes can be sent again on a redirect.
+  const encoded = new Response(form);
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') ?? 'multipart/form-data' };
 }
 
 export interface WebhookOptions {
@@ -157,7 +179,7 @@ export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<s
     for (const h of req.headers) if (h.k.trim()) headers.set(h.k.trim(), fill(h.v, real));
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
 
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (method === 'GET' || method === 'HEAD') {
       for (const [k, v, s] of fields) {
         target.searchParams.append(k, v);
@@ -167,6 +189,12 @@ export async function callWebhook(req: WebhookRequest, memory: Readonly<Record<s
       body = new URLSearchParams(fields.map(([k, v]): [string, string] => [k, v])).toString();
     } else {
       body = JSON.stringify(Object.fromEntries(fields.map(([k, v]) => [k, v])));
+    }
+    // With files, a request that has a body sends it and the files as multipart; a GET has none to carry them.
+    if (req.files && typeof body === 'string') {
+      const form = await multipart(body, req.files);
+      body = form.bytes;
+      headers.set('content-type', form.type);
     }
     url = shownTarget.toString();
 

@@ -51,7 +51,7 @@ export function allowedHeaders(headers: Iterable<[string, string]>): { headers: 
 export interface OutboundRequest {
   method: string;
   headers?: Iterable<[string, string]>;
-  body?: string;
+  body?: string | Uint8Array;
   signal?: AbortSignal;
   /** Redirects followed (default MAX_REDIRECTS); 0 answers a redirect as it came. */
   maxRedirects?: number;

@@ -8,6 +8,8 @@ import { canalesRoutes } from './canales';
 import { canalesProveedoresRoutes } from './canalesProveedores';
 import { canalTeamsRoutes } from './canalTeams';
 import { canalGoogleRoutes } from './canalGoogle';
+import { canalFacebookRoutes } from './canalFacebook';
+import { canalTwitterRoutes } from './canalTwitter';
 import { chatRoutes } from './chat';
 import { dashboardRoutes } from './dashboard';
 import { demoRoutes } from './demo';
@@ -39,6 +41,8 @@ export const routePlugins: RoutePlugin[] = [
   canalesProveedoresRoutes,
   canalTeamsRoutes,
   canalGoogleRoutes,
+  canalFacebookRoutes,
+  canalTwitterRoutes,
   webchatPublicoRoutes,
   oidcRoutes,
 ];

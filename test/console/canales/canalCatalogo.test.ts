@@ -12,7 +12,7 @@ import { CANAL_ICONS, canalIcon } from '../../../src/resources/canales/canalIcon
 import { APP_ROUTES } from '../../../src/routes';
 
 /** Kinds whose route shows 'En construcción': an editor page for one takes it off this list. */
-const SIN_EDITOR: readonly CanalKind[] = ['Twitter', 'Facebook'];
+const SIN_EDITOR: readonly CanalKind[] = [];
 
 /** The text at a dotted key of the console's Spanish catalogue. */
 const text = (key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], es);

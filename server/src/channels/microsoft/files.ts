@@ -5,6 +5,7 @@
 // through the outbound guard, what a skill's attachment rules admit (its types by extension and its
 // size per file).
 import type { App } from '../../types';
+import type { AttachmentRules, FileReading, InboundFile } from '../../conversation';
 import { teamsFetch } from './api';
 import type { Activity } from './receive';
 
@@ -21,15 +22,6 @@ export interface TeamsFile {
 
 /** Gives a bearer token for one call. */
 export type TokenProvider = () => Promise<string>;
-
-export interface AttachmentRules {
-  /** Extensions admitted (a skill's attachmentTypes). */
-  types: readonly string[];
-  /** Megabytes per file (a skill's attachmentMaxSize). */
-  maxMb: number;
-}
-
-export type FileReading = { kind: 'file'; name: string; type: string; bytes: Buffer } | { kind: 'refused'; reason: 'type' | 'size' | 'token' | 'unreachable' };
 
 const extension = (name: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? '').toLowerCase();
 
@@ -91,4 +83,20 @@ export async function fetchTeamsFile(app: App, file: TeamsFile, tokens: { graph?
     chunks.push(Buffer.from(chunk));
   }
   return { kind: 'file', name: file.name, type: file.type, bytes: Buffer.concat(chunks) };
+}
+
+/**
+ * The activity's files as the conversation takes them, each fetched only when the skill that
+ * answers admits it. A SharePoint or OneDrive file needs the channel's 'Autorizar archivos' (the
+ * Graph token it gives): without it the file is refused as not authorised.
+ */
+export function inboundTeamsFiles(app: App, activity: Activity, tokens: { graph: TokenProvider; botFramework: TokenProvider }): InboundFile[] {
+  return teamsFiles(activity).map((file) => ({
+    name: file.name,
+    type: file.type,
+    async read(rules) {
+      const reading = await fetchTeamsFile(app, file, tokens, rules);
+      return reading.kind === 'refused' && reading.reason === 'token' && file.auth === 'graph' ? { kind: 'refused', reason: 'notAuthorised' } : reading;
+    },
+  }));
 }

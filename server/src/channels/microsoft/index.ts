@@ -3,8 +3,10 @@
 // signs in) is answered; answers go back through the Bot Connector service (send.ts).
 import { ApiError } from '../../errors';
 import { readCanalSecret } from '../../services/canales/canales';
+import { graphAccessToken } from '../../services/canales/inicioSesion';
 import { PROVIDER_MESSAGES, type ChannelAdapter, type WebhookReading } from '../adapter';
 import { MicrosoftUnreachable } from './api';
+import { inboundTeamsFiles } from './files';
 import { toTeams } from './format';
 import { activityTenant, asActivity, isTeamsRecipient, readActivity } from './receive';
 import { botFrameworkToken, postActivities } from './send';
@@ -22,7 +24,8 @@ export const teams: ChannelAdapter = {
 
   async read(app, canal, input) {
     const appId = readCanalSecret(app, canal, 'msAppId');
-    if (!appId || !readCanalSecret(app, canal, 'msAppPassword')) return refused(403, PROVIDER_MESSAGES.notConfigured);
+    const password = readCanalSecret(app, canal, 'msAppPassword');
+    if (!appId || !password) return refused(403, PROVIDER_MESSAGES.notConfigured);
     if (!canal.idR) return refused(403, TEAMS_MESSAGES.notSignedIn);
     const activity = asActivity(input.body);
     if (!activity?.serviceUrl) return refused(401, PROVIDER_MESSAGES.badSignature);
@@ -38,7 +41,9 @@ export const teams: ChannelAdapter = {
     if (check === 'expired') return refused(401, PROVIDER_MESSAGES.staleSignature);
     if (check !== 'ok') return refused(401, PROVIDER_MESSAGES.badSignature);
     if (activityTenant(activity)?.toLowerCase() !== canal.idR.toLowerCase()) return refused(403, TEAMS_MESSAGES.otherTenant);
-    return { kind: 'messages', messages: readActivity(activity) };
+    // A file is fetched with Graph's token (the channel's 'Autorizar archivos') on SharePoint and OneDrive, else with the bot's own.
+    const files = inboundTeamsFiles(app, activity, { graph: () => graphAccessToken(app, canal), botFramework: () => botFrameworkToken(app, canal, appId, password) });
+    return { kind: 'messages', messages: readActivity(activity, files) };
   },
 
   async send(app, canal, to, messages) {

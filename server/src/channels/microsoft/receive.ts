@@ -4,6 +4,7 @@
 // serviceUrl, in its conversation, as a reply to it.
 import { createHash } from 'node:crypto';
 import { pressed, type ProviderMessage, type Recipient } from '../adapter';
+import type { InboundFile } from '../../conversation';
 
 /** Where a Teams answer goes: the conversation (id), the Bot Connector service that vouched for it, and the activity it answers. */
 export interface TeamsRecipient extends Recipient {
@@ -56,13 +57,13 @@ function content(activity: Activity): Pick<ProviderMessage, 'text' | 'postback'>
   return typeof activity.text === 'string' ? { text: withoutMentions(activity.text) } : undefined;
 }
 
-/** The messages of one activity: none, or one. */
-export function readActivity(activity: Activity): ProviderMessage[] {
+/** The messages of one activity, with the files it carries (files.ts): none, or one. */
+export function readActivity(activity: Activity, files: InboundFile[] = []): ProviderMessage[] {
   if (activity.type !== 'message') return [];
   const { id, serviceUrl, from, conversation } = activity;
   if (!id || !serviceUrl || !from?.id || !conversation?.id) return [];
   const read = content(activity);
-  if (!read) return [];
+  if (!read && !files.length) return [];
   const to: TeamsRecipient = { id: conversation.id, serviceUrl, replyToId: id };
-  return [{ psi: from.id, ...(from.name ? { nm: from.name } : {}), ...read, delivery: deliveryKey(conversation.id, id), to }];
+  return [{ psi: from.id, ...(from.name ? { nm: from.name } : {}), ...read, ...(files.length ? { files } : {}), delivery: deliveryKey(conversation.id, id), to }];
 }

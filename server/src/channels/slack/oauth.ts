@@ -1,23 +1,19 @@
 // 'Agregar Slack': GET /loginSlack?ch sends the browser to Slack's OAuth v2 page with the channel's
 // App Id, the scopes the bot needs and a `state` binding the channel and the user for ten minutes
-// (signed with SECRET_KEY, and spent on first use); GET /callback-slack exchanges the code with
+// (oauthState.ts: signed with SECRET_KEY, and spent on first use); GET /callback-slack exchanges the code with
 // oauth.v2.access (App Id and App Secret), keeps the bot token encrypted and the workspace in cfg,
 // writes the channel's audit row, and sends the browser back to the channel's editor with ?status.
-import { createHmac, randomBytes } from 'node:crypto';
-import { CHECKS } from '../../../../common/roles';
 import { badRequest } from '../../errors';
-import { sameTenant } from '../../plugins/guards';
 import { canalEditorPath, type CanalCfg } from '../../../../common/schemas/canales';
 import { canalById, findCanalFor, readCanalSecret, updateCanal, type CanalRecord } from '../../services/canales/canales';
-import { rememberNonce } from '../../auth/nonces';
-import { loadSessionUser } from '../../auth/sessions';
 import type { App, SessionUser } from '../../types';
-import { apiAddress, assertKind, PROVIDER_MESSAGES, sameSecret } from '../adapter';
+import { apiAddress, assertKind, PROVIDER_MESSAGES } from '../adapter';
+import { makeOauthState, readOauthState, spendOauthState, type StateData } from '../oauthState';
 import { slackClient, slackErrorCode } from './api';
 
 /** Send messages; read direct messages to the bot and mentions of it. */
 export const SLACK_SCOPES = ['chat:write', 'im:history', 'app_mentions:read'] as const;
-export const STATE_TTL_MS = 10 * 60_000;
+export { STATE_TTL_MS } from '../oauthState';
 export const SLACK_STATUS = {
   ok: 'ok',
   noAppId: 'falta_app_id',
@@ -40,35 +36,11 @@ export function editorAddress(app: App, id: string, status: string): string {
   return `${base}${canalEditorPath('Slack', encodeURIComponent(id))}?status=${encodeURIComponent(status)}`;
 }
 
-interface StateData {
-  /** Channel, its company, the user who started, when it expires, and a one-time value. */
-  c: string;
-  e: string;
-  u: string;
-  x: number;
-  n: string;
-}
+/** A state for 'Agregar Slack' (oauthState.ts, signed for Slack). */
+export const makeState = (secretKey: Buffer, canal: Pick<CanalRecord, 'id' | 'idE'>, user: Pick<SessionUser, 'id'>, now: number): string => makeOauthState(secretKey, 'slack', canal, user, now);
 
-const stateKey = (secretKey: Buffer) => createHmac('sha256', secretKey).update('quipu/slack-oauth-state').digest();
-const sign = (secretKey: Buffer, payload: string) => createHmac('sha256', stateKey(secretKey)).update(payload).digest('base64url');
-
-export function makeState(secretKey: Buffer, canal: Pick<CanalRecord, 'id' | 'idE'>, user: Pick<SessionUser, 'id'>, now: number): string {
-  const data: StateData = { c: canal.id, e: canal.idE, u: user.id, x: now + STATE_TTL_MS, n: randomBytes(16).toString('base64url') };
-  const payload = Buffer.from(JSON.stringify(data)).toString('base64url');
-  return `${payload}.${sign(secretKey, payload)}`;
-}
-
-/** The state's data when its signature holds (expired or not), else undefined. */
-export function readState(secretKey: Buffer, state: string | undefined): StateData | undefined {
-  const [payload, signature, extra] = (state ?? '').split('.');
-  if (!payload || !signature || extra !== undefined || !sameSecret(signature, sign(secretKey, payload))) return undefined;
-  try {
-    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as StateData;
-    return typeof data.c === 'string' && typeof data.e === 'string' && typeof data.u === 'string' && typeof data.x === 'number' && typeof data.n === 'string' ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The data of a state made by makeState when its signature holds (expired or not), else undefined. */
+export const readState = (secretKey: Buffer, state: string | undefined): StateData | undefined => readOauthState(secretKey, 'slack', state);
 
 /** Where 'Agregar Slack' sends the browser: Slack's authorisation page, or back to the editor when the App Id is missing. */
 export async function slackAuthorizeAddress(app: App, user: SessionUser, id: string, origin: string | undefined): Promise<string> {
@@ -102,12 +74,10 @@ export async function finishSlackOauth(app: App, query: CallbackQuery, origin: s
   if (!state || !canal || canal.idE !== state.e || canal.name !== 'Slack') throw badRequest(SLACK_MESSAGES.badState);
   if (!origin) throw badRequest(PROVIDER_MESSAGES.needsPublicUrl('Slack'));
   const back = (status: string) => editorAddress(app, canal.id, status);
-  const now = app.config.now();
-  if (now > state.x) return back(SLACK_STATUS.expired);
-  if (!(await rememberNonce(app.db, `slack.${state.n}`, now))) return back(SLACK_STATUS.used);
   // The user who started must still reach the channel.
-  const user = await loadSessionUser(app.db, state.u, app.config.defaultSessionMinutes);
-  if (!user || !CHECKS.channel(user.flags) || !sameTenant(user, canal.idE)) return back(SLACK_STATUS.denied);
+  const spent = await spendOauthState(app, 'slack', state, canal);
+  if (!spent.ok) return back(SLACK_STATUS[spent.reason]);
+  const { user } = spent;
   if (query.error) return back(query.error.slice(0, 100));
   if (!query.code) return back(SLACK_STATUS.noCode);
   const appId = (JSON.parse(canal.cfg || '{}') as CanalCfg).appId?.trim();

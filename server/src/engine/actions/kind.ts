@@ -6,6 +6,7 @@ import type { ChatMessage, TurnDebug } from '../../../../common/schemas/chat';
 import type { Button, Field } from '../../../../common/schemas/skills';
 import type { ActionType, Problem } from '../../../../common/schemas/skillRules';
 import type { CompiledBot } from '../bundle';
+import type { AdmittedFile } from '../attachments';
 import type { ConversationState, TurnContext, TurnInput } from '../turnTypes';
 
 /** A stored action of kind T: its fields typed as its kind's (any may be missing). */
@@ -33,6 +34,8 @@ export interface ActionTurn {
   run(skill: SkillDef): Promise<void>;
   /** Chooses the skill for a text and runs it. */
   answer(input: TurnInput): Promise<unknown>;
+  /** The files admitted to the conversation's file step (a webhook with `files` sends them). */
+  attachedFiles(): Promise<AdmittedFile[]>;
 }
 
 export interface AccionRun<T extends ActionType> {

@@ -6,6 +6,7 @@ import type { App } from '../../types';
 import type { CompiledBot } from '../../engine/bundle';
 import type { TurnContext } from '../../engine/runtime';
 import { readBotSecrets } from './bots';
+import { storedAttachments } from '../historial/adjuntos';
 
 /** The server's own address, for webhook URLs that start with '/'. */
 function ownBaseUrl(app: App): string | undefined {
@@ -35,11 +36,11 @@ function botSecrets(app: App, idE: string, bot: CompiledBot): Readonly<Record<st
  * `timeZone`, else CHAT_TIME_ZONE), and, given the company `idE` (every bot a turn reaches is of
  * it), the bots' decrypted extras for their webhooks.
  */
-export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot' | 'publicOrigin'> & { timeZone?: string | null; idE?: string }, now = app.config.now()): TurnContext {
+export function turnContext(app: App, bot: CompiledBot, turn: Pick<TurnContext, 'red' | 'test' | 'resolveBot' | 'publicOrigin' | 'attachmentRoomBytes'> & { timeZone?: string | null; idE?: string }, now = app.config.now()): TurnContext {
   const { idE, ...rest } = turn;
   return {
     ...rest,
-    ...(idE ? { secretsOf: (b: CompiledBot) => botSecrets(app, idE, b) } : {}),
+    ...(idE ? { secretsOf: (b: CompiledBot) => botSecrets(app, idE, b), storedFiles: (ids: readonly string[]) => storedAttachments(app.db, idE, ids) } : {}),
     now: new Date(now),
     webhookTimeoutMs: app.config.webhookTimeoutMs,
     patternBudget: app.config.patternBudget,

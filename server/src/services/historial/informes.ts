@@ -9,6 +9,7 @@ import type { DB } from '../../db';
 import type { InformeTable } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { defineJob, enqueueJob } from '../../jobs/queue';
+import { deleteExpiredAttachments } from './adjuntos';
 import type { App, SessionUser } from '../../types';
 import { PartsSink, writeReport, type Progress, type ReportQuery } from './informeArchivo';
 import { checkReportLimits, companyReportBytes, ReportSpaceError, sizeText } from './informeLimites';
@@ -257,4 +258,6 @@ export async function reportJobFailed(app: App, datos: unknown, message: string)
 defineJob(REPORT_JOB, (app, datos, signal) => runReport(app, (datos as { id: string }).id, signal), { failed: reportJobFailed });
 defineJob(EXPIRY_JOB, async (app) => {
   await deleteExpiredReports(app);
+  // The clients' files past their retention go with the same periodic job.
+  await deleteExpiredAttachments(app);
 });

@@ -8,6 +8,7 @@ export { CanalBotSelector } from './CanalBotSelector';
 export { CanalCommonInputs } from './CanalCommonInputs';
 export { CanalConfigAccordion } from './CanalConfigAccordion';
 export { CanalDeleteButton } from './CanalDeleteButton';
+export { CanalDisconnectButton } from './CanalDisconnectButton';
 export { CanalEditorFrame } from './CanalEditorFrame';
 export { useCanalEditorContext } from './CanalEditorContext';
 export { CanalForm } from './CanalForm';

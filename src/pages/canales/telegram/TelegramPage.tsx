@@ -4,7 +4,6 @@
 // first as 'Telegram'), 'Guardar' (a new token) and 'Desconectar' while active. 'Desconectar' asks
 // '¿Está seguro en desactivar el canal?' and is offered only when the channel exists and the
 // company has Telegram enabled. The bot selector comes once the channel exists.
-import { useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -12,12 +11,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LinkIcon from '@mui/icons-material/Link';
-import LinkOffIcon from '@mui/icons-material/LinkOff';
 import Typography from '@mui/material/Typography';
 import type { FieldValues } from 'react-hook-form';
 import {
-  Button,
-  Confirm,
   PasswordInput,
   SaveButton,
   Toolbar,
@@ -33,7 +29,7 @@ import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { HttpError, messageOf } from '../../../api/HttpError';
 import { BackButton, FormSection } from '../../../layout/FormParts';
 import { useEmpresaScope } from '../../../permissions/useEmpresaScope';
-import { CanalBotSelector, CanalEditorFrame, CanalForm, editorPath, editorRoute, toCanalBody, useCanalEditor, useCanalEditorContext, formValuesOf } from '../common';
+import { CanalBotSelector, CanalDisconnectButton, CanalEditorFrame, CanalForm, editorPath, editorRoute, toCanalBody, useCanalEditor, useCanalEditorContext, formValuesOf } from '../common';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
 const TOKEN_RECORD = { token: '' };
@@ -64,40 +60,8 @@ function Steps() {
 
 function DisconnectButton({ enabled }: { enabled: boolean }) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
-  const notify = useNotify();
-  const { canal, accept, fail } = useCanalEditorContext();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!canal?.id || !enabled) return null;
-  const run = async () => {
-    setAsking(false);
-    setBusy(true);
-    try {
-      accept(await dataProvider.logoutTelegram(canal.id), { resetForm: true });
-      notify('quipu.canales.telegram.desconectado', { type: 'success' });
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button label="quipu.canales.telegram.desconectar" variant="outlined" disabled={busy} onClick={() => setAsking(true)}>
-        <LinkOffIcon />
-      </Button>
-      <Confirm
-        isOpen={asking}
-        title="quipu.canales.telegram.desconectarTitulo"
-        content="quipu.canales.telegram.desconectarTexto"
-        cancel="quipu.canales.telegram.cancelar"
-        confirm="quipu.canales.telegram.siDesactivar"
-        confirmColor="warning"
-        onConfirm={() => void run()}
-        onClose={() => setAsking(false)}
-      />
-    </>
-  );
+  if (!enabled) return null;
+  return <CanalDisconnectButton disconnect={(id) => dataProvider.logoutTelegram(id)} texts="quipu.canales.telegram" />;
 }
 
 /** Connected: active with our webhook set at Telegram (a channel just created is active, but not connected yet). */

@@ -24,7 +24,8 @@ export const webhook = {
       return true;
     }
     const result: WebhookResult = await callWebhook(
-      { method, url, headers: c.headers ?? [], fields: c.fields ?? [], resp: c.resp ?? [] },
+      // `files`: the files the client attached to the conversation's file step go with the call.
+      { method, url, headers: c.headers ?? [], fields: c.fields ?? [], resp: c.resp ?? [], ...(c.files === true ? { files: await turn.attachedFiles() } : {}) },
       turn.state.memory,
       { timeoutMs: turn.ctx.webhookTimeoutMs, baseUrl: turn.ctx.baseUrl, outbound: turn.ctx.outbound, secrets: turn.ctx.secretsOf?.(turn.bot) },
     );

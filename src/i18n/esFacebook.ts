@@ -1,0 +1,45 @@
+// Texts of the Facebook Messenger editor and its persistent-menu modal. Spread into the app
+// catalogue (es.ts) under `quipu`. The rules' sentences come from the shared schema.
+import { CANAL_MESSAGES } from '../../common/schemas/canales';
+import { FACEBOOK_MESSAGES } from '../../common/schemas/facebook';
+
+export const facebookTexts = {
+  facebook: {
+    conectar: 'Conectar',
+    sinConectar: 'Sin conectar: pulse "Conectar" e inicie sesión con la cuenta de Facebook que administra sus páginas.',
+    cuenta: 'Cuenta conectada: %{name}',
+    configuracion: 'Configuración del webhook en la app de Meta',
+    configuracionTexto: 'En la app de Meta, en Messenger > Webhooks, pegue esta dirección y este verify token, y suscriba los campos messages y messaging_postbacks.',
+    webhook: 'Dirección del webhook (Messenger)',
+    verifyToken: 'Verify token',
+    paginas: 'Páginas',
+    numero: '#',
+    pagina: 'Página',
+    bot: 'Bot',
+    botDe: 'Bot de %{page}',
+    sinPaginas: 'La cuenta conectada no administra ninguna página.',
+    vinculado: CANAL_MESSAGES.saved,
+    menu: 'Menu Persistente',
+    menuTexto: 'Elija una página y hasta 3 botones: un enlace (WEB_URL) o un texto que recibe el bot de la página (POSTBACK).',
+    tipo: 'Tipo',
+    titulo: 'Título',
+    valor: 'Valor',
+    boton: 'Botón %{n}',
+    agregarBoton: 'Agregar botón',
+    quitarBoton: 'Quitar botón %{n}',
+    guardar: 'Guardar',
+    cancelar: 'Cancelar',
+    guardado: CANAL_MESSAGES.saved,
+    requerido: FACEBOOK_MESSAGES.required,
+    seleccionePagina: FACEBOOK_MESSAGES.selectPage,
+    alMenosUnBoton: FACEBOOK_MESSAGES.atLeastOneButton,
+    necesitaBoton: FACEBOOK_MESSAGES.needsButton,
+    botonRequerido: FACEBOOK_MESSAGES.buttonRequired,
+    maximo: FACEBOOK_MESSAGES.tooLong,
+    desconectar: 'Desconectar',
+    desconectarTitulo: 'Desconectar',
+    desconectarTexto: CANAL_MESSAGES.confirmDisconnect,
+    siDesactivar: 'Si, Desactivar',
+    desconectado: CANAL_MESSAGES.disconnected,
+  },
+};
