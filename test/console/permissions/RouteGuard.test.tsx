@@ -31,6 +31,8 @@ const BUILT: Record<string, string> = {
   '/bot/:id': 'Bot',
   '/skill/:id': 'Consultar saldo',
   '/canal': 'Canales',
+  '/canal/tw/:id': 'Canal Twitter',
+  '/canal/fb/:id': 'Canal Facebook',
   '/canal/tg/:id': 'Canal Telegram',
   '/canal/msft/:id': 'Canal Microsoft Teams',
   '/canal/google/:id': 'Canal Google',
@@ -40,7 +42,7 @@ const BUILT: Record<string, string> = {
 };
 
 // A channel editor's GET /ch?id answers a channel of the kind its route opens.
-const KIND_OF_PATH: Record<string, string> = { tg: 'Telegram', msft: 'Microsoft', google: 'Google', slack: 'Slack', whatsapp: 'Whatsapp', web: 'Web' };
+const KIND_OF_PATH: Record<string, string> = { tw: 'Twitter', fb: 'Facebook', tg: 'Telegram', msft: 'Microsoft', google: 'Google', slack: 'Slack', whatsapp: 'Whatsapp', web: 'Web' };
 const canalFor = (id: string) => ({
   id, name: KIND_OF_PATH[window.location.pathname.split('/')[2]] ?? 'Web', red: 3, dsc: 'Canal', activo: true, idE: '3', idR: null, b: null, bot: null,
   porHora: false, hi: null, hf: null, msgFueraHora: null, liveAgent: false, email: null, useChasqui: false, chasquiUrl: null, excluir: [], web: null, cfg: {}, secretos: {}, rev: 1,
@@ -68,6 +70,7 @@ beforeEach(() => {
       return HttpResponse.json(id ? canalFor(id) : []);
     }),
     http.get('*/api/bots', () => HttpResponse.json([])),
+    http.get('*/api/ch/fb/pages', () => HttpResponse.json({ verifyToken: 'v', pages: [] })),
     http.get('*/api/email', () => HttpResponse.json({ host: '', port: null, username: '', email: '', provider: 'SMTP', passwordSet: false })),
   );
 });
