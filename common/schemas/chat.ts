@@ -136,6 +136,16 @@ export type WebchatEndBody = Static<typeof WebchatEndBody>;
 export const WebchatAnswer = Type.Object({ psi: Type.String(), messages: Type.Array(ChatMessage), debug: Type.Optional(TurnDebug) });
 export type WebchatAnswer = Static<typeof WebchatAnswer>;
 
+/**
+ * GET /webchat/demo/mensajes: the bot's messages in the user's test conversation `psi` (its current
+ * chat session) after the message `desde`, all of them when that id is not among them: what a
+ * console back from a lost connection missed.
+ */
+export const WebchatMissedQuery = Type.Object({ idBot: Id, psi: Type.String({ maxLength: 100 }), desde: Type.Optional(Type.String({ maxLength: 64 })) });
+export type WebchatMissedQuery = Static<typeof WebchatMissedQuery>;
+export const WebchatMissedAnswer = Type.Object({ messages: Type.Array(ChatMessage) });
+export type WebchatMissedAnswer = Static<typeof WebchatMissedAnswer>;
+
 /** DELETE /webchat/demo: the signed-in user's test conversations (with one bot, or all). */
 export const WebchatDeleteQuery = Type.Object({
   user: Type.Optional(Type.String({ maxLength: 200 })),

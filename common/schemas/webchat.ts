@@ -55,6 +55,17 @@ export const WebchatMessageBody = Type.Object({
 }, closed);
 export type WebchatMessageBody = Static<typeof WebchatMessageBody>;
 
+/**
+ * GET /public/webchat/{key}/mensajes?token=…&desde=…: what the conversation's current session holds after the
+ * widget's last message `desde` (a widget back from a lost connection); all of it when that id is
+ * not among them.
+ */
+export const WebchatMissedQuery = Type.Object({ token: Token, desde: Type.Optional(Type.String({ maxLength: 64 })) }, closed);
+export type WebchatMissedQuery = Static<typeof WebchatMissedQuery>;
+
+export const WebchatMissed = Type.Object({ historial: Type.Array(WebchatEntry) });
+export type WebchatMissed = Static<typeof WebchatMissed>;
+
 export const WebchatReply = Type.Object({
   /** The bot's answer, also published to the widget's `/user/conversacion`; empty for a message answered before. */
   messages: Type.Array(ChatMessage),

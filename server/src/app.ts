@@ -3,13 +3,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { migrate, openDb } from './db';
+import { checkKeyFingerprint, recordKeyFingerprint } from './db/keyFingerprint';
 import { counterFills } from './conversation/usoRelleno';
-import { startJobRunner } from './jobs/queue';
+import { countOpenJobs, startJobRunner } from './jobs/queue';
 import { isEmpty, seedDemo, seedFirstAdmin } from './seed/index';
 import { loggerOptions, RequestLog } from './logging';
 import { builtConsoleDir, serveConsole, spaFallback } from './plugins/console';
 import { AJV_OPTIONS, errorsPlugin } from './plugins/errors';
 import { integrityPlugin } from './plugins/integrity';
+import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle';
+import { Metricas, metricsRoute } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/ratelimit';
 import { rawBodyPlugin } from './plugins/rawBody';
@@ -23,6 +26,7 @@ import { securityHeadersPlugin } from './plugins/security';
 import { webchatAssets } from './channels/web/assets';
 import { checkSession, sessionPlugin } from './plugins/session';
 import { aboutRoutes } from './routes/about';
+import { saludRoutes } from './routes/salud';
 import { routePlugins, type RoutePlugin } from './routes/index';
 import { sessionRoutes } from './routes/session';
 import { usuarioLookupRoutes } from './routes/usuarioLookup';
@@ -70,6 +74,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('passwordCost', opts.passwordCost ?? DEFAULT_SCRYPT_N);
+  app.decorate('lifecycle', new Lifecycle());
+  app.decorate('metrics', new Metricas({ porEmpresa: config.metricsPorEmpresa, defaults: config.metricsToken !== undefined }));
   app.decorate('jobs', startJobRunner(app, { poll: opts.runJobs !== false, concurrency: config.jobConcurrency }));
   app.decorate('realtime', new Broker({
     db,
@@ -93,7 +99,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // A model's builds wait on the same queue as the turns, and are logged the same way.
   app.decorate('bots', new ReadyBots(trainingLimits(config), app.turns));
   app.decorate('keptConversations', new KeptConversations());
-  app.decorate('outbound', new OutboundGuard({ allow: config.outboundAllow, resolve: config.outboundResolve }));
+  app.decorate('outbound', new OutboundGuard({ allow: config.outboundAllow, resolve: config.outboundResolve, onResult: (resultado) => app.metrics.saliente(resultado) }));
+  app.metrics.readFrom({
+    stomp: () => ({ conexiones: app.realtime.connectedCount, suscripciones: app.realtime.subscriptionCount }),
+    trabajos: () => countOpenJobs(app),
+  });
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);
   // Before the server closes: open WebSockets would keep it waiting.
@@ -186,12 +196,15 @@ export async function firstStart(app: App, config: Config, opts: BuildOptions): 
 async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void> {
   // The secrets key is settled before anything is served (the embedded default creates its file now).
   void config.secretKey;
+  // An instance with another key than the others' refuses before it changes anything.
+  await checkKeyFingerprint(app.db, config.secretKey);
   const started = performance.now();
   // Said before the wait, not only after: an upgrade may count a large recorded history again.
   const applied = await migrate(app.db, counterFills, (pending, upgrade) =>
     app.log.info(upgrade ? `Migrando la base de datos: ${pending.join(', ')} (con mucho historial puede tardar minutos)...` : `Migrando la base de datos (${migrations(pending.length)})...`),
   );
   if (applied > 0) app.log.info(`Base de datos migrada: ${migrations(applied)} (${seconds(started)}).`);
+  await recordKeyFingerprint(app.db, config.secretKey);
   if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
   await app.realtime.start();
 
@@ -200,11 +213,18 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   await app.register(openapiPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rawBodyPlugin);
+  // Beside the API's scope, not in it: Prometheus brings its bearer token, never a session or a signature.
+  await app.register(metricsRoute);
+
+  // Under the API's prefix but outside its scope: a probe carries no session and is never throttled.
+  await app.register(saludRoutes, { prefix: config.apiBase });
 
   // The session, throttling and integrity hooks live in the API's own scope: they run for exactly
   // the routes the router matched under the prefix, however the URL was spelled.
   await app.register(
     async (api: App) => {
+      // First: a draining instance refuses before any other hook reads the session or the body.
+      await api.register(lifecyclePlugin);
       await api.register(sessionPlugin);
       // After the session hook, which tells a signed-in caller from an address.
       await api.register(refusalsPlugin);
@@ -223,4 +243,5 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   }
 
   await app.ready();
+  app.lifecycle.started();
 }

@@ -188,10 +188,23 @@ export interface Config {
   informesEnCursoPorEmpresa: number;
   /** MB the files of one company's reports may hold in the database until they expire. */
   informesMbPorEmpresa: number;
+  /** The old-generation heap of the worker thread that writes a report's file, in MB; past it the report ends in error. */
+  informesMemoriaMb: number;
   /** A background job running past this is stopped (its slot freed, tried again later); one left running this long by a stopped instance is put back. */
   jobTimeoutSeconds: number;
   /** A job that could run and has waited this long while a slot was free: the runner logs an error and restarts. */
   jobStallSeconds: number;
+  /** On SIGTERM, how long the turns and requests in flight may take to finish before the instance exits anyway. */
+  shutdownGraceSeconds: number;
+  /**
+   * A message's delivery id is held this long by the instance running its turn, renewed every third
+   * of it while the turn runs; a retry after an instance died takes it over once it runs out.
+   */
+  deliveryLeaseSeconds: number;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset, the route does not exist. */
+  metricsToken?: string;
+  /** The messages counter gets the company id as label `empresa` (METRICS_POR_EMPRESA=1). */
+  metricsPorEmpresa: boolean;
   /** Clock, replaceable in tests. */
   now: () => number;
 }
@@ -303,8 +316,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     informesEnCursoPorUsuario: positive(env.INFORMES_EN_CURSO_POR_USUARIO, 3),
     informesEnCursoPorEmpresa: positive(env.INFORMES_EN_CURSO_POR_EMPRESA, 10),
     informesMbPorEmpresa: positive(env.INFORMES_MB_POR_EMPRESA, 500),
+    informesMemoriaMb: positive(env.INFORMES_MEMORIA_MB, 256),
     jobTimeoutSeconds: positive(env.JOB_TIMEOUT_SECONDS, 900),
     jobStallSeconds: positive(env.JOB_STALL_SECONDS, 60),
+    shutdownGraceSeconds: positive(env.SHUTDOWN_GRACE_SECONDS, 20),
+    deliveryLeaseSeconds: positive(env.DELIVERY_LEASE_SECONDS, 5),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPorEmpresa: env.METRICS_POR_EMPRESA === '1',
     now: () => Date.now(),
     ...overrides,
   };

@@ -1,6 +1,7 @@
-// Starts the server: builds the app, listens, and closes cleanly on SIGINT/SIGTERM.
+// Starts the server: builds the app, listens, and drains then closes on SIGINT/SIGTERM (shutdown.ts).
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { shutdown } from './shutdown';
 
 /** An address the server listens on, as a browser on this machine opens it: loopback and the wildcards as localhost. */
 function shownAddress(address: string): string {
@@ -24,14 +25,14 @@ async function main(): Promise<void> {
   if (config.outboundAllow.length) app.log.info(`Direcciones internas que los bots pueden llamar (OUTBOUND_ALLOW): ${config.outboundAllow.join(', ')}`);
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  const stop = (signal: string) => {
     if (closing) {
       // A second signal means the operator does not want to wait.
       process.exit(1);
     }
     closing = true;
-    app.log.info(`Cerrando el servidor (${signal})...`);
-    app.close().then(
+    app.log.info(`Cerrando el servidor (${signal}): deja de recibir trabajo y espera hasta ${config.shutdownGraceSeconds} s lo que está en curso...`);
+    shutdown(app).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error al cerrar el servidor');
@@ -39,8 +40,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

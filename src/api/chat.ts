@@ -12,6 +12,7 @@ import type {
   WebchatAnswer,
   WebchatBody,
   WebchatEndBody,
+  WebchatMissedAnswer,
 } from '../../common/schemas/chat';
 import { jsonCaller, type HttpClient } from './http';
 
@@ -26,6 +27,9 @@ export function createChatApi(apiUrl: string, httpClient: HttpClient) {
     sendDemo: (body: WebchatBody) => call<WebchatAnswer>('POST', '/webchat/demo', body),
     /** POST /webchat/demo.terminar: ends the conversation's wait for a person; the bot's notice is also published. */
     endHumanDemo: (body: WebchatEndBody) => call<WebchatAnswer>('POST', '/webchat/demo.terminar', body),
+    /** GET /webchat/demo/mensajes?idBot&psi&desde: the bot's messages after `desde`, for a chat back from a lost connection. */
+    missedDemo: (idBot: string, psi: string, desde?: string) =>
+      call<WebchatMissedAnswer>('GET', `/webchat/demo/mensajes?idBot=${q(idBot)}&psi=${q(psi)}${desde ? `&desde=${q(desde)}` : ''}`),
     /** DELETE /webchat/demo?idBot&psi: deletes that test conversation. */
     clearDemo: (idBot: string, psi: string) => call<unknown>('DELETE', `/webchat/demo?idBot=${q(idBot)}&psi=${q(psi)}`),
     /** POST /skill.test: the phrase test, or with `token` the token test, of a saved skill. */

@@ -172,6 +172,9 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
             <p key={line.id}>{line.text}</p>
           ))}
         </div>
+        <p class="qw-status" role="status">
+          {state.recovered && !notice ? T.recuperada : null}
+        </p>
         {notice ? (
           <p class="qw-alert" role="alert">
             {notice}

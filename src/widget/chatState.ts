@@ -13,6 +13,8 @@ export interface ChatState {
   status: ChatStatus;
   /** What the widget says about the connection (a refusal, a network problem), shown as an alert. */
   notice: string | null;
+  /** Back from a lost connection a moment ago: said as a status, not an alert. */
+  recovered?: boolean;
 }
 
 export type ChatInput = { text: string } | { postback: string; title: string };

@@ -2,20 +2,35 @@
 // the token kept in localStorage) a conversation, sending messages through the public routes, and
 // receiving the bot's answers over STOMP (`/user/conversacion`, the token as CONNECT's passcode, opens its conversation). Answers
 // arrive twice (in the POST's reply and on the topic) and are shown once, by id. After a network
-// drop STOMP reconnects by itself and the conversation is read again, so nothing said meanwhile is
-// lost; a message whose POST failed is sent again with the same id, which the server answers once.
+// drop STOMP reconnects with backoff and jitter, to whichever instance the proxy gives it, and what
+// the conversation holds after the last answer shown is read, so nothing said meanwhile is lost; a
+// message whose POST failed is sent again with the same id, which the server answers once.
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import type { ChatMessage } from '../../common/schemas/chat';
 import { CONVERSATION_DESTINATION } from '../../common/schemas/destinations';
-import type { WebchatCanal, WebchatConversation, WebchatReply } from '../../common/schemas/webchat';
+import type { WebchatCanal, WebchatConversation, WebchatMissed, WebchatReply } from '../../common/schemas/webchat';
 import { withHostImages, type ChatController, type ChatInput, type ChatState, type Entry } from './chatState';
 import { WIDGET_TEXTS as T } from './texts';
 
 /** The STOMP ERROR the server sends for a token it no longer takes (realtime/messages.ts badToken). */
 const BAD_TOKEN = 'La credencial de la conversación no es válida o está vencida';
+/** The STOMP ERROR a stopping instance sends before it closes (realtime/messages.ts reconnect): the link connects again, to another instance. */
+const SERVER_LEAVING = 'El servidor se está deteniendo: vuelva a conectarse';
 /** Waits between the tries of a message whose POST did not reach the server. */
 const RESEND_DELAYS_MS = [1000, 2000, 4000];
 const REOPEN_DELAY_MS = 5000;
+/** How long 'Conexión recuperada' stays. */
+const RECOVERED_MS = 4000;
+
+/**
+ * The wait before the reconnection after `failures` failed ones: 0.5 s doubling up to 10 s, each
+ * between half and one and a half of that, so the visitors of a stopped instance do not all come
+ * back at once.
+ */
+export function backoffDelay(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(10_000, 500 * 2 ** Math.min(failures, 10));
+  return Math.round(base * (0.5 + random()));
+}
 
 export interface StompHandlers {
   onConnect(): void;
@@ -33,33 +48,51 @@ export interface StompLink {
 
 export type StompFactory = (url: string, handlers: StompHandlers) => StompLink;
 
-/** @stomp/stompjs, reconnecting every 3 s after a drop, with heart-beats both ways. */
-export const stompjsLink: StompFactory = (url, handlers) => {
+/** @stomp/stompjs, reconnecting after a drop with `delay` (backoffDelay), with heart-beats both ways. */
+export const stompjsLink = (url: string, handlers: StompHandlers, delay: (failures: number) => number = backoffDelay): StompLink => {
   let client: Client | undefined;
+  let passcode = '';
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const connect = () => {
+    const current: Client = new Client({
+      brokerURL: url,
+      connectHeaders: { passcode },
+      // Reconnections are this link's own, with backoff and jitter.
+      reconnectDelay: 0,
+      heartbeatIncoming: 10_000,
+      heartbeatOutgoing: 10_000,
+      debug: () => undefined,
+      onConnect: () => {
+        failures = 0;
+        current.subscribe(CONVERSATION_DESTINATION, (message: IMessage) => handlers.onMessage(message.body));
+        handlers.onConnect();
+      },
+      onStompError: (frame: IFrame) => handlers.onRefused(frame.headers.message ?? ''),
+      onWebSocketClose: () => {
+        handlers.onClose();
+        if (client !== current) return;
+        void current.deactivate();
+        timer = setTimeout(connect, delay(failures++));
+      },
+    });
+    client = current;
+    current.activate();
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    const current = client;
+    client = undefined;
+    void current?.deactivate();
+  };
   return {
-    start(passcode) {
-      client?.deactivate();
-      const current: Client = new Client({
-        brokerURL: url,
-        connectHeaders: { passcode },
-        reconnectDelay: 3000,
-        heartbeatIncoming: 10_000,
-        heartbeatOutgoing: 10_000,
-        debug: () => undefined,
-        onConnect: () => {
-          current.subscribe(CONVERSATION_DESTINATION, (message: IMessage) => handlers.onMessage(message.body));
-          handlers.onConnect();
-        },
-        onStompError: (frame: IFrame) => handlers.onRefused(frame.headers.message ?? ''),
-        onWebSocketClose: () => handlers.onClose(),
-      });
-      client = current;
-      current.activate();
+    start(token) {
+      stop();
+      passcode = token;
+      failures = 0;
+      connect();
     },
-    stop() {
-      client?.deactivate();
-      client = undefined;
-    },
+    stop,
   };
 };
 
@@ -269,9 +302,23 @@ export class WebchatConnection implements ChatController {
   private connected(): void {
     const again = this.connectedBefore;
     this.connectedBefore = true;
-    if (this.current.status === 'offline') this.set({ status: 'ready', notice: null });
+    if (this.current.status === 'offline') {
+      this.set({ status: 'ready', notice: null, recovered: true });
+      void this.wait(RECOVERED_MS).then(() => this.set({ recovered: false }));
+    }
     // Back after a drop: whatever the bot said meanwhile is read from the conversation.
-    if (again) void this.open();
+    if (again) void this.catchUp();
+  }
+
+  /** What the conversation holds after the last answer shown; the whole conversation again when that cannot be read. */
+  private async catchUp(): Promise<void> {
+    const token = this.conversation?.token;
+    if (!token) return void this.open();
+    const last = [...this.current.entries].reverse().find((e) => e.from === 'bot')?.id;
+    const query = new URLSearchParams({ token, ...(last ? { desde: last } : {}) });
+    const answer = await this.request<WebchatMissed>('GET', `/mensajes?${query.toString()}`);
+    if (answer?.ok) this.merge(answer.body.historial.flatMap((e) => (e.from === 'bot' ? [e.message] : [])));
+    else void this.open();
   }
 
   private received(body: string): void {
@@ -284,10 +331,11 @@ export class WebchatConnection implements ChatController {
   }
 
   private dropped(): void {
-    if (this.current.status === 'ready') this.set({ status: 'offline', notice: null });
+    if (this.current.status === 'ready') this.set({ status: 'offline', notice: null, recovered: false });
   }
 
   private async stompRefused(message: string): Promise<void> {
+    if (message === SERVER_LEAVING) return;
     this.unlink();
     // The channel may have been deactivated, or the token expired: opening again tells which.
     if (message === BAD_TOKEN) await this.open();

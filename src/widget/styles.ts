@@ -123,6 +123,8 @@ export const STYLE_SHEET = `
 .qw-chip { padding: 6px 12px; border-radius: 16px; border: 1px solid ${v('--qw-head-bg')}; background: rgba(255, 255, 255, 1); color: ${v('--qw-head-bg')}; cursor: pointer; }
 .qw-failed { font-size: 12px; color: rgba(183, 28, 28, 1); text-align: right; }
 .qw-failed button { border: 0; background: transparent; color: inherit; text-decoration: underline; cursor: pointer; padding: 0 0 0 4px; }
+.qw-status { margin: 0; padding: 0 12px; color: rgba(27, 94, 32, 1); }
+.qw-status:not(:empty) { padding: 6px 12px; background: rgba(232, 245, 233, 1); border-top: 1px solid rgba(0, 0, 0, 0.08); }
 .qw-alert { margin: 0; padding: 8px 12px; background: rgba(255, 243, 224, 1); color: rgba(102, 60, 0, 1); border-top: 1px solid rgba(0, 0, 0, 0.08); }
 .qw-form { display: flex; gap: 6px; padding: 8px; border-top: 1px solid rgba(0, 0, 0, 0.1); background: rgba(255, 255, 255, 1); }
 .qw-form input { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid rgba(0, 0, 0, 0.3); border-radius: 8px; color: rgba(33, 33, 33, 1); background: rgba(255, 255, 255, 1); }

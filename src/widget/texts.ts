@@ -17,6 +17,7 @@ export const WIDGET_TEXTS = {
   reintentar: 'Reintentar',
   sinConexion: 'No se pudo conectar con el chat. Intente nuevamente más tarde.',
   reconectando: 'Reconectando con el chat…',
+  recuperada: 'Conexión recuperada.',
   abriendo: 'Conectando…',
 } as const;
 

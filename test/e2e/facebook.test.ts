@@ -33,6 +33,8 @@ describe('Facebook Messenger', () => {
     await page.getByLabel('Nombre del canal').fill('Messenger de la tienda');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('link', { name: 'Conectar' }).waitFor();
+    // The saved channel's own address replaces /new.
+    await page.waitForURL(/\/canal\/fb\/(?!new$)[^/]+$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('textbox', { name: 'Verify token' }).waitFor();
     await expectAccessible(page, 'el editor de Facebook sin conectar');

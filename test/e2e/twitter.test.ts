@@ -35,7 +35,7 @@ describe('Twitter', () => {
     await page.getByRole('button', { name: 'Conectar' }).click();
     await notice(page, 'Conectado con éxito').waitFor();
     await page.getByText(`Conectado como @${TW_ACCOUNT.username}`).waitFor();
-    await page.waitForURL(/\/canal\/tw\/[^/]+$/);
+    await page.waitForURL(/\/canal\/tw\/(?!new$)[^/]+$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
     const webhookUrl = `${quipu.server.url}/api/wh/twitter/${id}`;
     expect([...x.webhooks.values()].map((w) => ({ url: w.url, valid: w.valid }))).toEqual([{ url: webhookUrl, valid: false }]);

@@ -8,6 +8,7 @@ import type { CompiledBot } from '../engine/bundle';
 import type { TurnInput } from '../engine/runtime';
 import type { BotRecord } from '../services/bots/bots';
 import { publish } from './publish';
+import { secondsSince } from '../plugins/metrics';
 import { StaleConversation } from './store';
 import { conversationKey, turnOnce, type TurnAnswer } from './turn';
 
@@ -33,6 +34,8 @@ export interface Delivery {
   signInId?: string;
   /** The bot's company's time zone (null or absent: CHAT_TIME_ZONE). */
   timeZone?: string | null;
+  /** The channel's delivery the message came with, settled with the turn's write. */
+  delivery?: { idCanal: string; clave: string };
   /** Where image paths on this server ('/api/…') point; absent, they stay paths, which the console and the widget resolve against this server. */
   publicOrigin?: string;
 }
@@ -46,14 +49,20 @@ export interface Delivery {
 export async function deliver(app: App, to: Delivery, input: TurnInput): Promise<TurnAnswer> {
   const { bot } = to;
   const answer = await app.turns.once(conversationKey(bot.id, to.idChannel, to.psi), async () => {
+    // The turn's own time, from when it runs (not while it waits for the conversation's previous one).
+    const started = performance.now();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await turnOnce(app, { user: to.user, signInId: to.signInId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, working: to.working === true, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input });
+        const done = await turnOnce(app, { user: to.user, signInId: to.signInId, idBot: bot.id, idE: bot.idE, tsession: Number(bot.tsession), idChannel: to.idChannel, psi: to.psi, red: to.red, test: to.test, working: to.working === true, nm: to.nm, timeZone: to.timeZone, publicOrigin: to.publicOrigin, compiled: to.compiled, input, delivery: to.delivery });
+        app.metrics.turno(secondsSince(started));
+        return done;
       } catch (error) {
         if (!(error instanceof StaleConversation) || attempt >= CONFLICT_RETRIES) throw error instanceof StaleConversation ? conflict(CHAT_MESSAGES.conversacionCambio) : error;
       }
     }
   });
+  // A channel's client's message; the console's test chat is no channel's.
+  if (!to.test) app.metrics.mensaje(to.red, bot.idE);
   await publish(app, { idBot: bot.id, idChannel: to.idChannel, psi: to.psi, red: to.red, user: to.user }, answer.messages);
   return answer;
 }

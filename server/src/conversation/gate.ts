@@ -98,21 +98,79 @@ async function hoursZone(app: App, canal: CanalRow, own: KeptBot | undefined): P
   return own ? own.timeZone ?? app.config.chatTimeZone : companyTimeZone(app, canal.idE);
 }
 
-/** Takes the delivery id; false when it was taken before (a provider's retry). */
-async function takeDelivery(app: App, idCanal: string, clave: string, now: number): Promise<boolean> {
+/**
+ * Takes the delivery id, held by a lease while its turn runs: 'answered' when it was answered before
+ * (a provider's retry), 'running' while another turn holds its lease. One whose lease ran out was
+ * left by an instance that died in its turn: it is taken over.
+ */
+async function takeDelivery(app: App, idCanal: string, clave: string, now: number): Promise<'taken' | 'answered' | 'running'> {
+  const hasta = now + leaseMs(app);
+  const key = clave.slice(0, 200);
   try {
-    await app.db.insertInto('canal_entrega').values({ idCanal, clave: clave.slice(0, 200), fc: now }).execute();
+    await app.db.insertInto('canal_entrega').values({ idCanal, clave: key, fc: now, hasta }).execute();
   } catch (error) {
-    if (constraintViolation(error) === 'unique') return false;
-    throw error;
+    if (constraintViolation(error) !== 'unique') throw error;
+    const taken = await app.db
+      .updateTable('canal_entrega')
+      .set({ fc: now, hasta })
+      .where('idCanal', '=', idCanal)
+      .where('clave', '=', key)
+      .where('hasta', 'is not', null)
+      .where('hasta', '<', now)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) > 0) return 'taken';
+    const row = await app.db.selectFrom('canal_entrega').select('hasta').where('idCanal', '=', idCanal).where('clave', '=', key).executeTakeFirst();
+    return row && row.hasta === null ? 'answered' : 'running';
   }
   // Now and then, forget deliveries no provider will send again.
   if (Math.random() < 0.01) await app.db.deleteFrom('canal_entrega').where('fc', '<', now - DELIVERY_KEEP_MS).execute();
-  return true;
+  return 'taken';
 }
 
+/** How often a repeat waiting for another turn's answer looks again. */
+const DELIVERY_POLL_MS = 200;
+
+/**
+ * Takes the delivery id, or waits while another turn holds it: until that turn answers ('answered'),
+ * or its lease runs out because its instance died ('taken'), at most one lease of real time.
+ */
+async function awaitDelivery(app: App, idCanal: string, clave: string, now: number): Promise<'taken' | 'answered' | 'running'> {
+  let taken = await takeDelivery(app, idCanal, clave, now);
+  const until = performance.now() + leaseMs(app) + DELIVERY_POLL_MS;
+  while (taken === 'running' && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, DELIVERY_POLL_MS));
+    taken = await takeDelivery(app, idCanal, clave, app.config.now());
+  }
+  return taken;
+}
+
+const leaseMs = (app: App) => app.config.deliveryLeaseSeconds * 1000;
+
+/** Keeps the delivery's lease while its turn runs, renewed every third of it; the returned function stops it. */
+function holdDelivery(app: App, idCanal: string, clave: string): () => void {
+  const timer = setInterval(() => {
+    const now = app.config.now();
+    app.db
+      .updateTable('canal_entrega')
+      .set({ hasta: now + leaseMs(app) })
+      .where('idCanal', '=', idCanal)
+      .where('clave', '=', clave.slice(0, 200))
+      .where('hasta', 'is not', null)
+      .execute()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'No se pudo renovar la entrega de un mensaje'));
+  }, Math.max(1, Math.floor(leaseMs(app) / 3)));
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Lets a retry take the delivery again, unless its turn was written (and settled it) before the failure. */
 async function releaseDelivery(app: App, idCanal: string, clave: string): Promise<void> {
-  await app.db.deleteFrom('canal_entrega').where('idCanal', '=', idCanal).where('clave', '=', clave.slice(0, 200)).execute();
+  await app.db.deleteFrom('canal_entrega').where('idCanal', '=', idCanal).where('clave', '=', clave.slice(0, 200)).where('hasta', 'is not', null).execute();
+}
+
+/** The delivery was answered (or refused for good): a repeat is answered once, whenever it comes. */
+async function settleDelivery(app: App, idCanal: string, clave: string): Promise<void> {
+  await app.db.updateTable('canal_entrega').set({ hasta: null }).where('idCanal', '=', idCanal).where('clave', '=', clave.slice(0, 200)).execute();
 }
 
 /** What the bot takes from a message: the end of a wait, a button's value or a text, with its files; none when it is empty. */
@@ -143,28 +201,42 @@ async function fromChannel(app: App, canal: CanalRow, message: InboundMessage, i
   if (excluded.length && excluded.includes(phoneDigits(message.psi))) return { kind: 'refused', reason: 'excluded' };
 
   const now = app.config.now();
-  if (message.delivery && !(await takeDelivery(app, canal.id, message.delivery, now))) return { kind: 'duplicate' };
+  const delivery = message.delivery;
+  if (!delivery) return answerChannel(app, canal, idBot, message, input, now);
+  // A repeat of a message still being answered waits for that answer, or takes the message over from a dead instance.
+  if ((await awaitDelivery(app, canal.id, delivery, now)) !== 'taken') return { kind: 'duplicate' };
+  const stop = holdDelivery(app, canal.id, delivery);
   try {
-    const entry = await app.bots.botEntry(app.db, idBot);
-    // A bot of another company cannot be linked, but a row edited by hand is not trusted either.
-    const own = entry && entry.bot.idE === canal.idE ? entry : undefined;
-    if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await hoursZone(app, canal, own)), canal.hi, canal.hf)) {
-      const answer: ChatMessage = { id: randomUUID(), type: 'TEXT', text: outOfHoursText(canal), fc: new Date(now).toISOString() };
-      // The channel answers without its bot, on the same topic the bot's answers take.
-      await publish(app, { idBot, idChannel: canal.id, psi: message.psi, red: canal.red }, [answer]);
-      return { kind: 'outOfHours', messages: [answer] };
-    }
-    const compiled = own ? await app.bots.deployedBot(app.db, own.idVersion) : undefined;
-    if (!own || !compiled) return { kind: 'refused', reason: 'notDeployed' };
-    // The widget resolves image paths against this server; a provider fetches them by full address.
-    const publicOrigin = Number(canal.red) === CANAL_KINDS.Web.red ? undefined : providerImageOrigin(app);
-    const answer = await deliver(app, { bot: own.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: own.timeZone, publicOrigin }, input);
-    return { kind: 'answered', ...answer };
+    const result = await answerChannel(app, canal, idBot, message, input, now);
+    // A turn settles its delivery in its own write; an answer without one (out of hours, refused) settles it here.
+    await settleDelivery(app, canal.id, delivery);
+    return result;
   } catch (error) {
     // Not answered: the provider's retry may try again.
-    if (message.delivery) await releaseDelivery(app, canal.id, message.delivery);
+    await releaseDelivery(app, canal.id, delivery);
     throw error;
+  } finally {
+    stop();
   }
+}
+
+async function answerChannel(app: App, canal: CanalRow, idBot: string, message: InboundMessage, input: TurnInput, now: number): Promise<InboundResult> {
+  const entry = await app.bots.botEntry(app.db, idBot);
+  // A bot of another company cannot be linked, but a row edited by hand is not trusted either.
+  const own = entry && entry.bot.idE === canal.idE ? entry : undefined;
+  if (canal.porHora && canal.hi && canal.hf && !withinHours(localHour(new Date(now), await hoursZone(app, canal, own)), canal.hi, canal.hf)) {
+    const answer: ChatMessage = { id: randomUUID(), type: 'TEXT', text: outOfHoursText(canal), fc: new Date(now).toISOString() };
+    // The channel answers without its bot, on the same topic the bot's answers take.
+    await publish(app, { idBot, idChannel: canal.id, psi: message.psi, red: canal.red }, [answer]);
+    return { kind: 'outOfHours', messages: [answer] };
+  }
+  const compiled = own ? await app.bots.deployedBot(app.db, own.idVersion) : undefined;
+  if (!own || !compiled) return { kind: 'refused', reason: 'notDeployed' };
+  // The widget resolves image paths against this server; a provider fetches them by full address.
+  const publicOrigin = Number(canal.red) === CANAL_KINDS.Web.red ? undefined : providerImageOrigin(app);
+  const delivery = message.delivery ? { idCanal: canal.id, clave: message.delivery.slice(0, 200) } : undefined;
+  const answer = await deliver(app, { bot: own.bot, compiled, idChannel: canal.id, red: canal.red, psi: message.psi, test: false, nm: message.nm, timeZone: own.timeZone, publicOrigin, delivery }, input);
+  return { kind: 'answered', ...answer };
 }
 
 /**

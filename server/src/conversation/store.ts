@@ -145,6 +145,8 @@ export interface TurnWrite {
   rating?: Row<QnaCalificacionTable>;
   /** The files the client's message carried that its skill admitted. */
   files?: Row<AdjuntoTable>[];
+  /** The channel's delivery this turn answers: settled with the turn, so a repeat after a crash is never answered again. */
+  delivery?: { idCanal: string; clave: string };
 }
 
 /** Writes a turn all or nothing; StaleConversation when the conversation changed since it was read, or another instance started it. */
@@ -175,6 +177,7 @@ async function writeTurnTransaction(db: DB, write: TurnWrite): Promise<void> {
     if ('insert' in conversation) await INSERT_CONVERSATION.execute(trx, conversation.insert);
     await insertMessages(write.messages.length).execute(trx, write.messages);
     if (write.files?.length) await trx.insertInto('adjunto').values(write.files).execute();
+    if (write.delivery) await SETTLE_DELIVERY.execute(trx, write.delivery);
     if (write.unrecognised) {
       const { idBot, f, fc } = write.unrecognised;
       await COUNT_UNRECOGNISED.execute(trx, { id: randomUUID(), idBot, f, fh: phraseHash(f), c: 1, fc });
@@ -221,6 +224,9 @@ const COUNT_KB_NOT_FOUND = precompile((db, $: Placeholders<Row<QnaNfTable>>) =>
     .values(placeholderRow($, ['id', 'idBot', 'idE', 'idSkill', 'txt', 'th', 'c', 'fc']))
     .onConflict((oc) => oc.columns(['idBot', 'idSkill', 'th']).doUpdateSet({ c: sql<number>`"qna_nf"."c" + "excluded"."c"`, fc: sql<string>`"excluded"."fc"` })),
 );
+const SETTLE_DELIVERY = precompile((db, $: Placeholders<{ idCanal: string; clave: string }>) =>
+  db.updateTable('canal_entrega').set({ hasta: null }).where('idCanal', '=', $('idCanal')).where('clave', '=', $('clave')),
+);
 const INSERT_RATING = precompile((db, $: Placeholders<Row<QnaCalificacionTable>>) =>
   db.insertInto('qna_calificacion').values(placeholderRow($, ['id', 'idBot', 'idE', 'idQna', 'idSesion', 'ok', 'dia', 'fc'])),
 );
@@ -262,7 +268,7 @@ const conversationId = (write: TurnWrite) => ('update' in write.conversation ? w
 async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
   const rows = {
     upd: [] as unknown[], ins: [] as unknown[], clt: [] as unknown[], closed: [] as unknown[], ses: [] as unknown[], msg: [] as unknown[], nr: [] as unknown[],
-    knf: [] as unknown[], kcal: [] as unknown[], uso: [] as unknown[], ccd: [] as unknown[], usk: [] as unknown[], ucl: [] as unknown[], uqna: [] as unknown[], ukb: [] as unknown[],
+    knf: [] as unknown[], kcal: [] as unknown[], ent: [] as unknown[], uso: [] as unknown[], ccd: [] as unknown[], usk: [] as unknown[], ucl: [] as unknown[], uqna: [] as unknown[], ukb: [] as unknown[],
   };
   for (const write of writes) {
     const conv = conversationId(write);
@@ -276,6 +282,7 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
     if (write.unrecognised) rows.nr.push({ ...write.unrecognised, fh: phraseHash(write.unrecognised.f), id: randomUUID(), conv });
     if (write.kbNotFound) rows.knf.push({ ...write.kbNotFound, th: phraseHash(write.kbNotFound.txt), id: randomUUID(), conv });
     if (write.rating) rows.kcal.push({ ...write.rating, conv });
+    if (write.delivery) rows.ent.push({ ...write.delivery, conv });
     if (write.usage) {
       rows.uso.push({ ...write.usage.uso, conv });
       rows.ccd.push({ ...write.usage.cliente, conv });
@@ -296,7 +303,7 @@ async function writeTurns(db: DB, writes: TurnWrite[]): Promise<Outcome[]> {
  * are written only when its conversation was (`conv`): updated at the rev it was read at, or
  * inserted. Foreign keys are checked at the end of the statement.
  */
-type TurnPart = 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr' | 'knf' | 'kcal' | 'uso' | 'ccd' | 'usk' | 'ucl' | 'uqna' | 'ukb';
+type TurnPart = 'upd' | 'ins' | 'clt' | 'closed' | 'ses' | 'msg' | 'nr' | 'knf' | 'kcal' | 'ent' | 'uso' | 'ccd' | 'usk' | 'ucl' | 'uqna' | 'ukb';
 const TURNS = precompile((_db, $: Placeholders<Record<TurnPart, string>>) => {
   const rows = (part: TurnPart, columns: string) => sql`json_to_recordset(${$(part)}::json) as r(${sql.raw(columns)})`;
   const written = sql`r.conv in (select id from conv)`;
@@ -328,6 +335,8 @@ const TURNS = precompile((_db, $: Placeholders<Record<TurnPart, string>>) => {
     kcal as (insert into qna_calificacion (id, "idBot", "idE", "idQna", "idSesion", ok, dia, fc)
       select r.id, r."idBot", r."idE", r."idQna", r."idSesion", r.ok, r.dia, r.fc
       from ${rows('kcal', 'id text, "idBot" text, "idE" text, "idQna" text, "idSesion" text, ok int, dia text, fc text, conv text')} where ${written}),
+    ent as (update canal_entrega e set hasta = null
+      from ${rows('ent', '"idCanal" text, clave text, conv text')} where e."idCanal" = r."idCanal" and e.clave = r.clave and ${written}),
     ${usageParts(rows, written)}
     select coalesce(json_agg(id), '[]'::json) as written from conv`;
 });

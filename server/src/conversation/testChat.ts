@@ -1,7 +1,7 @@
 // The console's test chat (/webchat/demo): its messages and its 'Terminar atención' go into the
 // conversation through the gate, as its signed-in user's; and its test conversations are deleted here.
 import { badRequest } from '../errors';
-import { CHAT_MESSAGES, DEFAULT_TEST_RED, type WebchatAnswer, type WebchatBody, type WebchatEndBody } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES, DEFAULT_TEST_RED, type ChatMessage, type WebchatAnswer, type WebchatBody, type WebchatEndBody, type WebchatMissedAnswer, type WebchatMissedQuery } from '../../../common/schemas/chat';
 import type { App, SessionUser } from '../types';
 import { findBotFor } from '../services/bots/bots';
 import { receiveChannelMessage, type InboundResult, type TestChatEntrance } from './gate';
@@ -34,6 +34,38 @@ function testChatAnswer(psi: string, result: InboundResult): WebchatAnswer {
   if (result.kind !== 'answered') throw badRequest(CHAT_MESSAGES.vacio);
   const { kind: _kind, ...answer } = result;
   return { psi, ...answer };
+}
+
+/**
+ * GET /webchat/demo/mensajes: the bot's messages in the user's own test conversation `psi` with a
+ * bot the user may open (404 otherwise), after `desde` (all of its current chat session when that
+ * id is not one of them).
+ */
+export async function missedTestChatMessages(app: App, user: SessionUser, query: WebchatMissedQuery): Promise<WebchatMissedAnswer> {
+  await findBotFor(app.db, user, query.idBot, 'read');
+  const conversation = await app.db
+    .selectFrom('conversacion')
+    .innerJoin('chat_cliente', 'chat_cliente.id', 'conversacion.idClt')
+    .select('conversacion.idSesion')
+    .where('conversacion.idBot', '=', query.idBot)
+    .where('conversacion.psi', '=', query.psi)
+    .where('conversacion.test', '=', 1)
+    .where('chat_cliente.idU', '=', user.id)
+    .executeTakeFirst();
+  const idSesion = conversation?.idSesion;
+  if (!idSesion) return { messages: [] };
+  const after = query.desde
+    ? await app.db.selectFrom('chat_mensaje').select('seq').where('idSesion', '=', idSesion).where('id', '=', query.desde).executeTakeFirst()
+    : undefined;
+  const rows = await app.db
+    .selectFrom('chat_mensaje')
+    .select('body')
+    .where('idSesion', '=', idSesion)
+    .where('t', '=', 0)
+    .$if(after !== undefined, (q) => q.where('seq', '>', Number(after?.seq)))
+    .orderBy('seq')
+    .execute();
+  return { messages: rows.flatMap((row) => (row.body ? [JSON.parse(row.body) as ChatMessage] : [])) };
 }
 
 /**

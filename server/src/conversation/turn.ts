@@ -38,6 +38,8 @@ export interface TurnRequest {
   publicOrigin?: string;
   compiled: CompiledBot;
   input: TurnInput;
+  /** The channel's delivery the message came with: settled in the turn's own write. */
+  delivery?: { idCanal: string; clave: string };
 }
 
 /** The key of a conversation on this instance: its turns run one at a time, and it is kept as last written. */
@@ -133,6 +135,7 @@ export async function turnOnce(app: App, req: TurnRequest): Promise<TurnAnswer> 
       ...(unrecognised ? { unrecognised: { idBot: req.idBot, f: unrecognised, fc } } : {}),
       ...(result.kb.notFound ? { kbNotFound: { idBot: req.idBot, idE: req.idE, ...result.kb.notFound, fc } } : {}),
       // The files the skill admitted, bound to the company, the chat session and the client's message.
+      ...(req.delivery ? { delivery: req.delivery } : {}),
       ...(result.files.length ? { files: result.files.map((f) => ({ id: f.id, idE: req.idE, idSesion: current, idMensaje: idIn, nm: f.name.slice(0, 255), tipo: f.type.slice(0, 16), tam: f.bytes.length, datos: f.bytes, fc: now })) } : {}),
       // A rating is kept with its chat session; a test conversation's is never counted.
       ...(result.kb.rated && usage ? { rating: { id: randomUUID(), idBot: req.idBot, idE: req.idE, idQna: result.kb.rated.idQna, idSesion: current, ok: result.kb.rated.ok ? 1 : 0, dia: usage.write.uso.dia, fc } } : {}),

@@ -50,4 +50,9 @@ export class TurnQueue {
     });
     return run;
   }
+
+  /** Settles once no task runs or waits, on any key (a shutdown waits for the turns in flight). */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0) await Promise.all([...this.tails.values()]);
+  }
 }

@@ -1,7 +1,7 @@
 // Opens the database chosen by the configuration (SQLite file or PostgreSQL) and migrates it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import { OwnSchemaPostgresDialect } from './ownSchema';
 import { translate } from './translate';
 import { getByte, setByte } from './hll';
@@ -32,6 +32,8 @@ import { usoQnaRelleno } from './migrations/018_uso_qna_relleno';
 import * as m019 from './migrations/019_oidc';
 import * as m020 from './migrations/020_facebook';
 import * as m021 from './migrations/021_adjuntos';
+import * as m022 from './migrations/022_clave';
+import * as m023 from './migrations/023_entrega_plazo';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -66,6 +68,8 @@ const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '019_oidc': m019,
   '020_facebook': m020,
   '021_adjuntos': m021,
+  '022_clave': m022,
+  '023_entrega_plazo': m023,
 });
 
 class StaticMigrations implements MigrationProvider {
@@ -158,4 +162,12 @@ export async function migrate(db: DB, fills: CounterFills, onPending?: (pending:
     throw new Error(`La migración ${failed?.migrationName ?? ''} falló: ${String(error)}`);
   }
   return results?.filter((r) => r.status === 'Success').length ?? 0;
+}
+
+/** The migrations this server knows that the database has not applied; it only reads Kysely's table. */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  // Only the names are read: no migration runs, so none needs the counter fills.
+  return Object.keys(migrations({} as CounterFills)).filter((name) => !applied.has(name));
 }

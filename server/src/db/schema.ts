@@ -389,6 +389,8 @@ export interface CanalEntregaTable {
   idCanal: string;
   clave: string;
   fc: number;
+  /** While its turn runs, until when the instance running it holds it (ms since the epoch); null once answered (migration 023). */
+  hasta: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Rows per company of a counted table (usuario, auditoria), kept by triggers (migration 002). */
@@ -548,6 +550,12 @@ export interface InformeParteTable {
   datos: Uint8Array;
 }
 
+/** A setting of the installation itself (the fingerprint of SECRET_KEY), by name. */
+export interface AjusteTable {
+  nombre: string;
+  valor: string;
+}
+
 export interface Database {
   empresa: EmpresaTable;
   usuario: UsuarioTable;
@@ -586,4 +594,5 @@ export interface Database {
   qna_calificacion: QnaCalificacionTable;
   uso_qna: UsoQnaTable;
   uso_kb: UsoKbTable;
+  ajuste: AjusteTable;
 }

@@ -86,6 +86,24 @@ export async function countRecentJobs(app: App, clave: string, ms: number): Prom
   return Number(row.n);
 }
 
+/** Jobs not yet ended, by kind: waiting (due or not) and running; every defined kind is there, with zeros when it has none. */
+export async function countOpenJobs(app: App): Promise<Map<string, { enEspera: number; enCurso: number }>> {
+  const rows = await app.db
+    .selectFrom('trabajo')
+    .select(['tipo', 'estado', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('estado', 'in', ['pendiente', 'enCurso'])
+    .groupBy(['tipo', 'estado'])
+    .execute();
+  const counts = new Map([...KINDS.keys()].map((tipo) => [tipo, { enEspera: 0, enCurso: 0 }]));
+  for (const row of rows) {
+    const count = counts.get(row.tipo) ?? { enEspera: 0, enCurso: 0 };
+    if (row.estado === 'pendiente') count.enEspera = Number(row.n);
+    else count.enCurso = Number(row.n);
+    counts.set(row.tipo, count);
+  }
+  return counts;
+}
+
 /**
  * The due jobs that may start now: none of a company with a job running (one running past
  * `timeoutMs` was interrupted and no longer holds its company's turn).
@@ -138,13 +156,16 @@ async function longestWaiting(app: App, timeoutMs: number) {
   return runnable(app, app.config.now(), timeoutMs).select(['t.id', 't.tipo', 't.ejecutarDesde']).orderBy('t.ejecutarDesde').limit(1).executeTakeFirst();
 }
 
-/** A failed attempt: tried again later, or failed for good after MAX_ATTEMPTS (and its kind told). */
-async function recordFailure(app: App, job: ClaimedJob, message: string, log: FastifyBaseLogger, attempts = job.intentos): Promise<void> {
+/**
+ * A failed attempt: tried again `delayMs` later (longer after each attempt), or failed for good after
+ * MAX_ATTEMPTS (and its kind told).
+ */
+async function recordFailure(app: App, job: ClaimedJob, message: string, log: FastifyBaseLogger, attempts = job.intentos, delayMs = RETRY_MS * attempts): Promise<void> {
   const now = app.config.now();
   const retry = attempts < MAX_ATTEMPTS;
   const ended = await app.db
     .updateTable('trabajo')
-    .set(retry ? { estado: 'pendiente', intentos: attempts, ejecutarDesde: now + RETRY_MS * attempts, error: message } : { estado: 'error', intentos: attempts, ff: now, error: message, ...endedInput(job.tipo) })
+    .set(retry ? { estado: 'pendiente', intentos: attempts, ejecutarDesde: now + delayMs, error: message } : { estado: 'error', intentos: attempts, ff: now, error: message, ...endedInput(job.tipo) })
     .where('id', '=', job.id)
     .where('estado', '=', 'enCurso')
     .executeTakeFirst();
@@ -198,7 +219,8 @@ async function runJob(app: App, job: ClaimedJob, timeoutMs: number, stopping: Ab
     const stopped = error instanceof JobStopped && error.stopping;
     if (stopped) log.warn({ trabajo: job.id, tipo: job.tipo }, 'trabajo interrumpido al detener el servidor; se retomará');
     else log.error({ err: error, trabajo: job.id, tipo: job.tipo }, 'el trabajo falló');
-    await recordFailure(app, job, message, log, stopped ? job.intentos - 1 : job.intentos).catch((e: unknown) =>
+    // Handed back by a stopping instance: due at once, so another instance takes it without waiting.
+    await recordFailure(app, job, message, log, stopped ? job.intentos - 1 : job.intentos, stopped ? 0 : undefined).catch((e: unknown) =>
       log.error({ err: e, trabajo: job.id }, 'no se pudo registrar el fin del trabajo'),
     );
   } finally {

@@ -72,6 +72,8 @@ export interface OutboundOptions {
   allow: readonly string[];
   /** Name resolution (tests map names to local addresses). */
   resolve?: Resolver;
+  /** Told how each fetch ended: answered (whatever the status), refused by the guard, or failed. */
+  onResult?: (resultado: 'permitida' | 'rechazada' | 'fallida') => void;
 }
 
 /**
@@ -101,12 +103,14 @@ const KEPT_AGENTS = 32;
 export class OutboundGuard {
   readonly allow: AllowList;
   private readonly resolve: Resolver;
+  private readonly onResult: NonNullable<OutboundOptions['onResult']>;
   /** Pinned agents by address (and extra CA), least recently used first. */
   private readonly agents = new Map<string, Agent>();
 
   constructor(options: OutboundOptions) {
     this.allow = new AllowList(options.allow);
     this.resolve = options.resolve ?? systemResolver;
+    this.onResult = options.onResult ?? (() => undefined);
   }
 
   /** The address to connect to for `url`: resolved once, each address checked; refuses an internal one not allowed. */
@@ -134,6 +138,18 @@ export class OutboundGuard {
    * fetch does (a TypeError whose cause has the code). The response's status may be anything.
    */
   async fetch(url: URL, request: OutboundRequest): Promise<OutboundResponse> {
+    try {
+      const answered = await this.follow(url, request);
+      this.onResult('permitida');
+      return answered;
+    } catch (error) {
+      this.onResult(error instanceof OutboundRefused ? 'rechazada' : 'fallida');
+      throw error;
+    }
+  }
+
+  /** The request, and each redirect it is given, through the guard. */
+  private async follow(url: URL, request: OutboundRequest): Promise<OutboundResponse> {
     const given = allowedHeaders(request.headers ?? []);
     let headers = given.headers;
     let method = request.method.toUpperCase();

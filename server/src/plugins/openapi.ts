@@ -27,6 +27,7 @@ export const API_TAGS = [
   { name: 'Historial', description: 'Historial de conversaciones, su Excel e informes' },
   { name: 'Dashboard', description: "Totales, línea de tiempo y skills más usados de un bot; 'Ver uso' del diagrama" },
   { name: 'Acerca de', description: 'Versión del servidor' },
+  { name: 'Operación', description: 'Salud y disponibilidad de la instancia, para balanceadores y orquestadores' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import type { DB, DialectName } from '../db';
 import type { SessionUser } from '../types';
 import { consoleOrigin, credentialOf, topicFor, type Principal, type TokenContext, type TokenVerifier } from './access';
-import { CLOSE, StompConnection, sharedMessageTail, type ConnectionSettings, type Hub, type StompSocket, type Subscription } from './connection';
+import { StompConnection, sharedMessageTail, type ConnectionSettings, type Hub, type StompSocket, type Subscription } from './connection';
 import { localOnly, startPgFanout, type Fanout } from './fanout';
 import { DEFAULT_LIMITS, StompError, type StompFrame } from './frames';
 import { STOMP_MESSAGES } from './messages';
@@ -147,6 +147,13 @@ export class Broker implements Hub {
     return [...this.connections.keys()].filter((c) => c.connected).length;
   }
 
+  /** How many subscriptions the clients on this instance hold. */
+  get subscriptionCount(): number {
+    let count = 0;
+    for (const set of this.topics.values()) count += set.size;
+    return count;
+  }
+
   /** Takes a new WebSocket from the `/ws` route. */
   accept(socket: StompSocket, request: FastifyRequest): void {
     const token = sessionToken(request);
@@ -233,11 +240,15 @@ export class Broker implements Hub {
     }
   }
 
-  /** Closes every connection (clients reconnect, to another instance if there is one) and stops the fan-out. */
+  /**
+   * Closes every connection, each told by an ERROR frame to reconnect (to another instance if there
+   * is one), and stops the fan-out.
+   */
   async close(): Promise<void> {
     clearInterval(this.recheckTimer);
     const open = [...this.connections.keys()];
-    for (const connection of open) connection.close(CLOSE.goingAway);
+    const reconnect = new StompError(STOMP_MESSAGES.reconnect, { detail: STOMP_MESSAGES.reconnectDetail });
+    for (const connection of open) connection.goAway(reconnect);
     if (open.length > 0) {
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));

@@ -144,6 +144,13 @@ export class StompConnection {
     this.close(POLICY_ERRORS.has(stomp.message) ? CLOSE.policy : known ? CLOSE.protocol : CLOSE.normal);
   }
 
+  /** Tells the client why the server leaves (an ERROR frame, whose message says whether to reconnect), then closes as going away. */
+  goAway(error: StompError): void {
+    if (this.state === 'closed') return;
+    this.write(serializeFrame('ERROR', { message: error.message, 'content-type': 'text/plain;charset=utf-8' }, error.detail));
+    this.close(CLOSE.goingAway);
+  }
+
   /** Closes the WebSocket (a close handshake) and forgets the subscriptions. */
   close(code: number = CLOSE.normal): void {
     if (this.state === 'closed') return;

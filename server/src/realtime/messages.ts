@@ -35,4 +35,7 @@ export const STOMP_MESSAGES = {
   heartbeatLost: 'No se recibieron latidos del cliente',
   slowConsumer: 'El cliente no lee los mensajes a tiempo',
   serverClosing: 'El servidor se está deteniendo',
+  /** The ERROR a stopping instance sends every client before it closes: a client reconnects (the proxy gives it another instance), it is not refused. */
+  reconnect: 'El servidor se está deteniendo: vuelva a conectarse',
+  reconnectDetail: 'Esta instancia del servidor se detiene. Vuelva a conectarse y suscribirse: otra instancia atenderá la conversación.',
 } as const;

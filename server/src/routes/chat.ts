@@ -3,10 +3,10 @@
 // caller's company (another company's bot answers 404).
 import { Type } from 'typebox';
 import { currentUser, largeBody, requireUser } from '../plugins/guards';
-import { deleteTestConversations, endTestChatWait, sendTestChatMessage } from '../conversation';
+import { deleteTestConversations, endTestChatWait, missedTestChatMessages, sendTestChatMessage } from '../conversation';
 import { deletePrueba, listPruebas, runPruebas, savePrueba, testSkill } from '../services/bots/pruebas';
 import type { App } from '../types';
-import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody } from '../../../common/schemas/chat';
+import { Prueba, PruebaBody, PruebaResultado, PruebasQuery, SkillTestAnswer, SkillTestBody, WebchatAnswer, WebchatBody, WebchatDeleteQuery, WebchatEndBody, WebchatMissedAnswer, WebchatMissedQuery } from '../../../common/schemas/chat';
 import { ErrorBody, IdQuery, signedErrors } from '../../../common/schemas/common';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
@@ -40,6 +40,20 @@ export async function chatRoutes(app: App): Promise<void> {
       },
     },
     async (request) => endTestChatWait(app, currentUser(request), request.sesion?.id, request.body),
+  );
+
+  app.get(
+    '/webchat/demo/mensajes',
+    {
+      preHandler: requireUser(botRule),
+      schema: {
+        tags, operationId: 'missedChatMessages',
+        summary: 'Los mensajes del bot en la conversación de prueba del usuario después del último que la consola recibió (al volver de una conexión perdida)',
+        querystring: WebchatMissedQuery,
+        response: { 200: WebchatMissedAnswer, ...refusals },
+      },
+    },
+    async (request) => missedTestChatMessages(app, currentUser(request), request.query),
   );
 
   app.delete(

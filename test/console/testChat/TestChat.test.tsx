@@ -1,6 +1,6 @@
 // 'Probar Bot': the chat over the live topic, every
 // message type, postbacks, the channel, clearing, and the answer's own copy when STOMP drops it.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { record } from '../resources/support';
@@ -225,4 +225,20 @@ describe('Probar Bot: el chat', () => {
     await within(log()).findByText('¿Algo más?');
     expect(await seriousViolations()).toEqual([]);
   }, 45_000);
+
+  it('al volver la conexión pide lo que el bot dijo mientras tanto, después de la última respuesta mostrada, y lo muestra', async () => {
+    webchat(() => [{ ...text('Primera respuesta'), id: 'm1' }]);
+    const missed = record('get', '/webchat/demo/mensajes', () => ({ messages: [{ ...text('Le escribe una persona del equipo'), id: 'm2' }] }));
+    await openTestChat();
+    expect(await screen.findByText('Conectado')).toBeInTheDocument();
+    await say('hola');
+    expect(await within(log()).findByText('Primera respuesta')).toBeInTheDocument();
+    const { handlers } = stomp.current() as { handlers: { onState: (state: 'conectando' | 'conectado' | 'reintentando') => void } };
+    act(() => handlers.onState('reintentando'));
+    expect(await screen.findByText('Sin conexión: reintentando')).toBeInTheDocument();
+    act(() => handlers.onState('conectado'));
+    expect(await within(log()).findByText('Le escribe una persona del equipo')).toBeInTheDocument();
+    expect(missed).toHaveLength(1);
+    expect(Object.fromEntries(missed[0].url.searchParams)).toEqual({ idBot: 'b1', psi: expect.stringMatching(/^demo-/), desde: 'm1' });
+  });
 });

@@ -2,7 +2,7 @@
 // the debug of an answer, the steps 'Guardar como prueba' saves, and the STOMP address.
 import { describe, expect, it } from 'vitest';
 import { debugOf, missingFrom, type Conversation, newConversation, receive, settleTurn, toPruebaBody, userEntry } from '../../../src/resources/bots/testChat/chatModel';
-import { brokerUrl } from '../../../src/resources/bots/testChat/stompTransport';
+import { brokerUrl, jitteredDelay } from '../../../src/resources/bots/testChat/stompTransport';
 import { debug, text } from './chatSupport';
 
 describe('chatModel', () => {
@@ -50,5 +50,9 @@ describe('chatModel', () => {
   it('STOMP va al mismo origen que la API, en ws o wss', () => {
     expect(brokerUrl('http://localhost:5173/api')).toBe('ws://localhost:5173/api/ws');
     expect(brokerUrl('https://quipu.test/api')).toBe('wss://quipu.test/api/ws');
+  });
+
+  it('tras perder la conexión reintenta a los 0,5 s, más o menos la mitad al azar', () => {
+    expect([0, 0.5, 0.999].map((r) => jitteredDelay(() => r))).toEqual([250, 500, 750]);
   });
 });

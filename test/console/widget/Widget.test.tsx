@@ -194,4 +194,12 @@ describe('la apariencia del canal y sus avisos', () => {
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(retry).toHaveBeenCalledWith('u1');
   });
+
+  it("de vuelta tras perder la conexión dice 'Conexión recuperada.' como estado, no como alerta", async () => {
+    const { chat } = renderWidget({}, { status: 'ready', recovered: true }, { open: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Conexión recuperada.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    chat.set({ recovered: false });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(''));
+  });
 });

@@ -3,7 +3,7 @@
 // catch-up after a dropped connection, resending after a failed POST, and the channel's refusal.
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../common/schemas/chat';
-import { WebchatConnection, type StompHandlers } from '../../../src/widget/connection';
+import { WebchatConnection, backoffDelay, type StompHandlers } from '../../../src/widget/connection';
 import { WIDGET_TEXTS } from '../../../src/widget/texts';
 
 const API = 'https://bots.example.com/api';
@@ -225,5 +225,53 @@ describe('la conexión del widget', () => {
     expect(chat.state()).toMatchObject({ status: 'refused', notice: INACTIVE });
     chat.start();
     expect(server.calls).toHaveLength(2);
+  });
+
+  it('al volver la conexión pide lo que la conversación tiene después de la última respuesta mostrada, y dice que se recuperó', async () => {
+    const server = fakeServer();
+    const stomp = fakeStomp();
+    let recover: () => void = () => undefined;
+    const chat = new WebchatConnection({
+      api: API, key: KEY, fetch: server.fetch, stomp: stomp.factory, storage: null,
+      wait: (ms) => (ms === 4000 ? new Promise<void>((resolve) => (recover = resolve)) : Promise.resolve()),
+    });
+    server.answer('/conversacion', conversation('web-1', 'tok-1'));
+    server.answer('/mensaje', { messages: [bot('b1', 'Uno')], repetido: false, token: 'tok-1' });
+    server.answer('/mensajes?token=tok-1&desde=b1', { historial: [{ from: 'user', id: 'u2', text: 'otra' }, { from: 'bot', id: 'b2', message: bot('b2', 'Dos') }] });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    stomp.link.handlers?.onConnect();
+    chat.send({ text: 'hola' });
+    await vi.waitFor(() => expect(chat.state().entries.map((e) => e.id).at(-1)).toBe('b1'));
+    stomp.link.handlers?.onClose();
+    expect(chat.state()).toMatchObject({ status: 'offline', recovered: false });
+    stomp.link.handlers?.onConnect();
+    expect(chat.state()).toMatchObject({ status: 'ready', recovered: true });
+    await vi.waitFor(() => expect(chat.state().entries.filter((e) => e.from === 'bot').map((e) => e.id)).toEqual(['b1', 'b2']));
+    expect(server.calls.map((c) => c.url)).toEqual(['/conversacion', '/mensaje', '/mensajes?token=tok-1&desde=b1']);
+    recover();
+    await vi.waitFor(() => expect(chat.state().recovered).toBe(false));
+  });
+
+  it('reintenta la conexión cada vez más espaciada: 0,5 s que se duplican hasta 10 s, con ±50 % al azar', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 12].map((n) => backoffDelay(n, () => 0.5))).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect(backoffDelay(0, () => 0)).toBe(250);
+    expect(backoffDelay(5, () => 0.999)).toBe(14_990);
+    expect(backoffDelay(2, () => 0.25)).toBe(1500);
+  });
+
+  it('el aviso de una instancia que se detiene no detiene la conexión: vuelve a conectar y lee lo que faltó', async () => {
+    const { chat, server, stomp } = connection();
+    server.answer('/conversacion', conversation('web-1', 'tok-1'));
+    server.answer('/mensajes?token=tok-1', { historial: [{ from: 'bot', id: 'b1', message: bot('b1', 'Uno') }] });
+    chat.start();
+    await vi.waitFor(() => expect(chat.state().status).toBe('ready'));
+    stomp.handlers?.onConnect();
+    stomp.handlers?.onRefused('El servidor se está deteniendo: vuelva a conectarse');
+    stomp.handlers?.onClose();
+    expect(stomp.stops).toBe(0);
+    stomp.handlers?.onConnect();
+    await vi.waitFor(() => expect(chat.state().entries.map((e) => e.id)).toEqual(['b1']));
+    expect(chat.state().status).toBe('ready');
   });
 });

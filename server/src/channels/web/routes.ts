@@ -9,8 +9,8 @@ import type { CanalRow } from '../../conversation';
 import { REQUESTS_THROTTLED, perAddressLimit } from '../../plugins/ratelimit';
 import { CANAL_MESSAGES } from '../../../../common/schemas/canales';
 import { ErrorBody } from '../../../../common/schemas/common';
-import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatOpenBody, WebchatReply } from '../../../../common/schemas/webchat';
-import { WEBCHAT_MESSAGES_PER_MINUTE, callerAllowed, canalOfKey, openConversation, webchatCanal, webchatCaller, widgetMessage } from './widget';
+import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatMissed, WebchatMissedQuery, WebchatOpenBody, WebchatReply } from '../../../../common/schemas/webchat';
+import { WEBCHAT_MESSAGES_PER_MINUTE, callerAllowed, canalOfKey, missedMessages, openConversation, webchatCanal, webchatCaller, widgetMessage } from './widget';
 import { readToken, type Caller } from './token';
 import { webhookInput } from '../adapter';
 import type { App } from '../../types';
@@ -84,24 +84,23 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
     },
   );
 
+  // Per conversation, once the body or the query (and its token) is read; a call without a valid token counts against its address.
+  const perConversation = (scope: string) => ({
+    max: WEBCHAT_MESSAGES_PER_MINUTE,
+    timeWindow: 60_000,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const token = ((request.body ?? request.query) as { token?: unknown } | undefined)?.token;
+      const claims = typeof token === 'string' ? readToken(app, token) : null;
+      return claims ? `${scope} ${claims.c} ${claims.p}` : `${scope} ${request.ip}`;
+    },
+    errorResponseBuilder: () => new ApiError(429, WEBCHAT_MESSAGES.throttled),
+  });
+
   app.post(
     '/public/webchat/:key/mensaje',
     {
-      config: {
-        integrity: false,
-        // Per conversation, once the body (and its token) is read; a call without a valid token counts against its address.
-        rateLimit: {
-          max: WEBCHAT_MESSAGES_PER_MINUTE,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => {
-            const token = (request.body as { token?: unknown } | undefined)?.token;
-            const claims = typeof token === 'string' ? readToken(app, token) : null;
-            return claims ? `webchat ${claims.c} ${claims.p}` : `webchat ${request.ip}`;
-          },
-          errorResponseBuilder: () => new ApiError(429, WEBCHAT_MESSAGES.throttled),
-        },
-      },
+      config: { integrity: false, rateLimit: perConversation('webchat') },
       schema: {
         tags, operationId: 'sendWebchatMessage', security: [],
         summary: 'Mensaje (texto o postback) de un visitante al bot del canal; la respuesta también llega por /user/conversacion',
@@ -114,5 +113,21 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
       const { canal, caller } = context(request);
       return widgetMessage(app, canal, webhookInput(request), caller);
     },
+  );
+
+  // A read, as the widget's other calls authorised by the conversation's token (redacted from logged addresses).
+  app.get(
+    '/public/webchat/:key/mensajes',
+    {
+      config: { rateLimit: perConversation('webchat-perdidos') },
+      schema: {
+        tags, operationId: 'missedWebchatMessages', security: [],
+        summary: 'Lo que la conversación del token tiene después del último mensaje que el widget recibió (al volver de una conexión perdida)',
+        params: WebchatKeyParams,
+        querystring: WebchatMissedQuery,
+        response: { 200: WebchatMissed, ...errors },
+      },
+    },
+    async (request) => missedMessages(app, context(request).canal, request.query),
   );
 }

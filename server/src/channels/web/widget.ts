@@ -9,7 +9,7 @@ import { canalById } from '../../services/canales/canales';
 import type { ConversationGrant, TokenVerifier } from '../../realtime/access';
 import { CANAL_KINDS, CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../../../../common/schemas/canales';
 import { CHAT_MESSAGES, type ChatMessage } from '../../../../common/schemas/chat';
-import type { WebchatCanal, WebchatConversation, WebchatEntry, WebchatReply } from '../../../../common/schemas/webchat';
+import { WEBCHAT_MESSAGES, type WebchatCanal, type WebchatConversation, type WebchatEntry, type WebchatMissed, type WebchatMissedQuery, type WebchatReply } from '../../../../common/schemas/webchat';
 import { decodeCanalKey } from '../../../../common/schemas/webchatKey';
 import type { App } from '../../types';
 import type { WebhookInput } from '../adapter';
@@ -110,8 +110,11 @@ export async function webchatCanal(app: App, canal: CanalRow): Promise<WebchatCa
   return { web: publicWeb(canal), bot: bot.nm };
 }
 
-/** The conversation's current session so far, oldest first (postbacks, which are values rather than words, left out). */
-async function transcript(app: App, canal: CanalRow, psi: string): Promise<WebchatEntry[]> {
+/**
+ * The conversation's current session so far, oldest first (postbacks, which are values rather than
+ * words, left out); after the message `desde` when it is one of them.
+ */
+async function transcript(app: App, canal: CanalRow, psi: string, desde?: string): Promise<WebchatEntry[]> {
   const conversation = await app.db
     .selectFrom('conversacion')
     .select('idSesion')
@@ -121,10 +124,15 @@ async function transcript(app: App, canal: CanalRow, psi: string): Promise<Webch
     .orderBy('ua', 'desc')
     .executeTakeFirst();
   if (!conversation?.idSesion) return [];
+  const idSesion = conversation.idSesion;
+  const after = desde
+    ? await app.db.selectFrom('chat_mensaje').select('seq').where('idSesion', '=', idSesion).where('id', '=', desde).executeTakeFirst()
+    : undefined;
   const rows = await app.db
     .selectFrom('chat_mensaje')
     .select(['id', 't', 'm', 'tipo', 'body'])
-    .where('idSesion', '=', conversation.idSesion)
+    .where('idSesion', '=', idSesion)
+    .$if(after !== undefined, (q) => q.where('seq', '>', Number(after?.seq)))
     .orderBy('seq', 'desc')
     .limit(TRANSCRIPT_LIMIT)
     .execute();
@@ -147,6 +155,13 @@ export async function openConversation(app: App, canal: CanalRow, token: string 
   const resumed = kept && kept.c === canal.id ? kept.p : undefined;
   const psi = resumed ?? `web-${randomUUID()}`;
   return { psi, token: newToken(app, canal.id, psi, caller), idBot: bot.id, historial: resumed ? await transcript(app, canal, psi) : [] };
+}
+
+/** GET /public/webchat/{key}/mensajes?token=…&desde=…: what the token's conversation holds after the widget's last message. */
+export async function missedMessages(app: App, canal: CanalRow, body: WebchatMissedQuery): Promise<WebchatMissed> {
+  const claims = readToken(app, body.token);
+  if (!claims || claims.c !== canal.id) throw new ApiError(401, WEBCHAT_MESSAGES.badToken, 'TOKEN');
+  return { historial: await transcript(app, canal, claims.p, body.desde) };
 }
 
 /** POST /public/webchat/{key}/mensaje: the visitor's message, read by the web adapter, through the channel to its bot. */

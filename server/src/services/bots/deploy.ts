@@ -19,6 +19,7 @@ import { botExtraPlace, readSecret } from '../../secrets';
 import { compileBot, flowSkills, modelFromJson } from '../../engine/bundle';
 import { refusalMessage } from '../../engine/patterns';
 import { trainSkills, TrainingLimitError } from '../../engine/training';
+import { secondsSince } from '../../plugins/metrics';
 import { definitionLimitProblems, refuseDefinitionOverLimits, trainingLimits } from './limits';
 import { replay } from './pruebas';
 
@@ -181,12 +182,16 @@ const trainStep: DeployStep = {
       void ctx.app.db.updateTable('bot_version').set({ progreso: Math.min(99, Math.floor(share * 100)) }).where('id', '=', ctx.version.id).where('done', '=', 0).execute().catch(() => undefined);
     };
     let model;
+    const started = performance.now();
     try {
       model = await trainSkills(flowSkills(ctx.definition.skills), progress, trainingLimits(ctx.app.config));
     } catch (error) {
       // Out of time or memory: the deploy fails with the reason (trying again would hit it again).
       if (error instanceof TrainingLimitError) return [error.message];
       throw error;
+    } finally {
+      // Whether it ended with a model or at a limit, the training held the instance this long.
+      ctx.app.metrics.entrenamiento(secondsSince(started));
     }
     ctx.model = model ? JSON.stringify(model.toJSON()) : null;
     return [];

@@ -6,12 +6,14 @@ import type { Selectable } from 'kysely';
 import { REPORT_TTL_MS, type HistoryQuery, type Report } from '../../../../common/schemas/historial';
 import { sameTenant } from '../../auth/tenant';
 import type { DB } from '../../db';
+import { readTarget } from '../../db/readConnection';
 import type { InformeTable } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { defineJob, enqueueJob } from '../../jobs/queue';
 import { deleteExpiredAttachments } from './adjuntos';
 import type { App, SessionUser } from '../../types';
-import { PartsSink, writeReport, type Progress, type ReportQuery } from './informeArchivo';
+import { PartsSink, type Progress, type ReportQuery } from './informeArchivo';
+import { ReportMemoryError, writeInWorker, type ReportWriterRef } from './informeHilo';
 import { checkReportLimits, companyReportBytes, ReportSpaceError, sizeText } from './informeLimites';
 import { botRange, HISTORY_RANGE, seesSkills } from './rango';
 import { auditHistory } from './sesiones';
@@ -94,18 +96,24 @@ export async function storeReport(app: App, user: SessionUser, ask: ReportAsk): 
   return { id };
 }
 
-/** Writes the file of a report of one kind from what it was asked with (informe.datos). */
+/**
+ * Writes the file of a report of one kind from what it was asked with (informe.datos). It runs in
+ * the report's worker thread, on that thread's own connection.
+ */
 export type ReportWriter = (db: DB, datos: unknown, out: Writable, report: Progress) => Promise<void>;
 
 /** The writer of each report kind other than the history's. */
-const writers = new Map<string, ReportWriter>();
+const writers = new Map<string, ReportWriterRef>();
 
-/** Registers the writer of the reports of kind `tipo`, beside the service that asks for them. */
-export function defineReportWriter(tipo: string, writer: ReportWriter): void {
+/**
+ * Registers the writer of the reports of kind `tipo`, beside the service that asks for them: the
+ * module that exports it and the export's name, which the worker thread loads.
+ */
+export function defineReportWriter(tipo: string, writer: ReportWriterRef): void {
   writers.set(tipo, writer);
 }
 
-const historyWriter: ReportWriter = (db, datos, out, report) => writeReport(db, datos as ReportQuery, out, report);
+const historyWriter: ReportWriterRef = { module: new URL('./informeArchivo.ts', import.meta.url), name: 'writeReport' };
 
 type ReportRow = Pick<Selectable<InformeTable>, 'id' | 'idE' | 'idU' | 'nm' | 'fc' | 'estado' | 'progreso' | 'total' | 'idBot' | 'tipo' | 'error' | 'tam' | 'datos'> & { us: string | null };
 
@@ -208,14 +216,18 @@ export async function runReport(app: App, id: string, signal?: AbortSignal): Pro
     new ReportSpaceError(`El informe no cabe en el espacio de informes de la empresa: de sus ${sizeText(space)} quedan libres ${sizeText(free)}. Elimine informes en Ver Informes, o pida menos días o sin el detalle de los mensajes.`);
   const update = (values: { progreso?: number; total?: number }) => db.updateTable('informe').set(values).where('id', '=', id).execute().then(() => undefined);
   try {
-    const write = writers.get(row.tipo) ?? historyWriter;
-    await write(db, JSON.parse(row.datos) as unknown, sink, {
-      total: (total) => update({ total, progreso: 0 }),
-      progress: async (progreso) => {
-        signal?.throwIfAborted();
-        if (sink.full) throw full();
-        await update({ progreso });
+    await writeInWorker({
+      target: readTarget(app.config),
+      writer: writers.get(row.tipo) ?? historyWriter,
+      datos: JSON.parse(row.datos) as unknown,
+      sink,
+      report: {
+        total: (total) => update({ total, progreso: 0 }),
+        progress: (progreso) => update({ progreso }),
       },
+      limits: { maxMemoryMb: app.config.informesMemoriaMb, timeoutMs: app.config.jobTimeoutSeconds * 1000 },
+      signal,
+      full,
     });
     if (sink.full) throw full();
     await db.updateTable('informe').set({ estado: 'hecho', tam: sink.bytes, error: null }).where('id', '=', id).execute();
@@ -223,8 +235,10 @@ export async function runReport(app: App, id: string, signal?: AbortSignal): Pro
     sink.destroy();
     await db.deleteFrom('informe_parte').where('idInforme', '=', id).execute();
     if (signal?.aborted) throw error;
-    if (!(error instanceof ReportSpaceError)) app.log.error({ err: error, informe: id }, 'no se pudo generar el informe');
-    const message = error instanceof ReportSpaceError ? error.message : 'No se pudo generar el informe. Inténtelo de nuevo.';
+    // Its own reason when it is the report's size; a plain one otherwise, the cause in the log.
+    const told = error instanceof ReportSpaceError || error instanceof ReportMemoryError;
+    if (!told) app.log.error({ err: error, informe: id }, 'no se pudo generar el informe');
+    const message = told ? error.message : 'No se pudo generar el informe. Inténtelo de nuevo.';
     await db.updateTable('informe').set({ estado: 'error', error: message }).where('id', '=', id).execute();
   }
 }

@@ -127,7 +127,10 @@ async function writeCalificaciones(db: DB, q: Extract<QnaReport, { kind: 'califi
   await report.total(written);
 }
 
-defineReportWriter(QNA_REPORT, (db, datos, out, report) => {
+/** The file of a QnA report, written in the report's worker thread. */
+export function writeQnaReport(db: DB, datos: unknown, out: Writable, report: Progress): Promise<void> {
   const q = datos as QnaReport;
   return q.kind === 'calificaciones' ? writeCalificaciones(db, q, out, report) : writeNoEncontradas(db, q, out, report);
-});
+}
+
+defineReportWriter(QNA_REPORT, { module: new URL(import.meta.url), name: 'writeQnaReport' });

@@ -1,9 +1,9 @@
 // The test chat's state: the conversation (kept per bot in sessionStorage), its live destination
 // /user/bot/{idBot}/{psi} (the signed-in user's own chat), sending (after the subscription is
-// active) and clearing.
+// active) and clearing. Back from a lost connection, it reads the bot's messages it missed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import type { WebchatBody } from '../../../api/chat';
+import type { ChatMessage, WebchatBody } from '../../../api/chat';
 import { consoleDestination } from '../../../../common/schemas/destinations';
 import type { QuipuDataProvider } from '../../../api/dataProvider';
 import { messageOf } from '../../../api/HttpError';
@@ -32,10 +32,24 @@ export function useTestChat(idBot: string) {
 
   useEffect(() => saveConversation(idBot, conversation), [idBot, conversation]);
 
+  const latest = useRef({ conversation, dataProvider });
+  latest.current = { conversation, dataProvider };
+
   useEffect(() => {
+    const received = (message: ChatMessage) => setConversation((current) => (current.psi === psi ? receive(current, message) : current));
+    let away = false;
     const opened = openStompTransport(consoleDestination(idBot, psi), {
-      onMessage: (message) => setConversation((current) => (current.psi === psi ? receive(current, message) : current)),
-      onState: setConnection,
+      onMessage: received,
+      onState: (state) => {
+        setConnection(state);
+        if (state === 'reintentando') away = true;
+        else if (state === 'conectado' && away) {
+          away = false;
+          // What the bot said while the connection was lost (the answers it published meanwhile).
+          const last = [...latest.current.conversation.entries].reverse().find((entry) => entry.kind === 'bot')?.id;
+          latest.current.dataProvider.missedDemo(idBot, psi, last).then(({ messages }) => messages.forEach(received), () => undefined);
+        }
+      },
     });
     transport.current = opened;
     return () => {
