@@ -209,7 +209,7 @@ async function fromChannel(app: App, canal: CanalRow, message: InboundMessage, i
   try {
     const result = await answerChannel(app, canal, idBot, message, input, now);
     // A turn settles its delivery in its own write; an answer without one (out of hours, refused) settles it here.
-    await settleDelivery(app, canal.id, delivery);
+    if (result.kind !== 'answered') await settleDelivery(app, canal.id, delivery);
     return result;
   } catch (error) {
     // Not answered: the provider's retry may try again.
