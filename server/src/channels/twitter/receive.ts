@@ -46,6 +46,7 @@ export function readDirectMessages(body: AccountActivity, accountId: string | un
 
 /** The 1-based option a typed text names ('2', ' 3 '), or undefined. */
 export function typedOption(text: string | undefined): number | undefined {
-  const match = text === undefined ? null : /^\s*(\d{1,2})\s*\.?\s*$/.exec(text);
+  // Trimmed first: the pattern then has no two runs of spaces to share between them.
+  const match = text === undefined ? null : /^(\d{1,2})\s?\.?$/.exec(text.trim());
   return match ? Number(match[1]) : undefined;
 }
