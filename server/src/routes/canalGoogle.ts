@@ -1,12 +1,10 @@
 // Google Chat's events: public, verified by the bearer token Chat signs them with (channels/google).
 // The reply is the bot's answer as a Chat message when it comes in time, else `{}` and the answer
 // goes out through the Chat API.
-import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { webhookInput } from '../channels/adapter';
 import { lateAnswersSent } from '../channels/answer';
-import { answerWebhook, providerCanal } from '../channels/webhook';
-import type { CanalRow } from '../conversation';
+import { answerWebhook, webhookCanal, webhookRouteOptions } from '../channels/webhook';
 import { ErrorBody } from '../../../common/schemas/common';
 import type { App } from '../types';
 
@@ -17,17 +15,10 @@ const ChatReply = Type.Object({ text: Type.Optional(Type.String()), cardsV2: Typ
 export async function canalGoogleRoutes(app: App): Promise<void> {
   // A shutdown first lets the answers that left after their reply reach Chat.
   app.addHook('onClose', () => lateAnswersSent(app));
-  // As the other providers' webhooks (routes/canalesProveedores.ts): the channel found before the
-  // body is read, a body limit of their own, refusals counted per channel.
-  const found = new WeakMap<FastifyRequest, CanalRow>();
   app.post(
     '/wh/google/:id',
     {
-      config: { integrity: false, refusalsPer: (request: FastifyRequest) => `canal ${(request.params as { id: string }).id}` },
-      bodyLimit: app.config.webhookBodyLimitKb * 1024,
-      onRequest: async (request: FastifyRequest) => {
-        found.set(request, await providerCanal(app, 'Google', (request.params as { id: string }).id));
-      },
+      ...webhookRouteOptions(app, 'Google'),
       schema: {
         tags: ['Canales'], operationId: 'googleChatWebhook',
         summary: 'Eventos de Google Chat con un JWT de Chat (emisor chat@system.gserviceaccount.com, audiencia el número de proyecto del canal) de usuarios del dominio del canal; la respuesta del bot va en la respuesta HTTP o, si tarda, por la API de Chat',
@@ -36,6 +27,6 @@ export async function canalGoogleRoutes(app: App): Promise<void> {
       },
     },
     // The adapter answers in the reply (google.reply): its answer is a Chat message, or `{}`.
-    async (request) => (await answerWebhook(app, 'Google', found.get(request) as CanalRow, webhookInput(request))) as Static<typeof ChatReply>,
+    async (request) => (await answerWebhook(app, 'Google', webhookCanal(request), webhookInput(request))) as Static<typeof ChatReply>,
   );
 }

@@ -1,13 +1,11 @@
 // Twitter (X): 'Conectar' and 'Desconectar', the webhook's state and 'Activar' (X runs the CRC
 // again), for channel access within the user's company (another company's channel answers 404);
 // and the public webhook: the CRC on GET, Account Activity posts signed with the consumer secret.
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { callbackOrigin, PROVIDER_MESSAGES, webhookInput } from '../channels/adapter';
 import { connectTwitter, disconnectTwitter, revalidateTwitterWebhook, twitterWebhookState } from '../channels/twitter/connect';
 import { xSignature } from '../channels/twitter/receive';
-import { answerWebhook, providerCanal } from '../channels/webhook';
-import type { CanalRow } from '../conversation';
+import { answerWebhook, providerCanal, webhookCanal, webhookRouteOptions } from '../channels/webhook';
 import { currentUser, requireUser } from '../plugins/guards';
 import { Canal } from '../../../common/schemas/canales';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
@@ -97,17 +95,10 @@ export async function canalTwitterRoutes(app: App): Promise<void> {
     },
   );
 
-  // As the other providers' webhooks (routes/canalesProveedores.ts): the channel found before the
-  // body is read, a body limit of their own, refusals counted per channel.
-  const found = new WeakMap<FastifyRequest, CanalRow>();
   app.post(
     '/wh/twitter/:id',
     {
-      config: { integrity: false, refusalsPer: (request: FastifyRequest) => `canal ${(request.params as { id: string }).id}` },
-      bodyLimit: app.config.webhookBodyLimitKb * 1024,
-      onRequest: async (request: FastifyRequest) => {
-        found.set(request, await providerCanal(app, 'Twitter', (request.params as { id: string }).id));
-      },
+      ...webhookRouteOptions(app, 'Twitter'),
       schema: {
         tags, operationId: 'twitterWebhook',
         summary: 'Account Activity de X, firmada con x-twitter-webhooks-signature (HMAC-SHA256 con el consumer secret); los mensajes directos a la cuenta van al bot y sus respuestas salen como mensajes directos',
@@ -115,6 +106,6 @@ export async function canalTwitterRoutes(app: App): Promise<void> {
         response: { 200: Type.Object({ ok: Type.Optional(Type.Boolean()) }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => answerWebhook(app, 'Twitter', found.get(request) as CanalRow, webhookInput(request)),
+    async (request) => answerWebhook(app, 'Twitter', webhookCanal(request), webhookInput(request)),
   );
 }

@@ -2,17 +2,15 @@
 // configuration export, and the providers' webhooks. The console's calls need channel access
 // (admin, compania or showChannels) within the user's company (another company's channel answers
 // 404); the webhooks and Slack's callback are public, verified the way each provider signs its calls.
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { callbackOrigin, publicOrigin, webhookInput } from '../channels/adapter';
 import { finishSlackOauth, slackAuthorizeAddress } from '../channels/slack/oauth';
 import { connectTelegram, disconnectTelegram } from '../channels/telegram/connect';
 import { exportRelayConfig } from '../channels/whatsapp/export';
 import { hubChallenge } from '../channels/whatsapp/verify';
-import { answerWebhook, providerCanal } from '../channels/webhook';
-import type { CanalRow } from '../conversation';
+import { answerWebhook, providerCanal, webhookCanal, webhookRouteOptions } from '../channels/webhook';
 import { currentUser, requireUser } from '../plugins/guards';
-import { Canal, TelegramLoginBody, WhatsappExport, WhatsappExportBody, type CanalKind } from '../../../common/schemas/canales';
+import { Canal, TelegramLoginBody, WhatsappExport, WhatsappExportBody } from '../../../common/schemas/canales';
 import { ErrorBody, IdQuery, signedErrors } from '../../../common/schemas/common';
 import { botNameOf, readCanalSecret, toCanal, type CanalRecord } from '../services/canales/canales';
 import type { App } from '../types';
@@ -22,22 +20,8 @@ const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const WebhookAnswer = Type.Object({ ok: Type.Optional(Type.Boolean()), challenge: Type.Optional(Type.String()) });
 const webhookRefusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-/** Webhooks come from the providers' servers: no session, no integrity headers. */
-const publicWrite = { integrity: false } as const;
 
 export async function canalesProveedoresRoutes(app: App): Promise<void> {
-  // Public and read whole before the signature is checked: a limit of their own
-  // (WEBHOOK_BODY_LIMIT_KB), and the channel found first, so an unknown one is 404 before the body is
-  // read. Refusals count on the caller's address and the channel (plugins/refusals.ts).
-  const found = new WeakMap<FastifyRequest, CanalRow>();
-  const webhook = (kind: CanalKind) => ({
-    config: { ...publicWrite, refusalsPer: (request: FastifyRequest) => `canal ${(request.params as { id: string }).id}` },
-    bodyLimit: app.config.webhookBodyLimitKb * 1024,
-    onRequest: async (request: FastifyRequest) => {
-      found.set(request, await providerCanal(app, kind, (request.params as { id: string }).id));
-    },
-  });
-  const canalOf = (request: FastifyRequest) => found.get(request) as CanalRow;
   const answer = async (row: CanalRecord) => toCanal(row, await botNameOf(app.db, row.b), app.config.secretKey);
 
   app.post(
@@ -71,7 +55,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
   app.post(
     '/wh/telegram/:id',
     {
-      ...webhook('Telegram'),
+      ...webhookRouteOptions(app, 'Telegram'),
       schema: {
         tags, operationId: 'telegramWebhook',
         summary: 'Webhook de Telegram: cada update trae X-Telegram-Bot-Api-Secret-Token; el bot responde por sendMessage o sendPhoto',
@@ -79,7 +63,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Telegram', canalOf(request), webhookInput(request)),
+    async (request) => answerWebhook(app, 'Telegram', webhookCanal(request), webhookInput(request)),
   );
 
   app.get(
@@ -109,7 +93,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
   app.post(
     '/wh/whatsapp/:id',
     {
-      ...webhook('Whatsapp'),
+      ...webhookRouteOptions(app, 'Whatsapp'),
       schema: {
         tags, operationId: 'whatsappWebhook',
         summary: 'Webhook de WhatsApp Cloud API, firmado con X-Hub-Signature-256; el bot responde por la Cloud API o por el relay del canal',
@@ -117,7 +101,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Whatsapp', canalOf(request), webhookInput(request)),
+    async (request) => answerWebhook(app, 'Whatsapp', webhookCanal(request), webhookInput(request)),
   );
 
   app.post(
@@ -168,7 +152,7 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
   app.post(
     '/wh/slack/:id',
     {
-      ...webhook('Slack'),
+      ...webhookRouteOptions(app, 'Slack'),
       schema: {
         tags, operationId: 'slackWebhook',
         summary: 'Events API e interactividad de Slack, firmados con el Signing Secret (v0); el bot responde por chat.postMessage',
@@ -176,6 +160,6 @@ export async function canalesProveedoresRoutes(app: App): Promise<void> {
         response: { 200: WebhookAnswer, ...webhookRefusals },
       },
     },
-    async (request) => answerWebhook(app, 'Slack', canalOf(request), webhookInput(request)),
+    async (request) => answerWebhook(app, 'Slack', webhookCanal(request), webhookInput(request)),
   );
 }
