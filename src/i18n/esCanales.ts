@@ -106,8 +106,6 @@ export const canalesTexts = {
     // Slack.
     slack: {
       agregar: 'Agregar Slack',
-      vinculado: CANAL_MESSAGES.linked,
-      error: 'Error %{status}',
       equipo: 'Espacio de trabajo vinculado: %{team}',
       sinEquipo: 'Todavía no hay un espacio de trabajo de Slack vinculado.',
       configuracion: 'Configuración de la aplicación de Slack',

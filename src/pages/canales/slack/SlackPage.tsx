@@ -3,7 +3,6 @@
 // 'Vinculado con éxito', anything else 'Error {status}'), and a collapsible configuration with the
 // App Id, App Secret and Signing Secret (hidden) and the redirect and events addresses to copy.
 // Activation and delete ask first; after a delete it goes back to /canal.
-import { useEffect } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -13,7 +12,7 @@ import MuiButton from '@mui/material/Button';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LoginIcon from '@mui/icons-material/Login';
 import Typography from '@mui/material/Typography';
-import { PasswordInput, useLocation, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { PasswordInput, useParams, useTranslate } from 'react-admin';
 import { API_URL } from '../../../api/client';
 import {
   CanalCommonInputs,
@@ -26,25 +25,12 @@ import {
   SecretInput,
   useCanalEditor,
   useCanalEditorContext,
+  useSignInResult,
 } from '../common';
 
 export const slackRedirectUrl = () => `${API_URL}/callback-slack`;
 export const slackWebhookUrl = (id: string) => `${API_URL}/wh/slack/${encodeURIComponent(id)}`;
 export const slackLoginUrl = (id: string) => `${API_URL}/loginSlack?ch=${encodeURIComponent(id)}`;
-
-/** ?status from the OAuth callback, said once as a notice and then taken off the address. */
-function useSlackStatus() {
-  const { search, pathname } = useLocation();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const status = new URLSearchParams(search).get('status');
-    if (status === null) return;
-    if (status === 'ok') notify('quipu.canales.slack.vinculado', { type: 'success' });
-    else notify('quipu.canales.slack.error', { type: 'error', messageArgs: { status } });
-    navigate(pathname, { replace: true });
-  }, [search, pathname, notify, navigate]);
-}
 
 function SlackSignIn() {
   const translate = useTranslate();
@@ -89,7 +75,7 @@ function SlackConfig() {
 export function SlackPage() {
   const { id } = useParams();
   const editor = useCanalEditor('Slack', id, { afterDelete: 'list' });
-  useSlackStatus();
+  useSignInResult();
   return (
     <CanalEditorFrame editor={editor}>
       <CanalForm editor={editor}>
