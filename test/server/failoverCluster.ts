@@ -7,10 +7,8 @@
 // each visitor waited. Shared by test/server/failover.test.ts and bench/failover.ts.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type net from 'node:net';
 import { createRequire } from 'node:module';
 import { Client as Stomp, ReconnectionTimeMode } from '@stomp/stompjs';
-import { createProxyServer } from 'http-proxy-3';
 import pg from 'pg';
 import { CANAL_KINDS, type Canal } from '../../common/schemas/canales';
 import { CONVERSATION_DESTINATION } from '../../common/schemas/destinations';
@@ -19,6 +17,9 @@ import { encodeCanalKey } from '../../common/schemas/webchatKey';
 import { DEMO_WEB_CHANNEL } from '../../server/src/seed/canales';
 import { DEMO_PASSWORD } from '../../server/src/seed/index';
 import { Session, freePort, startServer, type Server } from '../../bench/lib/server';
+import { freshDatabase, roundRobinProxy } from './failoverProxy';
+
+export { roundRobinProxy };
 
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws') as new (url: string, options: { origin: string }) => unknown;
@@ -90,51 +91,6 @@ async function slowOrderService(): Promise<{ base: string; close: () => Promise<
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A round-robin proxy over `targets` that carries WebSockets, skipping a target that refused a connection for 10 s (nginx's max_fails=1 fail_timeout=10s). */
-export async function roundRobinProxy(targets: string[]): Promise<{ base: string; close: () => Promise<void> }> {
-  const proxy = createProxyServer({ ws: true, xfwd: true });
-  const downUntil = new Map<string, number>();
-  let next = 0;
-  const pick = () => {
-    for (let i = 0; i < targets.length; i++) {
-      const target = targets[next++ % targets.length];
-      if ((downUntil.get(target) ?? 0) < Date.now()) return target;
-    }
-    return targets[next++ % targets.length];
-  };
-  const sockets = new Set<net.Socket>();
-  const server = http.createServer((req, res) => {
-    const target = pick();
-    proxy.web(req, res, { target }, (error) => {
-      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') downUntil.set(target, Date.now() + 10_000);
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: 'Bad gateway' }));
-    });
-  });
-  server.on('upgrade', (req, socket: net.Socket, head) => {
-    const target = pick();
-    proxy.ws(req, socket, head, { target }, (error) => {
-      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') downUntil.set(target, Date.now() + 10_000);
-      socket.destroy();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        proxy.close();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -270,27 +226,6 @@ class Visitor {
       this.lastBot = missed.historial.filter((e) => e.from === 'bot').at(-1)?.id;
     }
   }
-}
-
-/** A fresh database on the server of `databaseUrl`, named after it; dropped by the returned function. */
-async function freshDatabase(databaseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const url = new URL(databaseUrl);
-  const name = `${url.pathname.slice(1) || 'quipu'}_conmutacion`;
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`drop database if exists "${name}" with (force)`);
-  await run(`create database "${name}"`);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
 }
 
 /** Every visitor's acknowledged messages, counted in the history (client messages, by their unique text). */

@@ -9,6 +9,8 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's process, for a test that kills it. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    pid: child.pid as number,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
