@@ -1,6 +1,7 @@
 // Console build. It also writes about.json (branch, commit id and commit time from git), which
 // the server serves at GET /public/about.
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -27,13 +28,20 @@ function aboutJson(): Plugin {
   };
 }
 
-/** The web chat widget is its own build (vite.widget.config.ts), run once the console's is written. */
+/**
+ * The web chat widget is its own build (vite.widget.config.ts), run once the console's is written,
+ * into the console's own output folder (a build with --outDir elsewhere carries its widget there).
+ */
 function webchatWidget(): Plugin {
+  let outDir = 'dist';
   return {
     name: 'quipu-webchat-widget',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
-      await build({ configFile: 'vite.widget.config.ts', logLevel: 'warn' });
+      await build({ configFile: 'vite.widget.config.ts', logLevel: 'warn', build: { outDir: path.join(outDir, 'webchat') } });
     },
   };
 }
