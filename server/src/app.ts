@@ -20,6 +20,7 @@ import { refusalsPlugin } from './plugins/refusals';
 import { Broker } from './realtime/broker';
 import { KeptConversations, ReadyBots, TurnQueue } from './conversation';
 import { trainingLimits } from './services/bots/limits';
+import { closeIdleReportWorkers } from './services/historial/informeHilo';
 import { OutboundGuard } from './net/outbound';
 import { endAnsweredUpgrade, realtimeEndpoint } from './realtime/endpoint';
 import { securityHeadersPlugin } from './plugins/security';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await app.jobs.stop();
+    await closeIdleReportWorkers();
     await app.outbound.close();
     await db.destroy();
     // The WAL thread's last checkpoint writes in the data folder: closed means it has ended.

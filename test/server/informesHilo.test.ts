@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { REPORT_TTL_MS } from '../../common/schemas/historial';
 import { enqueueJob } from '../../server/src/jobs/queue';
 import { defineReportWriter, REPORT_JOB, runReport } from '../../server/src/services/historial/informes';
-import { liveReportWorkers, reportMemoryMessage } from '../../server/src/services/historial/informeHilo';
+import { idleReportWorkers, liveReportWorkers, reportMemoryMessage } from '../../server/src/services/historial/informeHilo';
 import type { ChatBot } from './chatFixtures';
 import { MARK_WAIT_MS, MIDWAY_TOTAL, type TestReportAsk } from './fixtures/informePrueba';
 import { API, createTestApp, dialects, type TestApp } from './helpers';
@@ -98,6 +98,40 @@ describe.each(dialects)('informes en un hilo aparte (%s)', (dialect) => {
     expect(liveReportWorkers()).toBe(0);
     expect((await stateOf(id)).estado).toBe('generando');
     expect(await parts(id)).toBe(0);
+  }, 3 * MARK_WAIT_MS);
+
+  /** The thread a report of the 'hilo' writer ran on. */
+  async function threadOfReport(): Promise<number> {
+    const id = await testReport({ modo: 'hilo' });
+    await t.app.jobs.drain();
+    expect(await stateOf(id)).toMatchObject({ estado: 'hecho', error: null });
+    const c = await t.login('compania@quipu.test');
+    const [, [thread]] = sheetRows((await workbook(await c.get(`${API}/informe?id=${id}`))).getWorksheet('Hilo')!);
+    return Number(thread);
+  }
+
+  it('el hilo que terminó un informe espera el siguiente y lo escribe; uno detenido no vuelve, y el siguiente informe se escribe en otro', async () => {
+    const first = await threadOfReport();
+    expect(liveReportWorkers()).toBe(0);
+    expect(idleReportWorkers()).toBeGreaterThanOrEqual(1);
+    expect(await threadOfReport()).toBe(first);
+    // A writer's error leaves its thread able to write the next report.
+    const failed = await testReport({ modo: 'lanza' });
+    await t.app.jobs.drain();
+    expect((await stateOf(failed)).estado).toBe('error');
+    expect(await threadOfReport()).toBe(first);
+    // A thread terminated mid-report is gone: the next report runs on a new one.
+    const marca = path.join(t.dataDir, `marca-${randomUUID()}`);
+    const stopped = await testReport({ modo: 'espera', marca });
+    const stop = new AbortController();
+    const running = runReport(t.app, stopped, stop.signal);
+    await vi.waitFor(async () => expect(Number((await stateOf(stopped)).total)).toBe(MIDWAY_TOTAL), { timeout: 60_000, interval: 50 });
+    stop.abort(new Error('detenido'));
+    await expect(running).rejects.toThrow('detenido');
+    expect(liveReportWorkers()).toBe(0);
+    // Its job, still queued, then runs to its end on the next thread.
+    fs.writeFileSync(marca, '');
+    expect(await threadOfReport()).not.toBe(first);
   }, 3 * MARK_WAIT_MS);
 
   it('un escritor que lanza un error deja el informe en error, en castellano y sin archivo, y el siguiente informe se genera', async () => {
