@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
 const CONSOLE_TESTS = 'test/console';
@@ -43,8 +44,25 @@ function consoleProject(name: string, files: { include: string[]; exclude?: stri
   };
 }
 
+/**
+ * The end-to-end files that sweep every screen for every demo account (support/sweep.ts) take two
+ * to three times as long as any other: they start first, so that no slot is left running one alone
+ * at the end. The rest keep vitest's order (by the last run's times, else the larger file first).
+ */
+class SweepsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    const sweeps = (spec: TestSpecification) => spec.project.name === 'e2e' && fs.readFileSync(spec.moduleId, 'utf8').includes('screenSweep(');
+    // Each project's files stay together, in the projects' order; within e2e the sweeps go first.
+    const key = (spec: TestSpecification) => projects.indexOf(spec.project.name) * 2 + (sweeps(spec) ? 0 : 1);
+    return sorted.map((spec, i) => ({ spec, i, key: key(spec) })).sort((a, b) => a.key - b.key || a.i - b.i).map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SweepsFirst },
     projects: [
       consoleProject('console', { include: [`${CONSOLE_TESTS}/**/*.test.{ts,tsx}`], exclude: MOCKING_FILES }, false),
       consoleProject('console-aislada', { include: MOCKING_FILES }, true),
