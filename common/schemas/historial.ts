@@ -4,6 +4,7 @@ import { Type, type Static } from 'typebox';
 import { MESSAGE_KEYWORD, closed, literals } from './common';
 import { CANAL_KINDS, CANAL_NAMES } from './canales';
 import { ChatMessage } from './chat';
+import { pageResponse } from './paging';
 
 /** Cards per page of the history. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -87,6 +88,10 @@ export const ClientCard = Type.Object({
   sesiones: Type.Integer(),
 });
 export type ClientCard = Static<typeof ClientCard>;
+
+/** POST /session.clientes: a page of client cards; preparando as on the dashboard (DashboardData). */
+export const ClientCardsPage = Type.Object({ ...pageResponse(ClientCard).properties, preparando: Type.Optional(Type.Boolean()) });
+export type ClientCardsPage = Static<typeof ClientCardsPage>;
 
 /** POST /session (query idClt): the sessions of one client with the bot in the range. */
 export const ChatSessionQuery = Type.Object({
@@ -195,6 +200,8 @@ export const DashboardData = Type.Object({
   msmTot: Type.Integer(),
   /** True when the clients are estimated (a range of many clients), within about 1 %. */
   cltAprox: Type.Optional(Type.Boolean()),
+  /** True, and only there, while an upgrade still counts the history recorded before it: the figures may fall short. */
+  preparando: Type.Optional(Type.Boolean()),
 });
 export type DashboardData = Static<typeof DashboardData>;
 

@@ -4,7 +4,8 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import type { Config } from './config';
 import { migrate, openDb } from './db';
 import { checkKeyFingerprint, recordKeyFingerprint } from './db/keyFingerprint';
-import { counterFills } from './conversation/usoRelleno';
+import { owedFills } from './db/migrationFills';
+import { countOwedFills, ensureFillJob, recordOwedFills } from './conversation/rellenos';
 import { countOpenJobs, startJobRunner } from './jobs/queue';
 import { isEmpty, seedDemo, seedFirstAdmin } from './seed/index';
 import { loggerOptions, RequestLog } from './logging';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.metrics.readFrom({
     stomp: () => ({ conexiones: app.realtime.connectedCount, suscripciones: app.realtime.subscriptionCount }),
     trabajos: () => countOpenJobs(app),
+    rellenos: () => countOwedFills(app.db),
   });
   app.realtime.useTokens(webchatTokens(app));
   app.addHook('onResponse', endAnsweredUpgrade);
@@ -201,11 +203,16 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
   // An instance with another key than the others' refuses before it changes anything.
   await checkKeyFingerprint(app.db, config.secretKey);
   const started = performance.now();
-  // Said before the wait, not only after: an upgrade may count a large recorded history again.
-  const applied = await migrate(app.db, counterFills, (pending, upgrade) =>
-    app.log.info(upgrade ? `Migrando la base de datos: ${pending.join(', ')} (con mucho historial puede tardar minutos)...` : `Migrando la base de datos (${migrations(pending.length)})...`),
+  // The counts a migration owes the recorded history are done after the start, as a job
+  // (conversation/rellenos.ts): the instance serves while they run. A fresh database owes
+  // none, and the demo history seeded below counts itself as it is written.
+  const fills = owedFills(() => config.now());
+  // Said before the wait, not only after.
+  const applied = await migrate(app.db, fills, (pending, upgrade) =>
+    app.log.info(upgrade ? `Migrando la base de datos: ${pending.join(', ')}...` : `Migrando la base de datos (${migrations(pending.length)})...`),
   );
   if (applied > 0) app.log.info(`Base de datos migrada: ${migrations(applied)} (${seconds(started)}).`);
+  await recordOwedFills(app, fills.owed);
   await recordKeyFingerprint(app.db, config.secretKey);
   if (opts.seed !== false && (await isEmpty(app.db))) await firstStart(app, config, opts);
   await app.realtime.start();
@@ -246,4 +253,5 @@ async function setUp(app: App, config: Config, opts: BuildOptions): Promise<void
 
   await app.ready();
   app.lifecycle.started();
+  await ensureFillJob(app);
 }

@@ -1,7 +1,7 @@
 // The history's calls: the client cards, a client's sessions, a session's messages a page at a
 // time, a client's sessions as a spreadsheet, and the reports (ask, list, download, delete).
 // Named custom methods of the data provider.
-import type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery } from '../../common/schemas/historial';
+import type { ClientCard, ClientCardsPage, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery } from '../../common/schemas/historial';
 import { jsonCaller, type HttpClient } from './http';
 import type { PagedAnswer } from './paging';
 
@@ -27,7 +27,7 @@ export function createHistorialApi(apiUrl: string, httpClient: HttpClient) {
 
   return {
     /** POST /session.clientes: a page of the clients who wrote to the bot in the days. */
-    getHistoryClients: (body: HistoryQuery) => json<PagedAnswer<ClientCard>>('POST', '/session.clientes', body),
+    getHistoryClients: (body: HistoryQuery) => json<PagedAnswer<ClientCard> & Pick<ClientCardsPage, 'preparando'>>('POST', '/session.clientes', body),
     /** POST /session?idClt: the client's sessions with the bot that were active in the days. */
     getHistoryChatSessions: (body: ChatSessionQuery & { idClt: string }) => json<HistoryChatSession[]>('POST', `/session${query({ idClt: body.idClt })}`, body),
     /** GET /conversacion?idS[&antes]: the newest page of messages, or the one before `antes`. */

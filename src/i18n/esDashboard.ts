@@ -41,6 +41,7 @@ export const dashboardTexts = {
     cargando: 'Cargando...',
     vacio: 'No hubo conversaciones en el rango elegido.',
     sinBots: 'No hay bots que mostrar.',
+    preparando: 'Las cifras anteriores a la actualización se están preparando; pueden estar incompletas.',
     errorBots: 'No se pudo consultar la lista de bots: %{error}',
     lineaTiempo: 'Conversaciones en el tiempo',
     topSkills: 'Skills más usados',

@@ -11,12 +11,12 @@ import type { CounterFills } from '../db/migrationFills';
 import type { Database } from '../db/schema';
 import type { UsageMark } from '../engine/turnTypes';
 import { companyTimeZones, type TimeZoneOf } from '../services/empresas/empresas';
-import { clientOfDay, quarterClock, usageOfTurn, type ClienteDiaRow, type UsageWrite, type UsoKbRow, type UsoQnaRow, type UsoRow, type UsoSkillRow } from './uso';
+import { clientOfDay, quarterClock, usageOfTurn, type Clock, type ClienteDiaRow, type UsageWrite, type UsoKbRow, type UsoQnaRow, type UsoRow, type UsoSkillRow } from './uso';
 
 const PAGE = 500;
 const WRITE_CHUNK = 500;
 
-interface MessageRow {
+export interface MessageRow {
   idClt: string;
   idBot: string;
   idSesion: string;
@@ -28,7 +28,7 @@ interface MessageRow {
 }
 
 /** Turns' counters summed by key, as the store's upserts add each turn's to the row there is. */
-class UsageTotals {
+export class UsageTotals {
   readonly uso = new Map<string, UsoRow>();
   readonly skills = new Map<string, UsoSkillRow>();
   /** The clients' rows of the page being read. */
@@ -66,6 +66,62 @@ class UsageTotals {
   }
 }
 
+/** A page of clients: their id, channel and name. */
+export type ClientOfPage = { id: string; idChannel: string; nm: string | null };
+
+/** The messages of `clients` (test conversations left out) in the order their turns are replayed; only those before `corte` (ISO) when given. */
+export function clientMessages(db: Kysely<Database>, clients: readonly ClientOfPage[], corte?: string): Promise<MessageRow[]> {
+  let query = db
+    .selectFrom('chat_mensaje as m')
+    .innerJoin('chat_sesion as s', 's.id', 'm.idSesion')
+    .select(['s.idClt', 'm.idBot', 'm.idSesion', 's.idE', 's.red', 'm.t', 'm.idSkill', 'm.fc'])
+    .where('s.idClt', 'in', clients.map((c) => c.id))
+    .where('s.test', '=', 0);
+  if (corte) query = query.where('m.fc', '<', corte);
+  return query.orderBy('s.idClt').orderBy('m.idBot').orderBy('m.fc').orderBy('s.fi').orderBy('m.seq').execute();
+}
+
+/** The turns of a page's clients (`messages` as clientMessages orders them) counted into `totals`: its `days` become the page's client-days. */
+export function countClients(totals: UsageTotals, clients: readonly ClientOfPage[], messages: readonly MessageRow[], timeZoneOf: TimeZoneOf, clock: Clock): void {
+  const clientOf = new Map(clients.map((c) => [c.id, c]));
+  totals.days = new Map();
+  // One conversation (a client with a bot): its messages in order, a turn those of one chat session written at one instant.
+  let conversation = '';
+  let mark: UsageMark | undefined;
+  let chatSession = '';
+  let turn: MessageRow[] = [];
+  const countTurn = () => {
+    const [first] = turn;
+    const client = clientOf.get(first.idClt);
+    if (client) {
+      const counted = usageOfTurn({
+        idE: first.idE, idBot: first.idBot, idChannel: client.idChannel, red: first.red, idClt: first.idClt, nm: client.nm,
+        timeZone: timeZoneOf(first.idE), now: Date.parse(first.fc), mark, newChatSession: first.idSesion !== chatSession, rows: turn,
+      }, clock);
+      totals.add(counted.write);
+      mark = counted.mark;
+    }
+    chatSession = first.idSesion;
+    turn = [];
+  };
+  for (const r of messages) {
+    const key = `${r.idClt} ${r.idBot}`;
+    if (turn.length > 0 && (key !== conversation || r.idSesion !== turn[0].idSesion || r.fc !== turn[0].fc)) countTurn();
+    if (key !== conversation) {
+      conversation = key;
+      mark = undefined;
+      chatSession = '';
+    }
+    turn.push(r);
+  }
+  if (turn.length > 0) countTurn();
+}
+
+/** The next page of clients after the id `after`, test clients left out. */
+export function clientsAfter(db: Kysely<Database>, after: string, limit = PAGE): Promise<ClientOfPage[]> {
+  return db.selectFrom('chat_cliente').select(['id', 'idChannel', 'nm']).where('test', '=', 0).where('id', '>', after).orderBy('id').limit(limit).execute();
+}
+
 /**
  * Empties the three counter tables and fills them from the recorded messages; answers how many
  * messages it read. The sketches of distinct clients follow from chat_cliente_dia: rebuildClientSketches.
@@ -80,51 +136,12 @@ export async function rebuildUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf)
   let read = 0;
   let after = '';
   for (;;) {
-    const clients = await db.selectFrom('chat_cliente').select(['id', 'idChannel', 'nm']).where('test', '=', 0).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const clients = await clientsAfter(db, after);
     if (clients.length === 0) break;
     after = clients[clients.length - 1].id;
-    const clientOf = new Map(clients.map((c) => [c.id, c]));
-    const messages: MessageRow[] = await db
-      .selectFrom('chat_mensaje as m')
-      .innerJoin('chat_sesion as s', 's.id', 'm.idSesion')
-      .select(['s.idClt', 'm.idBot', 'm.idSesion', 's.idE', 's.red', 'm.t', 'm.idSkill', 'm.fc'])
-      .where('s.idClt', 'in', clients.map((c) => c.id))
-      .where('s.test', '=', 0)
-      .orderBy('s.idClt').orderBy('m.idBot').orderBy('m.fc').orderBy('s.fi').orderBy('m.seq')
-      .execute();
+    const messages = await clientMessages(db, clients);
     read += messages.length;
-
-    totals.days = new Map();
-    // One conversation (a client with a bot): its messages in order, a turn those of one chat session written at one instant.
-    let conversation = '';
-    let mark: UsageMark | undefined;
-    let chatSession = '';
-    let turn: MessageRow[] = [];
-    const countTurn = () => {
-      const [first] = turn;
-      const client = clientOf.get(first.idClt);
-      if (client) {
-        const counted = usageOfTurn({
-          idE: first.idE, idBot: first.idBot, idChannel: client.idChannel, red: first.red, idClt: first.idClt, nm: client.nm,
-          timeZone: timeZoneOf(first.idE), now: Date.parse(first.fc), mark, newChatSession: first.idSesion !== chatSession, rows: turn,
-        }, clock);
-        totals.add(counted.write);
-        mark = counted.mark;
-      }
-      chatSession = first.idSesion;
-      turn = [];
-    };
-    for (const r of messages) {
-      const key = `${r.idClt} ${r.idBot}`;
-      if (turn.length > 0 && (key !== conversation || r.idSesion !== turn[0].idSesion || r.fc !== turn[0].fc)) countTurn();
-      if (key !== conversation) {
-        conversation = key;
-        mark = undefined;
-        chatSession = '';
-      }
-      turn.push(r);
-    }
-    if (turn.length > 0) countTurn();
+    countClients(totals, clients, messages, timeZoneOf, clock);
     await insertChunks(db, 'chat_cliente_dia', [...totals.days.values()]);
   }
   await insertChunks(db, 'uso', [...totals.uso.values()]);
@@ -190,54 +207,16 @@ export async function rebuildClientSketches(db: Kysely<Database>): Promise<numbe
 export async function rebuildQnaUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf): Promise<number> {
   await db.deleteFrom('uso_qna').execute();
   await db.deleteFrom('uso_kb').execute();
-  const qnaIds = new Set((await db.selectFrom('skill').select('id').where('tipo', '=', 2).execute()).map((r) => r.id));
-  const unanswered = new Set((await db.selectFrom('qna_nf').select(['idBot', 'idSkill', 'txt']).execute()).map((r) => `${r.idBot} ${r.idSkill} ${r.txt}`));
-  const clock = quarterClock();
-  const qnas = new Map<string, UsoQnaRow>();
-  const qnaRow = (base: { idBot: string; idE: string; dia: string }, idQna: string) => {
-    const key = `${base.idBot} ${base.dia} ${idQna}`;
-    return qnas.get(key) ?? qnas.set(key, { ...base, idQna, n: 0, ok: 0, bad: 0 }).get(key)!;
-  };
-  const notFound = new Map<string, UsoKbRow>();
-
-  type Row = { idSesion: string; idBot: string; idE: string; t: number; m: string; idSkill: string | null; fc: string };
-  const countTurn = (turn: Row[]) => {
-    const [asked] = turn;
-    if (asked.t !== 1) return;
-    const base = { idBot: asked.idBot, idE: asked.idE, dia: clock(Date.parse(asked.fc), timeZoneOf(asked.idE)).dia };
-    const from = new Set(turn.filter((r) => r.t === 0 && r.idSkill).map((r) => r.idSkill!));
-    const answered = [...from].filter((id) => qnaIds.has(id));
-    for (const idQna of answered) qnaRow(base, idQna).n += 1;
-    const question = asked.m.trim().slice(0, 1000);
-    if (answered.length === 0 && [...from].some((idSkill) => unanswered.has(`${asked.idBot} ${idSkill} ${question}`))) {
-      const key = `${base.idBot} ${base.dia}`;
-      (notFound.get(key) ?? notFound.set(key, { ...base, nf: 0 }).get(key)!).nf += 1;
-    }
-  };
-
+  const totals = await QnaTotals.of(db, timeZoneOf);
   let read = 0;
   let after = '';
   for (;;) {
-    const sessions = await db.selectFrom('chat_sesion').select('id').where('test', '=', 0).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const sessions = await sessionsAfter(db, after);
     if (sessions.length === 0) break;
-    after = sessions[sessions.length - 1].id;
-    const messages: Row[] = await db
-      .selectFrom('chat_mensaje as m')
-      .innerJoin('chat_sesion as s', 's.id', 'm.idSesion')
-      .select(['m.idSesion', 'm.idBot', 's.idE', 'm.t', 'm.m', 'm.idSkill', 'm.fc'])
-      .where('m.idSesion', 'in', sessions.map((r) => r.id))
-      .orderBy('m.idSesion').orderBy('m.seq')
-      .execute();
+    after = sessions[sessions.length - 1];
+    const messages = await sessionMessages(db, sessions);
     read += messages.length;
-    let turn: Row[] = [];
-    for (const row of messages) {
-      if (turn.length > 0 && (row.t === 1 || row.idSesion !== turn[0].idSesion)) {
-        countTurn(turn);
-        turn = [];
-      }
-      turn.push(row);
-    }
-    if (turn.length > 0) countTurn(turn);
+    totals.countSessions(messages);
   }
 
   const ratings = await db
@@ -247,14 +226,96 @@ export async function rebuildQnaUsage(db: Kysely<Database>, timeZoneOf: TimeZone
     .where('s.test', '=', 0)
     .groupBy(['c.idBot', 'c.idE', 'c.dia', 'c.idQna'])
     .execute();
-  for (const r of ratings) {
-    const row = qnaRow(r, r.idQna);
-    row.ok += Number(r.ok);
-    row.bad += Number(r.bad);
-  }
-  await insertChunks(db, 'uso_qna', [...qnas.values()]);
-  await insertChunks(db, 'uso_kb', [...notFound.values()]);
+  totals.addRatings(ratings);
+  await insertChunks(db, 'uso_qna', [...totals.qnas.values()]);
+  await insertChunks(db, 'uso_kb', [...totals.notFound.values()]);
   return read;
+}
+
+/** A recorded message as the knowledge base's counts replay it. */
+export type QnaMessageRow = { idSesion: string; idBot: string; idE: string; t: number; m: string; idSkill: string | null; fc: string };
+
+/** The next page of chat sessions after the id `after`, test ones left out. */
+export async function sessionsAfter(db: Kysely<Database>, after: string, limit = PAGE): Promise<string[]> {
+  return (await db.selectFrom('chat_sesion').select('id').where('test', '=', 0).where('id', '>', after).orderBy('id').limit(limit).execute()).map((r) => r.id);
+}
+
+/** The messages of `sessions` in order; only those before `corte` (ISO) when given. */
+export function sessionMessages(db: Kysely<Database>, sessions: readonly string[], corte?: string): Promise<QnaMessageRow[]> {
+  let query = db
+    .selectFrom('chat_mensaje as m')
+    .innerJoin('chat_sesion as s', 's.id', 'm.idSesion')
+    .select(['m.idSesion', 'm.idBot', 's.idE', 'm.t', 'm.m', 'm.idSkill', 'm.fc'])
+    .where('m.idSesion', 'in', sessions);
+  if (corte) query = query.where('m.fc', '<', corte);
+  return query.orderBy('m.idSesion').orderBy('m.seq').execute();
+}
+
+/** The knowledge base's counters summed by key: rebuildQnaUsage's rules. */
+export class QnaTotals {
+  readonly qnas = new Map<string, UsoQnaRow>();
+  readonly notFound = new Map<string, UsoKbRow>();
+  private readonly clock = quarterClock();
+
+  private constructor(
+    /** The skills that are QnAs (tipo 2). */
+    private readonly qnaIds: Set<string>,
+    /** Each bot's unanswered questions: 'idBot idSkill text'. */
+    private readonly unanswered: Set<string>,
+    private readonly timeZoneOf: TimeZoneOf,
+  ) {}
+
+  static async of(db: Kysely<Database>, timeZoneOf: TimeZoneOf): Promise<QnaTotals> {
+    const qnaIds = new Set((await db.selectFrom('skill').select('id').where('tipo', '=', 2).execute()).map((r) => r.id));
+    const unanswered = new Set((await db.selectFrom('qna_nf').select(['idBot', 'idSkill', 'txt']).execute()).map((r) => `${r.idBot} ${r.idSkill} ${r.txt}`));
+    return new QnaTotals(qnaIds, unanswered, timeZoneOf);
+  }
+
+  /** Totals of their own, with the same QnAs and unanswered questions (one page's). */
+  empty(): QnaTotals {
+    return new QnaTotals(this.qnaIds, this.unanswered, this.timeZoneOf);
+  }
+
+  private qnaRow(base: { idBot: string; idE: string; dia: string }, idQna: string): UsoQnaRow {
+    const key = `${base.idBot} ${base.dia} ${idQna}`;
+    return this.qnas.get(key) ?? this.qnas.set(key, { ...base, idQna, n: 0, ok: 0, bad: 0 }).get(key)!;
+  }
+
+  private countTurn(turn: QnaMessageRow[]): void {
+    const [asked] = turn;
+    if (asked.t !== 1) return;
+    const base = { idBot: asked.idBot, idE: asked.idE, dia: this.clock(Date.parse(asked.fc), this.timeZoneOf(asked.idE)).dia };
+    const from = new Set(turn.filter((r) => r.t === 0 && r.idSkill).map((r) => r.idSkill!));
+    const answered = [...from].filter((id) => this.qnaIds.has(id));
+    for (const idQna of answered) this.qnaRow(base, idQna).n += 1;
+    const question = asked.m.trim().slice(0, 1000);
+    if (answered.length === 0 && [...from].some((idSkill) => this.unanswered.has(`${asked.idBot} ${idSkill} ${question}`))) {
+      const key = `${base.idBot} ${base.dia}`;
+      (this.notFound.get(key) ?? this.notFound.set(key, { ...base, nf: 0 }).get(key)!).nf += 1;
+    }
+  }
+
+  /** Whole chat sessions' messages, as sessionMessages orders them: a turn from one user message to the next. */
+  countSessions(messages: readonly QnaMessageRow[]): void {
+    let turn: QnaMessageRow[] = [];
+    for (const row of messages) {
+      if (turn.length > 0 && (row.t === 1 || row.idSesion !== turn[0].idSesion)) {
+        this.countTurn(turn);
+        turn = [];
+      }
+      turn.push(row);
+    }
+    if (turn.length > 0) this.countTurn(turn);
+  }
+
+  /** Ratings summed per bot, company, day and QnA. */
+  addRatings(ratings: readonly { idBot: string; idE: string; dia: string; idQna: string; ok: number | string; bad: number | string }[]): void {
+    for (const r of ratings) {
+      const row = this.qnaRow(r, r.idQna);
+      row.ok += Number(r.ok);
+      row.bad += Number(r.bad);
+    }
+  }
 }
 
 /**

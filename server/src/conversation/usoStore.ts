@@ -16,16 +16,39 @@ export async function writeUsage(trx: DB, usage: UsageWrite): Promise<void> {
   if (usage.kb) await COUNT_USO_KB.execute(trx, usage.kb);
 }
 
+// Each counter's key, and its counts added to the row there is (the recorded history's count adds its own the same way: usoRellenoPaginas.ts).
+export const USO_KEY = ['idBot', 'dia', 'hora', 'idChannel'] as const;
+export const USO_SUMS = {
+  ses: sql<number>`"uso"."ses" + "excluded"."ses"`,
+  clt: sql<number>`"uso"."clt" + "excluded"."clt"`,
+  msg: sql<number>`"uso"."msg" + "excluded"."msg"`,
+};
+export const CLIENTE_DIA_KEY = ['idBot', 'dia', 'idClt'] as const;
+export const CLIENTE_DIA_SUMS = {
+  ses: sql<number>`"chat_cliente_dia"."ses" + "excluded"."ses"`,
+  msg: sql<number>`"chat_cliente_dia"."msg" + "excluded"."msg"`,
+};
+export const USO_SKILL_KEY = ['idBot', 'dia', 'idSkill'] as const;
+export const USO_SKILL_SUMS = {
+  n: sql<number>`"uso_skill"."n" + "excluded"."n"`,
+  llegan: sql<number>`"uso_skill"."llegan" + "excluded"."llegan"`,
+  terminan: sql<number>`"uso_skill"."terminan" + "excluded"."terminan"`,
+};
+export const USO_QNA_KEY = ['idBot', 'dia', 'idQna'] as const;
+export const USO_QNA_SUMS = {
+  n: sql<number>`"uso_qna"."n" + "excluded"."n"`,
+  ok: sql<number>`"uso_qna"."ok" + "excluded"."ok"`,
+  bad: sql<number>`"uso_qna"."bad" + "excluded"."bad"`,
+};
+export const USO_KB_KEY = ['idBot', 'dia'] as const;
+export const USO_KB_SUMS = { nf: sql<number>`"uso_kb"."nf" + "excluded"."nf"` };
+
 const COUNT_USO = precompile((db, $: Placeholders<UsoRow>) =>
   db
     .insertInto('uso')
     .values(placeholderRow($, ['idBot', 'dia', 'hora', 'idChannel', 'idE', 'red', 'ds', 'ses', 'clt', 'msg']))
     .onConflict((oc) =>
-      oc.columns(['idBot', 'dia', 'hora', 'idChannel']).doUpdateSet({
-        ses: sql<number>`"uso"."ses" + "excluded"."ses"`,
-        clt: sql<number>`"uso"."clt" + "excluded"."clt"`,
-        msg: sql<number>`"uso"."msg" + "excluded"."msg"`,
-      }),
+      oc.columns(USO_KEY).doUpdateSet(USO_SUMS),
     ),
 );
 const COUNT_CLIENTE_DIA = precompile((db, $: Placeholders<ClienteDiaRow>) =>
@@ -33,9 +56,8 @@ const COUNT_CLIENTE_DIA = precompile((db, $: Placeholders<ClienteDiaRow>) =>
     .insertInto('chat_cliente_dia')
     .values(placeholderRow($, ['idBot', 'dia', 'idClt', 'idE', 'red', 'nm', 'ses', 'msg', 'ultimo']))
     .onConflict((oc) =>
-      oc.columns(['idBot', 'dia', 'idClt']).doUpdateSet({
-        ses: sql<number>`"chat_cliente_dia"."ses" + "excluded"."ses"`,
-        msg: sql<number>`"chat_cliente_dia"."msg" + "excluded"."msg"`,
+      oc.columns(CLIENTE_DIA_KEY).doUpdateSet({
+        ...CLIENTE_DIA_SUMS,
         ultimo: sql<string>`"excluded"."ultimo"`,
         nm: sql<string | null>`coalesce("excluded"."nm", "chat_cliente_dia"."nm")`,
       }),
@@ -46,11 +68,7 @@ const COUNT_USO_SKILL = precompile((db, $: Placeholders<UsoSkillRow>) =>
     .insertInto('uso_skill')
     .values(placeholderRow($, ['idBot', 'dia', 'idSkill', 'idE', 'n', 'llegan', 'terminan']))
     .onConflict((oc) =>
-      oc.columns(['idBot', 'dia', 'idSkill']).doUpdateSet({
-        n: sql<number>`"uso_skill"."n" + "excluded"."n"`,
-        llegan: sql<number>`"uso_skill"."llegan" + "excluded"."llegan"`,
-        terminan: sql<number>`"uso_skill"."terminan" + "excluded"."terminan"`,
-      }),
+      oc.columns(USO_SKILL_KEY).doUpdateSet(USO_SKILL_SUMS),
     ),
 );
 
@@ -59,18 +77,14 @@ const COUNT_USO_QNA = precompile((db, $: Placeholders<UsoQnaRow>) =>
     .insertInto('uso_qna')
     .values(placeholderRow($, ['idBot', 'dia', 'idQna', 'idE', 'n', 'ok', 'bad']))
     .onConflict((oc) =>
-      oc.columns(['idBot', 'dia', 'idQna']).doUpdateSet({
-        n: sql<number>`"uso_qna"."n" + "excluded"."n"`,
-        ok: sql<number>`"uso_qna"."ok" + "excluded"."ok"`,
-        bad: sql<number>`"uso_qna"."bad" + "excluded"."bad"`,
-      }),
+      oc.columns(USO_QNA_KEY).doUpdateSet(USO_QNA_SUMS),
     ),
 );
 const COUNT_USO_KB = precompile((db, $: Placeholders<UsoKbRow>) =>
   db
     .insertInto('uso_kb')
     .values(placeholderRow($, ['idBot', 'dia', 'idE', 'nf']))
-    .onConflict((oc) => oc.columns(['idBot', 'dia']).doUpdateSet({ nf: sql<number>`"uso_kb"."nf" + "excluded"."nf"` })),
+    .onConflict((oc) => oc.columns(USO_KB_KEY).doUpdateSet(USO_KB_SUMS)),
 );
 
 // The client's register raised to its rank, in a new sketch or the day's one (written only when it rises).

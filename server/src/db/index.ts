@@ -34,6 +34,7 @@ import * as m020 from './migrations/020_facebook';
 import * as m021 from './migrations/021_adjuntos';
 import * as m022 from './migrations/022_clave';
 import * as m023 from './migrations/023_entrega_plazo';
+import * as m024 from './migrations/024_rellenos';
 
 export type DB = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -70,6 +71,7 @@ const migrations = (fills: CounterFills): Record<string, Migration> => ({
   '021_adjuntos': m021,
   '022_clave': m022,
   '023_entrega_plazo': m023,
+  '024_rellenos': m024,
 });
 
 class StaticMigrations implements MigrationProvider {
@@ -170,4 +172,16 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
   const applied = new Set(rows.map((row) => row.name));
   // Only the names are read: no migration runs, so none needs the counter fills.
   return Object.keys(migrations({} as CounterFills)).filter((name) => !applied.has(name));
+}
+
+/**
+ * Un-applies the migrations after `name`, newest first, each with its own `down` (tests and the
+ * upgrade bench bring a database back to an earlier version with it); answers how many it undid.
+ */
+export async function migrateDownTo(db: DB, name: string): Promise<number> {
+  const migrator = await migratorOf(db, {} as CounterFills);
+  const { error, results } = await migrator.migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`No se pudo deshacer la migración ${failed?.migrationName ?? ''}: ${String(error)}`);
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }

@@ -83,6 +83,25 @@ export interface TrabajoTable {
   fi: number | null;
 }
 
+/** A count a migration owes the recorded history, done as a job (migration 024). Times are ms since the epoch. */
+export interface RellenoTable {
+  /** 'uso' (migration 014), 'clientes' (015), 'qna' (018). */
+  id: string;
+  /** Done in this order: the sketches of 'clientes' come from the client-days that 'uso' counts. */
+  orden: number;
+  estado: ColumnType<'pendiente' | 'enCurso' | 'hecho', 'pendiente' | undefined, 'pendiente' | 'enCurso' | 'hecho'>;
+  /** ISO instant: the messages recorded before it are the count's. */
+  corte: string;
+  /** Where the next page starts (JSON, the count's own); '' before the first. */
+  cursor: Generated<string>;
+  /** Messages (or client-days, for 'clientes') read so far. */
+  leidos: Generated<number>;
+  fi: number | null;
+  ff: number | null;
+  /** The last failure, kept until the count goes on. */
+  error: string | null;
+}
+
 export interface SesionTable {
   /** SHA-256 of the cookie token, hex. */
   id: string;
@@ -595,4 +614,5 @@ export interface Database {
   uso_qna: UsoQnaTable;
   uso_kb: UsoKbTable;
   ajuste: AjusteTable;
+  relleno: RellenoTable;
 }

@@ -57,6 +57,8 @@ export interface NewJob {
   clave?: string;
   /** The company the job works for (its turn in the queue); none for work of no company. */
   idE?: string | null;
+  /** Not before this instant (ms since the epoch); by default now. */
+  ejecutarDesde?: number;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function enqueueJob(app: App, job: NewJob, db: DB = app.db): Promis
     .insertInto('trabajo')
     .values({
       id: crypto.randomUUID(), tipo: job.tipo, clave: job.clave ?? null, idE: job.idE ?? null, datos: JSON.stringify(job.datos),
-      ejecutarDesde: now, fc: now, ff: null, fi: null, error: null,
+      ejecutarDesde: job.ejecutarDesde ?? now, fc: now, ff: null, fi: null, error: null,
     })
     .execute();
   if (db === app.db) app.jobs.kick();

@@ -30,6 +30,8 @@ export interface TrabajosAbiertos {
 export interface MetricSources {
   stomp: () => { conexiones: number; suscripciones: number };
   trabajos: () => Promise<Map<string, TrabajosAbiertos>>;
+  /** Counts an upgrade owes the recorded history, not yet done. */
+  rellenos?: () => Promise<number>;
 }
 
 export const METRICS_MESSAGES = {
@@ -62,6 +64,7 @@ export class Metricas {
   private readonly suscripciones: Gauge;
   private readonly enEspera: Gauge<'tipo'>;
   private readonly enCurso: Gauge<'tipo'>;
+  private readonly rellenos: Gauge;
 
   constructor(options: MetricasOptions) {
     const registers = [this.registry];
@@ -82,6 +85,7 @@ export class Metricas {
     this.suscripciones = new Gauge({ name: 'quipu_stomp_suscripciones', help: 'Suscripciones STOMP en esta instancia', registers });
     this.enEspera = new Gauge({ name: 'quipu_trabajos_en_espera', help: 'Trabajos en espera, por tipo', labelNames: ['tipo'], registers });
     this.enCurso = new Gauge({ name: 'quipu_trabajos_en_curso', help: 'Trabajos en curso, por tipo', labelNames: ['tipo'], registers });
+    this.rellenos = new Gauge({ name: 'quipu_rellenos_pendientes', help: 'Conteos del historial anterior a una actualización aún por terminar', registers });
   }
 
   /** Where the gauges are read from (the app sets it once its broker and job table exist). */
@@ -121,6 +125,7 @@ export class Metricas {
         this.enEspera.set({ tipo }, counts.enEspera);
         this.enCurso.set({ tipo }, counts.enCurso);
       }
+      if (this.sources.rellenos) this.rellenos.set(await this.sources.rellenos());
     }
     return this.registry.metrics();
   }

@@ -3,6 +3,7 @@
 import { currentUser, requireUser } from '../plugins/guards';
 import { assertPrerelease, dashboardBots, dashboardData, dashboardDepts, dashboardSkills, dashboardTimeline, skillUsage } from '../services/dashboard/consultas';
 import { botRange, DASHBOARD_RANGE } from '../services/historial/rango';
+import { fillsPreparing } from '../conversation/rellenos';
 import type { App } from '../types';
 import { DashboardBots, DashboardData, DashboardDepts, DashboardQuery, DashboardSkills, DashboardTimeline, SkillUsage } from '../../../common/schemas/historial';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
@@ -16,8 +17,11 @@ export async function dashboardRoutes(app: App): Promise<void> {
 
   app.post('/dashboard/datos', {
     ...route,
-    schema: { tags, operationId: 'dashboardDatos', summary: 'Sesiones, clientes y mensajes del bot en el intervalo, por canal y en total', body: DashboardQuery, response: { 200: DashboardData, ...refusals } },
-  }, async (request) => dashboardData(app.db, await scope(request)));
+    schema: { tags, operationId: 'dashboardDatos', summary: 'Sesiones, clientes y mensajes del bot en el intervalo, por canal y en total; preparando mientras una actualización aún cuenta el historial anterior', body: DashboardQuery, response: { 200: DashboardData, ...refusals } },
+  }, async (request) => {
+    const data = await dashboardData(app.db, await scope(request));
+    return (await fillsPreparing(app.db)) ? { ...data, preparando: true } : data;
+  });
 
   app.post('/dashboard/timeline', {
     ...route,

@@ -6,14 +6,14 @@ import { Type } from 'typebox';
 import { ApiError } from '../errors';
 import { currentUser, requireUser } from '../plugins/guards';
 import { clientCards } from '../services/historial/clientes';
+import { fillsPreparing } from '../conversation/rellenos';
 import { writeClientWorkbook } from '../services/historial/excel';
 import { attachment, XLSX_TYPE } from '../services/historial/informes';
 import { botRange, HISTORY_RANGE, seesSkills } from '../services/historial/rango';
 import { auditHistory, clientChatSessions, conversationPage, historyClient } from '../services/historial/sesiones';
 import type { App } from '../types';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
-import { ClientCard, ConversationPage, ConversationQuery, HistoryQuery, HistoryChatSession, ChatSessionQuery } from '../../../common/schemas/historial';
-import { pageResponse } from '../../../common/schemas/paging';
+import { ClientCardsPage, ConversationPage, ConversationQuery, HistoryQuery, HistoryChatSession, ChatSessionQuery } from '../../../common/schemas/historial';
 
 /** The file, streamed as it is written or read (never serialised). */
 const XlsxFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
@@ -35,14 +35,15 @@ export async function historialRoutes(app: App): Promise<void> {
       preHandler: requireUser('historial'),
       schema: {
         tags, operationId: 'historyClients',
-        summary: 'Clientes que escribieron al bot en los días de la empresa indicados, el último mensaje más reciente primero',
+        summary: 'Clientes que escribieron al bot en los días de la empresa indicados, el último mensaje más reciente primero; preparando mientras una actualización aún cuenta el historial anterior',
         body: HistoryQuery,
-        response: { 200: pageResponse(ClientCard), ...refusals },
+        response: { 200: ClientCardsPage, ...refusals },
       },
     },
     async (request) => {
       const range = await botRange(app, currentUser(request), request.body, HISTORY_RANGE);
-      return clientCards(app, range, request.body);
+      const page = await clientCards(app, range, request.body);
+      return (await fillsPreparing(app.db)) ? { ...page, preparando: true } : page;
     },
   );
 

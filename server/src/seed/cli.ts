@@ -8,6 +8,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { db, dialect } = await openDb(config);
   try {
+    // Counted at once, not as the server's job: nothing is served meanwhile, and when the command
+    // ends the counters are whole, so a server started next owes nothing.
     await migrate(db, counterFills);
     const where = dialect === 'sqlite' ? `${config.dataDir}/quipu.db` : 'PostgreSQL';
     if (await isEmpty(db)) {

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { messageOf } from '../../api/HttpError';
+import { CountsPreparing } from '../../layout/CountsPreparing';
 import type { DashboardQuery } from '../../api/dashboard';
 import type { QuipuDataProvider } from '../../api/dataProvider';
 import { ChartCard, PieChart, TimelineChart } from './ChartCard';
@@ -34,7 +35,15 @@ export function GeneralTab({ query, sesiones }: GeneralTabProps) {
   const error = datos.error ?? skills.error;
   if (error) return <Alert severity="error">{messageOf(error)}</Alert>;
   if (!datos.data) return <Typography>{translate('quipu.dashboard.cargando')}</Typography>;
-  if (isEmpty(datos.data)) return <Typography sx={{ py: 2 }}>{translate('quipu.dashboard.vacio')}</Typography>;
+  const preparing = <CountsPreparing preparando={datos.data.preparando} />;
+  if (isEmpty(datos.data)) {
+    return (
+      <>
+        {preparing}
+        <Typography sx={{ py: 2 }}>{translate('quipu.dashboard.vacio')}</Typography>
+      </>
+    );
+  }
 
   const serie = translate(tipoLabel(tipo));
   const points = timeline.data ? timelinePoints(timeline.data, tipo, tl, translate) : null;
@@ -52,6 +61,7 @@ export function GeneralTab({ query, sesiones }: GeneralTabProps) {
   const porTiempo = translate(tl === 'dias' ? 'quipu.dashboard.porDia' : 'quipu.dashboard.porHora');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {preparing}
       <DashboardTotals data={datos.data} />
       {points && (
         <ChartCard

@@ -21,6 +21,7 @@ import { useEmpresaScope } from '../../permissions/useEmpresaScope';
 import { useSession } from '../../permissions/useSession';
 import { EmpresaPageCard } from '../EmpresaPageCard';
 import { ClientCards } from './ClientCards';
+import { CountsPreparing } from '../../layout/CountsPreparing';
 import { ConversationDialog } from './ConversationDialog';
 import { HistorialFilters } from './HistorialFilters';
 import { filterErrors, firstError, type FilterErrors, type HistoryFilters } from './historialModel';
@@ -167,6 +168,7 @@ export function HistorialPage() {
               </Link>
             ) : null}
           </Box>
+          <CountsPreparing preparando={clients.data?.preparando} />
           {search ? (
             <ClientCards
               answer={clients.data}
