@@ -56,6 +56,11 @@
 //   made at their size: 166 MB kept (553 MB peak; 1,000 QnAs 22 MB, now 18 MB); (load average
 //   13): build 19.6 s, p95 19.0 / 17.8 ms. The classifier trains 500 QnAs × 10 phrases in 22 s,
 //   1,000 in 60 s and 2,000 in 381 s (loaded): not for 10,000.
+//   Since only the QnAs that may still rank among the best have their texts scored (bounded by their
+//   texts' largest values, kept beside the centroids' postings; the same results), at load 9, each
+//   version one after the other: bench/chat-load.ts's messages 0.40 ms of CPU per search (0.54 to
+//   0.61 before); 10,000 QnAs p50 2.9 / 3.2 ms with tags and without (4.3 / 5.4 before), 144 MB kept
+//   (128 before), 525 MB peak (479).
 // Run: npm run bench -- qna   (or: npx tsx bench/qna.ts [validacion|massive|velocidad] ['<KbOptions as JSON>'])
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

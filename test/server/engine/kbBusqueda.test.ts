@@ -70,6 +70,35 @@ describe('búsqueda en la base de conocimiento', () => {
     }
   });
 
+  it('da los mismos resultados que puntuando todas las frases, aunque solo lea las de las QnAs que pueden quedar entre los mejores', () => {
+    // Many QnAs sharing their common words, twins among them; messages near one, between several,
+    // made of common words only, with a synonym, or unrelated; within tags, with AND, OR and global.
+    const TEMAS = ['envío', 'horario', 'contraseña', 'tarjeta', 'factura', 'reclamo', 'garantía', 'pago', 'cita', 'sede', 'precio', 'cuenta'];
+    const FORMAS = ['quiero saber sobre {t}', '¿cómo hago con {t}?', 'tengo una duda de {t}', 'ayuda con {t} por favor', 'información de {t} y {u}'];
+    const base: KbEntry[] = Array.from({ length: 240 }, (_, q) => {
+      const t = TEMAS[q % TEMAS.length];
+      const u = TEMAS[(q * 7 + 3) % TEMAS.length];
+      return {
+        id: `q${q}`,
+        nm: `${t} ${u} caso ${q % 40}`,
+        frases: FORMAS.slice(0, 2 + (q % 4)).map((f) => `${f.replace('{t}', t).replace('{u}', u)} ${q % 3 ? `número ${q}` : ''}`),
+        tags: [`t${q % 5}`, ...(q % 11 === 0 ? ['t9'] : [])],
+      };
+    });
+    const kb = KbIndex.build([...base, ...base.slice(0, 12).map((e) => ({ ...e, id: `${e.id}-gemela` }))]);
+    const textos = [
+      ...base.slice(0, 60).map((e, i) => e.frases[i % e.frases.length]),
+      'quiero saber', 'por favor', 'de', '¿y el precio del envío?', 'el importe de la factura', 'caso 12', 'número 77 garantía', 'mañana juega el equipo',
+      'tengo una duda de cita y sede caso 5', 'horario horario horario', 'información de pago y cuenta',
+    ];
+    const consultas: KbQuery[] = [TODAS, { tags: ['t1'], and: false, global: false }, { tags: ['t2', 't9'], and: false, global: true }, { tags: ['t0', 't9'], and: true, global: false }, { tags: [], and: false, global: true }];
+    for (const consulta of consultas) {
+      for (const texto of textos) {
+        for (const limite of [1, 2, 3]) expect(kb.rank(texto, consulta, limite)).toEqual(kb.rank(texto, consulta, 300).slice(0, limite));
+      }
+    }
+  });
+
   it('lee la tabla de sinónimos en ambos sentidos', () => {
     const table = parse('coste importe precio\nimporte valor\n');
     expect(table.get('precio')).toEqual(['coste']);

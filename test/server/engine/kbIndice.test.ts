@@ -63,6 +63,21 @@ describe('índice de la base de conocimiento', () => {
     for (const text of askedOf(entries)) expect(index.rank(text, TODAS, 10)).toEqual(inPlace.rank(text, TODAS, 10));
   }, 120_000);
 
+  it('una QnA con frases a ambos lados de las 65.536 primeras responde igual que puntuando todas las frases', () => {
+    // 5,960 QnAs of 11 texts: QnA 5957 owns texts 65,527 to 65,537, its last two in the second block.
+    const entries = Array.from({ length: 5_960 }, (_, q) => ({
+      id: `q${q}`,
+      nm: `${TOPICS[q % TOPICS.length]} ${q}`,
+      frases: Array.from({ length: 10 }, (_, i) => `${TOPICS[(q + i) % TOPICS.length]} ${q} ${i}`),
+      tags: ['t0'],
+    }));
+    const index = KbIndex.build(entries);
+    for (const text of ['cuenta 5957 9', 'garantía 5957 8', 'pago 5957', 'precio 5957 3', 'envío', 'cuenta 57']) {
+      expect(index.rank(text, TODAS)).toEqual(index.rank(text, TODAS, entries.length).slice(0, 3));
+    }
+    expect(index.rank('cuenta 5957 9', TODAS)[0]).toEqual({ id: 'q5957', score: expect.any(Number) });
+  }, 60_000);
+
   it('un hilo que supera el tiempo máximo se detiene y la construcción falla con el motivo', async () => {
     const building = buildKbIndex(qnas(3_000, 10), { timeoutMs: 50, maxMemoryMb: 512 });
     expect(liveKbWorkers()).toBe(1);

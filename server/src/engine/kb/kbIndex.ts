@@ -9,8 +9,13 @@
 //   (synonyms.ts): a paraphrase that shares few words with the texts ('precio' for 'coste').
 // Each is an inverted index, so a message costs the postings of its own features. A posting names
 // its text (or QnA) in 16 bits, within blocks of 65,536; 10,000 QnAs of 10 variants keep about
-// 130 MB (texts' postings 61, centroids' 50, the vocabulary's table 10, synonyms' 4.5), 1,000 about
-// 18 MB. A built index goes to another thread as data whose buffers are transferred (toData, fromData).
+// 145 MB (texts' postings 61, centroids' 50 and their texts' maxima 16, the vocabulary's table 10,
+// synonyms' 4.5), 1,000 about 19 MB. A built index goes to another thread as data whose buffers are
+// transferred (toData, fromData).
+// Common words reach nearly every text, so the texts' postings are read only for the QnAs that may
+// still rank among the best: each centroid's posting also holds the largest value of its feature
+// among the QnA's texts, whose sum over the message's features bounds every text's closeness, and
+// the QnAs are scored exactly in order of that bound until the next bound falls below the best ones.
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures, type SparseVector } from '../nlu/features';
 import { normalize, stem } from '../nlu/normalize';
 import { synonymTable } from './synonyms';
@@ -97,6 +102,18 @@ export const DEFAULT_KB_OPTIONS: KbOptions = {
 const RESULTS = 3;
 
 /**
+ * What a text's closeness may exceed its bound by: its float32 sum rounds once per feature (2^-24
+ * each), and the bound is summed without rounding to float32.
+ */
+const roundingSlack = (features: number) => 1 + (features + 1) * 2 ** -22;
+
+/**
+ * A text's value of a feature is at most 1 (its vector has length 1): kept in 16 bits as this many
+ * ths, rounded up, it is still at least the value (up to 1.000015, past float32's rounding of 1).
+ */
+const MOST_SCALE = 65_534;
+
+/**
  * Rows per block of postings: a row's number within its block fits 16 bits, half the memory of a
  * 32-bit one. The QnAs' centroids are one block up to 65,536 QnAs, the texts up to 65,536 texts.
  */
@@ -122,8 +139,12 @@ interface Rows {
   val: Float32Array;
 }
 
-/** The rows turned into postings by column, each column's rows in increasing order. */
-function transpose(rows: Rows, columns: number): Postings {
+/**
+ * The rows turned into postings by column, each column's rows in increasing order. With `ceilings`
+ * (one more value per entry of the rows, 0 to 1), those values as MOST_SCALE ths rounded up, in the
+ * postings' order, one array per block.
+ */
+function transpose(rows: Rows, columns: number, ceilings?: { val: Float32Array; out: Uint16Array[] }): Postings {
   const count = rows.ptr.length - 1;
   const blocks: Postings = [];
   for (let from = 0; from < count; from += BLOCK_ROWS) {
@@ -134,21 +155,28 @@ function transpose(rows: Rows, columns: number): Postings {
     const fill = ptr.slice(0, columns);
     const row = new Uint16Array(ptr[columns]);
     const val = new Float32Array(ptr[columns]);
+    const ceiling = new Uint16Array(ceilings ? ptr[columns] : 0);
     for (let r = from; r < to; r++) {
       for (let k = rows.ptr[r]; k < rows.ptr[r + 1]; k++) {
         const at = fill[rows.idx[k]]++;
         row[at] = r - from;
         val[at] = rows.val[k];
+        if (ceilings) ceiling[at] = Math.ceil(ceilings.val[k] * MOST_SCALE);
       }
     }
     blocks.push({ ptr, row, val });
+    ceilings?.out.push(ceiling);
   }
   return blocks;
 }
 
-/** Per group of rows (group g is rows first[g] to first[g + 1]), their sum scaled to length 1. */
-function centroids(rows: Rows, first: Int32Array, columns: number): Rows {
+/**
+ * Per group of rows (group g is rows first[g] to first[g + 1]), their sum scaled to length 1, and
+ * beside each of its entries the largest value of that column among the group's rows (`most`).
+ */
+function centroids(rows: Rows, first: Int32Array, columns: number): Rows & { most: Float32Array } {
   const sum = new Float64Array(columns);
+  const largest = new Float32Array(columns);
   const ptr = new Int32Array(first.length);
   // Each group's distinct columns are counted first, so that the arrays are made at their size.
   const seen = new Int32Array(columns).fill(-1);
@@ -161,6 +189,7 @@ function centroids(rows: Rows, first: Int32Array, columns: number): Rows {
   }
   const idx = new Int32Array(size);
   const val = new Float32Array(size);
+  const most = new Float32Array(size);
   let n = 0;
   for (let g = 0; g + 1 < first.length; g++) {
     const start = n;
@@ -168,6 +197,7 @@ function centroids(rows: Rows, first: Int32Array, columns: number): Rows {
       const f = rows.idx[k];
       if (sum[f] === 0) idx[n++] = f;
       sum[f] += rows.val[k];
+      if (rows.val[k] > largest[f]) largest[f] = rows.val[k];
     }
     const own = idx.subarray(start, n).sort();
     let norm = 0;
@@ -175,18 +205,20 @@ function centroids(rows: Rows, first: Int32Array, columns: number): Rows {
     const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
     for (let k = start; k < n; k++) {
       val[k] = sum[idx[k]] * scale;
+      most[k] = largest[idx[k]];
       sum[idx[k]] = 0;
+      largest[idx[k]] = 0;
     }
     ptr[g + 1] = n;
   }
-  return { ptr, idx, val };
+  return { ptr, idx, val, most };
 }
 
 /**
  * The vocabulary of the texts, their postings and their QnAs' centroids (QnA q owns texts first[q]
  * to first[q + 1]). What only building needs (each text's raw features and vector) goes on return.
  */
-function vectorsOf(texts: readonly string[], first: Int32Array, features: FeatureOptions): { vocabulary: Vocabulary; words: Postings; centroidRows: Rows } {
+function vectorsOf(texts: readonly string[], first: Int32Array, features: FeatureOptions): { vocabulary: Vocabulary; words: Postings; centroidRows: Rows & { most: Float32Array } } {
   const raw: RawFeatures[] = texts.map((t) => rawFeatures(t, features));
   const vocabulary = Vocabulary.fit(raw, features);
   // The texts' vectors packed one after the other, as the classifier packs its phrases. A vector
@@ -214,6 +246,52 @@ function accumulate(p: Postings, idx: Int32Array, val: Float32Array | Float64Arr
 }
 
 /**
+ * `accumulate` of the QnAs' centroids (weight 1) into `scores`, and beside it into `bounds` what the
+ * same features add at their texts' largest values (`most`, in MOST_SCALE ths, one array per block of `p`).
+ */
+function accumulateBounded(p: Postings, most: readonly Uint16Array[], idx: Int32Array, val: Float32Array, n: number, scores: Float32Array, bounds: Float64Array): void {
+  for (let b = 0; b < p.length; b++) {
+    const { ptr, row, val: posted } = p[b];
+    const largest = most[b];
+    const base = b * BLOCK_ROWS;
+    for (let k = 0; k < n; k++) {
+      const q = val[k];
+      for (let at = ptr[idx[k]], end = ptr[idx[k] + 1]; at < end; at++) {
+        const r = base + row[at];
+        scores[r] += q * posted[at];
+        bounds[r] += q * largest[at];
+      }
+    }
+  }
+}
+
+/**
+ * `accumulate` (weight 1) of the rows `from` to `to` only, each column's postings entered where
+ * they reach `from`: the same sums, in the same order, for a few rows.
+ */
+function accumulateRows(p: Postings, idx: Int32Array, val: Float32Array, n: number, from: number, to: number, scores: Float32Array): void {
+  for (let b = Math.floor(from / BLOCK_ROWS); b * BLOCK_ROWS < to; b++) {
+    const { ptr, row, val: posted } = p[b];
+    const base = b * BLOCK_ROWS;
+    const low = Math.max(from, base) - base;
+    const high = Math.min(to, base + BLOCK_ROWS) - base;
+    for (let k = 0; k < n; k++) {
+      const q = val[k];
+      const end = ptr[idx[k] + 1];
+      let at = ptr[idx[k]];
+      // The first posting at row `low` or past it, halving without a branch to mispredict.
+      for (let size = end - at; size > 1; ) {
+        const half = size >>> 1;
+        at = row[at + half] < low ? at + half : at;
+        size -= half;
+      }
+      if (at < end && row[at] < low) at++;
+      for (; at < end && row[at] < high; at++) scores[base + row[at]] += q * posted[at];
+    }
+  }
+}
+
+/**
  * A built index as plain data whose typed arrays own their buffers, so that a worker thread hands
  * it over by transferring them (`KbIndex.transferables`) instead of copying; the vocabulary goes
  * as its hashes and idfs, the stems and the tags as lists, each rebuilt into its table on arrival.
@@ -226,6 +304,8 @@ export interface KbIndexData {
   unknownIdf: number;
   words: Postings;
   centroids: Postings;
+  /** Per block of the centroids' postings, beside each posting the largest value of its feature among its QnA's texts (MOST_SCALE ths, rounded up). */
+  centroidMost: Uint16Array[];
   /** Stem i has id i. */
   stems: string[];
   conceptIdf: Float32Array;
@@ -300,7 +380,9 @@ export class KbIndex {
   private readonly scores: Float32Array;
   private readonly synonymScores: Float32Array;
   private readonly centroidScores: Float32Array;
-  /** Per QnA, 1 when the query may reach it. */
+  /** Per QnA, what its texts' closeness can be at most (in MOST_SCALE ths, before roundingSlack), then the most its score can be. */
+  private readonly bounds: Float64Array;
+  /** Per QnA, 1 when the query may reach it; while ranking, 2 once its texts are scored. */
   private readonly allowed: Int32Array;
   /** Each QnA's id, in the order of the entries. */
   private readonly ids: readonly string[];
@@ -308,6 +390,7 @@ export class KbIndex {
   private readonly first: Int32Array;
   private readonly words: Postings;
   private readonly centroids: Postings;
+  private readonly centroidMost: readonly Uint16Array[];
   /** The stems of the QnAs' words (and of their synonyms with `expandTexts`), as ids. */
   private readonly conceptIds: Map<string, number>;
   private readonly conceptIdf: Float32Array;
@@ -321,13 +404,14 @@ export class KbIndex {
     private readonly data: KbIndexData,
     private readonly vocabulary = new Vocabulary(data.hashes, data.idf, data.unknownIdf, data.options.features),
   ) {
-    ({ ids: this.ids, first: this.first, words: this.words, centroids: this.centroids, conceptIdf: this.conceptIdf, unknownConceptIdf: this.unknownConceptIdf, concepts: this.concepts, options: this.options } = data);
+    ({ ids: this.ids, first: this.first, words: this.words, centroids: this.centroids, centroidMost: this.centroidMost, conceptIdf: this.conceptIdf, unknownConceptIdf: this.unknownConceptIdf, concepts: this.concepts, options: this.options } = data);
     this.conceptIds = new Map(data.stems.map((s, id) => [s, id]));
     data.tags.forEach((tag, i) => this.byTag.set(tag, data.tagQnas.subarray(data.tagPtr[i], data.tagPtr[i + 1])));
     const qnas = this.ids.length;
     this.scores = new Float32Array(this.first[qnas]);
     this.synonymScores = new Float32Array(this.first[qnas]);
     this.centroidScores = new Float32Array(qnas);
+    this.bounds = new Float64Array(qnas);
     this.allowed = new Int32Array(qnas);
   }
 
@@ -350,6 +434,7 @@ export class KbIndex {
 
     const { vocabulary, words, centroidRows } = vectorsOf(texts, first, opts.features);
     const concepts = opts.synonymWeight > 0 ? conceptsOf(texts, opts.expandTexts) : { stems: [], conceptIdf: new Float32Array(0), unknownConceptIdf: 0, concepts: [] };
+    const centroidMost: Uint16Array[] = [];
     return new KbIndex(
       {
         ids: entries.map((e) => e.id),
@@ -358,7 +443,8 @@ export class KbIndex {
         idf: vocabulary.idf,
         unknownIdf: vocabulary.unknownIdf,
         words,
-        centroids: transpose(centroidRows, vocabulary.size),
+        centroids: transpose(centroidRows, vocabulary.size, { val: centroidRows.most, out: centroidMost }),
+        centroidMost,
         ...concepts,
         ...tagLists(entries),
         options: opts,
@@ -374,7 +460,7 @@ export class KbIndex {
   toData(): { data: KbIndexData; transfer: ArrayBuffer[] } {
     const { data } = this;
     const postings = [...data.words, ...data.centroids, ...data.concepts].flatMap((p) => [p.ptr, p.row, p.val]);
-    const arrays = [data.first, data.hashes, data.idf, data.conceptIdf, data.tagPtr, data.tagQnas, ...postings];
+    const arrays = [data.first, data.hashes, data.idf, data.conceptIdf, data.tagPtr, data.tagQnas, ...postings, ...data.centroidMost];
     const transfer = new Set<ArrayBuffer>();
     for (const a of arrays) if (a.buffer instanceof ArrayBuffer && a.byteLength === a.buffer.byteLength) transfer.add(a.buffer);
     return { data, transfer: [...transfer] };
@@ -415,27 +501,26 @@ export class KbIndex {
   rank(text: string, query: KbQuery, limit = RESULTS): KbResult[] {
     const clean = normalize(text);
     if (!clean || this.ids.length === 0) return [];
-    const { centroidWeight, synonymWeight } = this.options;
-    const { scores, synonymScores, centroidScores } = this;
-    scores.fill(0);
+    const { scores, synonymScores, centroidScores, bounds, vector } = this;
     centroidScores.fill(0);
-    const n = this.vocabulary.vectorOfNormalized(clean, this.vector);
-    accumulate(this.words, this.vector.idx, this.vector.val, n, 1, scores);
-    accumulate(this.centroids, this.vector.idx, this.vector.val, n, 1, centroidScores);
-    const synonyms = synonymWeight > 0 && this.addSynonyms(clean.split(' '), synonymScores);
+    bounds.fill(0);
+    const n = this.vocabulary.vectorOfNormalized(clean, vector);
+    accumulateBounded(this.centroids, this.centroidMost, vector.idx, vector.val, n, centroidScores, bounds);
+    const synonyms = this.options.synonymWeight > 0 && this.addSynonyms(clean.split(' '), synonymScores);
 
     this.markAllowed(query);
+    // Few results: only the QnAs that may rank among them have their texts scored; many, or too many
+    // such QnAs, and every text is.
+    let least = 1;
+    if (limit <= RESULTS && this.scoreLikely(n, synonyms, limit)) least = 2;
+    else {
+      scores.fill(0);
+      accumulate(this.words, vector.idx, vector.val, n, 1, scores);
+    }
     const best: KbResult[] = [];
     for (let q = 0; q < this.ids.length; q++) {
-      if (!this.allowed[q]) continue;
-      let text = 0;
-      let synonym = 0;
-      for (let t = this.first[q]; t < this.first[q + 1]; t++) {
-        if (scores[t] > text) text = scores[t];
-        if (synonyms && synonymScores[t] > synonym) synonym = synonymScores[t];
-      }
-      // Synonyms only add: a message made of a QnA's own words scores the same with them or without.
-      const score = (1 - centroidWeight) * text + centroidWeight * centroidScores[q] + synonymWeight * synonym;
+      if (this.allowed[q] < least) continue;
+      const score = this.scoreOf(q, synonyms);
       if (score <= 0 || (best.length === limit && score <= best[limit - 1].score)) continue;
       // Kept in order of score; a later QnA with an equal score goes after.
       let at = best.length;
@@ -444,6 +529,70 @@ export class KbIndex {
       if (best.length > limit) best.pop();
     }
     return best.map((r) => ({ id: r.id, score: Math.min(1, r.score) }));
+  }
+
+  /** A QnA's score, once its texts' closeness (`scores`), its centroid's and its texts' synonym closeness are in. */
+  private scoreOf(q: number, synonyms: boolean): number {
+    const { scores, synonymScores } = this;
+    const { centroidWeight, synonymWeight } = this.options;
+    let text = 0;
+    let synonym = 0;
+    for (let t = this.first[q]; t < this.first[q + 1]; t++) {
+      if (scores[t] > text) text = scores[t];
+      if (synonyms && synonymScores[t] > synonym) synonym = synonymScores[t];
+    }
+    // Synonyms only add: a message made of a QnA's own words scores the same with them or without.
+    return (1 - centroidWeight) * text + centroidWeight * this.centroidScores[q] + synonymWeight * synonym;
+  }
+
+  /**
+   * Scores the texts of the allowed QnAs that may rank among the best `limit`, marking them 2 in
+   * `allowed`: in order of the most each can score, until that falls below the `limit`th score
+   * found (a QnA below it cannot rank) or to 0. False, with nothing marked, when that would read
+   * more than scoring every text does.
+   */
+  private scoreLikely(n: number, synonyms: boolean, limit: number): boolean {
+    const { allowed, bounds, first, scores, vector } = this;
+    const { centroidWeight, synonymWeight } = this.options;
+    const slack = roundingSlack(n) / MOST_SCALE;
+    for (let q = 0; q < allowed.length; q++) {
+      if (!allowed[q]) continue;
+      let synonym = 0;
+      if (synonyms) for (let t = first[q]; t < first[q + 1]; t++) if (this.synonymScores[t] > synonym) synonym = this.synonymScores[t];
+      bounds[q] = (1 - centroidWeight) * bounds[q] * slack + centroidWeight * this.centroidScores[q] + synonymWeight * synonym;
+    }
+    // Scoring every text reads each of the message's features' postings once; one QnA's texts take a
+    // search in each feature's postings, and the look for the next QnA goes through them all.
+    let budget = 0;
+    for (const { ptr } of this.words) for (let k = 0; k < n; k++) budget += ptr[vector.idx[k] + 1] - ptr[vector.idx[k]];
+    const cost = 16 * n + allowed.length;
+    const found: number[] = [];
+    for (;;) {
+      let next = -1;
+      let most = 0;
+      for (let q = 0; q < allowed.length; q++) {
+        if (allowed[q] === 1 && bounds[q] > most) {
+          most = bounds[q];
+          next = q;
+        }
+      }
+      if (next < 0 || (found.length === limit && most < found[limit - 1])) return true;
+      budget -= cost;
+      if (budget < 0) {
+        for (let q = 0; q < allowed.length; q++) if (allowed[q] === 2) allowed[q] = 1;
+        return false;
+      }
+      allowed[next] = 2;
+      scores.fill(0, first[next], first[next + 1]);
+      accumulateRows(this.words, vector.idx, vector.val, n, first[next], first[next + 1], scores);
+      const score = this.scoreOf(next, synonyms);
+      if (score > 0) {
+        let at = found.length;
+        while (at > 0 && found[at - 1] < score) at--;
+        found.splice(at, 0, score);
+        if (found.length > limit) found.pop();
+      }
+    }
   }
 
   /**
