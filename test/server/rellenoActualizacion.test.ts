@@ -18,8 +18,9 @@ import { companyTimeZones } from '../../server/src/services/empresas/empresas';
 import { fillPageSizes, runFills, writePage } from '../../server/src/conversation/rellenos';
 import { PAGE_SIZES, usagePage } from '../../server/src/conversation/usoRellenoPaginas';
 import type { App } from '../../server/src/types';
-import { API, Client, createTestApp, DEMO_PASSWORD, dialects, TEST_PASSWORD_COST, userRow, type TestApp } from './helpers';
-import { deployNow, fromChannel, insertChatBot, newPsi, setBot, type ChatBot } from './chatFixtures';
+import { API, Client, createTestApp, DEMO_PASSWORD, dialects, TEST_PASSWORD_COST, type TestApp } from './helpers';
+import { fromChannel, newPsi, type ChatBot } from './chatFixtures';
+import { limaBot } from './historialFixtures';
 import { insertSkill } from './botFixtures';
 
 const LIMA = 'America/Lima';
@@ -64,11 +65,7 @@ describe.each(dialects)('actualización con historial: los conteos se hacen desp
   });
   beforeEach(async () => {
     await t.reset();
-    idE = (await userRow(t, 'compania@quipu.test')).idE;
-    await t.app.db.updateTable('empresa').set({ tz: LIMA }).where('id', '=', idE).execute();
-    chat = await insertChatBot(t, idE);
-    await setBot(t, chat.bot, {}, { tsession: 30 });
-    await deployNow(t, chat.bot);
+    ({ idE, chat } = await limaBot(t));
     qna = await insertSkill(t, chat.bot, 'Horario', { tipo: 2 });
     dia = addDays(localDay(Date.now(), LIMA), 1);
   });
