@@ -4,33 +4,21 @@
 // served from another port with exactly that snippet shows the widget, and the bot answers there.
 // Deactivated, the channel is refused in the widget; deleted, the editor is a new channel again and
 // the list no longer has it. axe judges every screen, the customer's page with the chat open too.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/LoginPage';
 import { expectAccessible } from './support/axe';
 import { notice } from './support/botEditor';
 import { setupQuipu } from './support/quipu';
+import { shopServer } from './support/shop';
 
 const quipu = setupQuipu();
 
-// The customer's site: a plain page on its own origin whose body is whatever snippet it was given.
+// The customer's site, on its own origin, with whatever snippet it was given.
 let snippet = '';
-const shop = http.createServer((request, response) => {
-  if (request.url !== '/') {
-    response.writeHead(404).end();
-    return;
-  }
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  response.end(
-    `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Tienda Aurora</title></head>` +
-      `<body><main><h1>Tienda Aurora</h1><p>Velas y jabones hechos a mano.</p></main>${snippet}</body></html>`,
-  );
-});
-await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-const shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-afterAll(() => new Promise<void>((resolve) => shop.close(() => resolve())));
+const shop = await shopServer(() => snippet);
+const shopUrl = shop.url;
+afterAll(() => shop.close());
 
 const NAME = 'Chat de la Tienda Aurora';
 const TITLE = 'Tienda Aurora';

@@ -6,8 +6,6 @@
 // visitor's messages once. PostgreSQL only: skipped without DATABASE_URL.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +17,7 @@ import { expectAccessible } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { DEMO_PASSWORD } from './support/quipu';
 import { startServer, type RunningServer } from './support/server';
+import { shopServer, type Shop } from './support/shop';
 
 const databaseUrl = process.env.DATABASE_URL;
 const METRICS_TOKEN = randomBytes(16).toString('base64url');
@@ -28,26 +27,6 @@ const SEDES = 'dónde están ubicados';
 // The demo bot's answers to those two (server/src/seed/asistente.ts).
 const HORARIO_ANSWER = /^Atendemos de lunes a viernes de 8:00 a 20:00/;
 const SEDES_ANSWER = /^Nuestra sede principal está en Lima\./;
-
-/** The customer's site: a plain page on its own origin with the embed snippet. */
-function shopServer(snippet: () => string): Promise<{ url: string; close: () => Promise<void> }> {
-  const shop = http.createServer((request, response) => {
-    if (request.url !== '/') {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Tienda Aurora</title></head>` +
-        `<body><main><h1>Tienda Aurora</h1><p>Velas y jabones hechos a mano.</p></main>${snippet()}</body></html>`,
-    );
-  });
-  return new Promise((resolve) =>
-    shop.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(shop.address() as AddressInfo).port}`, close: () => new Promise<void>((done) => shop.close(() => done())) }),
-    ),
-  );
-}
 
 /** The demo's web channel, linked to Asistente Quipu (server/src/seed/canales.ts). */
 const DEMO_WEB_CHANNEL = 'Chat del sitio';
@@ -123,7 +102,7 @@ describe.skipIf(!databaseUrl)('el chat web con dos instancias detrás de un prox
   const servers: RunningServer[] = [];
   const killed = new Set<RunningServer>();
   let proxy: Awaited<ReturnType<typeof roundRobinProxy>>;
-  let shop: Awaited<ReturnType<typeof shopServer>>;
+  let shop: Shop;
   let browser: Browser;
   let canal: Canal;
   let snippet = '';
