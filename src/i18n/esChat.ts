@@ -17,7 +17,7 @@ export const chatTexts = {
     terminarAtencion: 'Terminar atención',
     esperandoPersona: 'La conversación espera a una persona del equipo.',
     vacio: CHAT_MESSAGES.vacio,
-    estado: { conectando: 'Conectando…', conectado: 'Conectado', reintentando: 'Sin conexión: reintentando' },
+    estado: { conectando: 'Conectando…', conectado: 'Conectado', reintentando: 'Sin conexión: reintentando', recuperado: 'Conexión recuperada.' },
     imagen: 'Imagen',
     carrusel: 'Carrusel',
     respuestasRapidas: 'Respuestas rápidas',

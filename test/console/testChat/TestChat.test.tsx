@@ -226,7 +226,7 @@ describe('Probar Bot: el chat', () => {
     expect(await seriousViolations()).toEqual([]);
   }, 45_000);
 
-  it('al volver la conexión pide lo que el bot dijo mientras tanto, después de la última respuesta mostrada, y lo muestra', async () => {
+  it("al volver la conexión dice 'Conexión recuperada.', pide lo que el bot dijo mientras tanto, después de la última respuesta mostrada, y lo muestra", async () => {
     webchat(() => [{ ...text('Primera respuesta'), id: 'm1' }]);
     const missed = record('get', '/webchat/demo/mensajes', () => ({ messages: [{ ...text('Le escribe una persona del equipo'), id: 'm2' }] }));
     await openTestChat();
@@ -237,6 +237,7 @@ describe('Probar Bot: el chat', () => {
     act(() => handlers.onState('reintentando'));
     expect(await screen.findByText('Sin conexión: reintentando')).toBeInTheDocument();
     act(() => handlers.onState('conectado'));
+    expect(await screen.findByText('Conexión recuperada.')).toHaveAttribute('role', 'status');
     expect(await within(log()).findByText('Le escribe una persona del equipo')).toBeInTheDocument();
     expect(missed).toHaveLength(1);
     expect(Object.fromEntries(missed[0].url.searchParams)).toEqual({ idBot: 'b1', psi: expect.stringMatching(/^demo-/), desde: 'm1' });

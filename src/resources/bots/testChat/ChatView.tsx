@@ -12,12 +12,12 @@ import { useTranslate } from 'react-admin';
 import { kindText } from '../../../pages/canales/common/canalModel';
 import { CHAT_CHANNELS, type Conversation } from './chatModel';
 import { ChatMessageView, type OnPostback } from '../../../layout/ChatMessageView';
-import type { ConnectionState } from './transport';
+import type { ChatConnection } from './useTestChat';
 import type { ChatInput } from './useTestChat';
 
 interface ChatViewProps {
   conversation: Conversation;
-  connection: ConnectionState;
+  connection: ChatConnection;
   selected: string | undefined;
   onSelect: (userId: string) => void;
   onSend: (input: ChatInput) => void;
@@ -70,7 +70,7 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
             </MenuItem>
           ))}
         </TextField>
-        <Typography role="status" variant="body2" color={connection === 'conectado' ? 'success.main' : 'text.secondary'}>
+        <Typography role="status" variant="body2" color={connection === 'conectado' || connection === 'recuperado' ? 'success.main' : 'text.secondary'}>
           {translate(`quipu.chat.estado.${connection}`)}
         </Typography>
         <Button onClick={onClear} sx={{ ml: 'auto' }}>

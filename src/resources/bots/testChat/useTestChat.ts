@@ -21,11 +21,16 @@ export type ChatInput = { text: string } | { postback: string; title: string; qu
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The connection as the chat shows it: the transport's state, or back a moment ago. */
+export type ChatConnection = ConnectionState | 'recuperado';
+/** How long 'Conexión recuperada.' stays before the plain state. */
+export const RECOVERED_NOTICE_MS = 5_000;
+
 export function useTestChat(idBot: string) {
   const dataProvider = useDataProvider<QuipuDataProvider>();
   const notify = useNotify();
   const [conversation, setConversation] = useState<Conversation>(() => loadConversation(idBot));
-  const [connection, setConnection] = useState<ConnectionState>('conectando');
+  const [connection, setConnection] = useState<ChatConnection>('conectando');
   const transport = useRef<ChatTransport>(undefined);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const { psi, red } = conversation;
@@ -45,6 +50,13 @@ export function useTestChat(idBot: string) {
         if (state === 'reintentando') away = true;
         else if (state === 'conectado' && away) {
           away = false;
+          // Said for a moment, then plain 'Conectado' (unless the state changed meanwhile).
+          setConnection('recuperado');
+          const shown = setTimeout(() => {
+            timers.current.delete(shown);
+            setConnection((current) => (current === 'recuperado' ? 'conectado' : current));
+          }, RECOVERED_NOTICE_MS);
+          timers.current.add(shown);
           // What the bot said while the connection was lost (the answers it published meanwhile).
           const last = [...latest.current.conversation.entries].reverse().find((entry) => entry.kind === 'bot')?.id;
           latest.current.dataProvider.missedDemo(idBot, psi, last).then(({ messages }) => messages.forEach(received), () => undefined);
