@@ -52,6 +52,9 @@ describe('Twitter', () => {
 
     await page.getByRole('combobox', { name: 'Bot' }).click();
     await page.getByRole('option', { name: 'Asistente Quipu' }).click();
+    // The pointer leaves where the list was: a notice under it ('Webhook validado por X') would
+    // stay while hovered, and the next one waits for it.
+    await page.mouse.move(0, 0);
     await notice(page, 'Guardado con éxito').waitFor();
     await expectAccessible(page, 'el editor de Twitter conectado, con el webhook válido');
 
