@@ -12,12 +12,11 @@
 // Run: npx tsx bench/history.ts   (CLIENTS=… SESSIONS=… MESSAGES=… for another size; the data is
 // written once under HISTORY_DIR, /tmp/quipu-bench-history by default, and reused: FRESH=1 writes it again)
 import fs from 'node:fs';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { addDays } from '../common/dias';
 import { DEMO_PASSWORD } from '../server/src/seed/index';
-import { writeHistory, type GeneratedHistory } from './lib/historyData';
+import { preparedHistory, type SavedHistory } from './lib/historyFolder';
 import { Session, percentile, startServer } from './lib/server';
 
 const SHAPE = {
@@ -32,30 +31,6 @@ const DIR = process.env.HISTORY_DIR ?? '/tmp/quipu-bench-history';
 const REPORT_MESSAGES = 100_000;
 const RUNS = Number(process.env.RUNS ?? 60);
 
-interface Saved extends Omit<GeneratedHistory, 'messagesPerDay'> {
-  shape: typeof SHAPE;
-  messagesPerDay: [string, number][];
-}
-
-async function prepare(): Promise<Saved> {
-  const marker = path.join(DIR, 'historia.json');
-  if (!process.env.FRESH && fs.existsSync(marker)) {
-    const saved = JSON.parse(fs.readFileSync(marker, 'utf8')) as Saved;
-    if (JSON.stringify(saved.shape) === JSON.stringify(SHAPE)) {
-      console.log(`  datos de ${DIR} (escritos el ${saved.today})`);
-      return saved;
-    }
-  }
-  fs.rmSync(DIR, { recursive: true, force: true });
-  fs.mkdirSync(DIR, { recursive: true });
-  // The server migrates and seeds the demo data, as a first `npm start` does; then the history is written beside it.
-  const first = await startServer({ dataDir: DIR, env: { SEED_DEMO: '1' } });
-  await first.stop();
-  const generated = writeHistory(path.join(DIR, 'quipu.db'), SHAPE, Date.now());
-  const saved: Saved = { ...generated, shape: SHAPE, messagesPerDay: [...generated.messagesPerDay] };
-  fs.writeFileSync(marker, JSON.stringify(saved));
-  return saved;
-}
 
 async function timed(label: string, call: () => Promise<unknown>, runs = RUNS): Promise<number[]> {
   await call();
@@ -77,7 +52,7 @@ function rss(pid: number): number {
 
 async function main(): Promise<void> {
   console.log(`Historial, informes y dashboard: ${SHAPE.clients.toLocaleString('es')} clientes, ${SHAPE.sessions.toLocaleString('es')} sesiones, ${SHAPE.messages.toLocaleString('es')} mensajes (SQLite)`);
-  const data = await prepare();
+  const data = await preparedHistory(DIR, SHAPE);
   const server = await startServer({ dataDir: DIR, env: { SEED_DEMO: '0' } });
   try {
     const session = new Session(server.base);
@@ -117,7 +92,7 @@ async function main(): Promise<void> {
 }
 
 /** The report of the day whose messages come closest to REPORT_MESSAGES, beside the writer alone. */
-async function report(session: Session, pid: number, data: Saved): Promise<void> {
+async function report(session: Session, pid: number, data: SavedHistory): Promise<void> {
   const [dia, count] = data.messagesPerDay.filter(([d]) => d !== data.today).sort((a, b) => Math.abs(a[1] - REPORT_MESSAGES) - Math.abs(b[1] - REPORT_MESSAGES))[0];
   console.log(`Informe Excel con detalle: ${dia}, ${count.toLocaleString('es')} mensajes`);
   const before = rss(pid);

@@ -9,10 +9,8 @@
 // is written once under INFORME_DIR (/tmp/quipu-bench-informe-carga by default) and reused; FRESH=1
 // writes it again. Run: npx tsx bench/informe-carga.ts   (USERS=… MESSAGES=… to change the load)
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { Client as Stomp } from '@stomp/stompjs';
 import { addDays } from '../common/dias';
 import { CANAL_KINDS, type Canal } from '../common/schemas/canales';
@@ -21,7 +19,7 @@ import type { WebchatConversation, WebchatReply } from '../common/schemas/webcha
 import { encodeCanalKey } from '../common/schemas/webchatKey';
 import { DEMO_WEB_CHANNEL } from '../server/src/seed/canales';
 import { DEMO_PASSWORD } from '../server/src/seed/index';
-import { writeHistory, type GeneratedHistory } from './lib/historyData';
+import { preparedHistory } from './lib/historyFolder';
 import { syntheticBot } from './nlu/synthetic';
 import { Session, cpuSeconds, percentile, postKeptAlive, startServer } from './lib/server';
 
@@ -37,26 +35,6 @@ const ASK_AFTER_MS = 5_000;
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws') as new (url: string, options: { headers: Record<string, string>; origin: string }) => unknown;
 
-interface Saved extends Omit<GeneratedHistory, 'messagesPerDay'> {
-  shape: typeof SHAPE;
-  messagesPerDay: [string, number][];
-}
-
-async function prepare(): Promise<Saved> {
-  const marker = path.join(DIR, 'historia.json');
-  if (!process.env.FRESH && fs.existsSync(marker)) {
-    const saved = JSON.parse(fs.readFileSync(marker, 'utf8')) as Saved;
-    if (JSON.stringify(saved.shape) === JSON.stringify(SHAPE)) return saved;
-  }
-  fs.rmSync(DIR, { recursive: true, force: true });
-  fs.mkdirSync(DIR, { recursive: true });
-  const first = await startServer({ dataDir: DIR, env: { SEED_DEMO: '1' } });
-  await first.stop();
-  const generated = writeHistory(path.join(DIR, 'quipu.db'), SHAPE, Date.now());
-  const saved: Saved = { ...generated, shape: SHAPE, messagesPerDay: [...generated.messagesPerDay] };
-  fs.writeFileSync(marker, JSON.stringify(saved));
-  return saved;
-}
 
 /** A bot of SKILLS skills imported into the demo company, deployed and linked to its web channel; the widget's key and what to ask. */
 async function chatBot(session: Session): Promise<{ key: string; phrases: string[][] }> {
@@ -169,7 +147,7 @@ async function round(base: string, key: string, phrases: string[][], report?: ()
 
 async function main(): Promise<void> {
   console.log(`informe-carga: ${USERS} visitantes × ${MESSAGES} mensajes con 1–2 s de pausa, por el widget; informe Excel con detalle de ~${REPORT_MESSAGES.toLocaleString('es')} mensajes (SQLite); ${os.cpus().length} núcleos`);
-  const data = await prepare();
+  const data = await preparedHistory(DIR, SHAPE);
   const server = await startServer({ dataDir: DIR, env: { SEED_DEMO: '0', STOMP_MAX_CONNECTIONS_PER_IP: String(USERS + 50), PUBLIC_RATE_PER_MINUTE: String(3 * USERS + 100) } });
   try {
     const session = new Session(server.base);
