@@ -101,17 +101,8 @@ async function deployedBot(session: Session): Promise<{ idBot: string; phrases: 
     entidades: [],
   };
   const imported = (await (await session.send('POST', `/api/bot.export?idE=${demo}`, definition)).json()) as { id: string };
-  const bot = await session.get<Record<string, unknown>>(`/api/bot?id=${imported.id}`);
   const started = performance.now();
-  await session.send('POST', `/api/bot.deploy?msg=${encodeURIComponent('carga')}`, bot);
-  for (;;) {
-    const version = await session.get<{ done: boolean; error: boolean; msg: string | null }>(`/api/bot-version?botId=${imported.id}`);
-    if (version.done) {
-      if (version.error) throw new Error(`despliegue: ${version.msg}`);
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await session.deploy(imported.id, 'carga');
   console.log(`  bot de ${SKILLS} skills × ${PHRASES} frases${QNAS ? ` y ${QNAS} QnA × 11 textos` : ''} importado y desplegado en ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // With QnAs, the users ask a skill or a QnA in turn (QnAs spread over the whole knowledge base).
   const asked = QNAS ? skills.flatMap((s, i) => [s.unseen, qnas[Math.floor((i * qnas.length) / skills.length)].unseen]) : skills.map((s) => s.unseen);

@@ -53,16 +53,7 @@ async function chatBot(session: Session): Promise<{ key: string; phrases: string
     entidades: [],
   };
   const imported = (await (await session.send('POST', `/api/bot.export?idE=${session.idE}`, definition)).json()) as { id: string };
-  const bot = await session.get<Record<string, unknown>>(`/api/bot?id=${imported.id}`);
-  await session.send('POST', `/api/bot.deploy?msg=${encodeURIComponent('carga')}`, bot);
-  for (;;) {
-    const version = await session.get<{ done: boolean; error: boolean; msg: string | null }>(`/api/bot-version?botId=${imported.id}`);
-    if (version.done) {
-      if (version.error) throw new Error(`despliegue: ${version.msg}`);
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await session.deploy(imported.id, 'carga');
   const canal = (await session.get<Canal[]>('/api/ch')).find((c) => c.red === CANAL_KINDS.Web.red && c.dsc === DEMO_WEB_CHANNEL);
   if (!canal) throw new Error(`no está el canal web «${DEMO_WEB_CHANNEL}» de la empresa demo`);
   await session.send('POST', `/api/ch/suscribe?id=${encodeURIComponent(canal.id)}&idB=${encodeURIComponent(imported.id)}`);

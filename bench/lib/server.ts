@@ -151,8 +151,21 @@ export class Session {
     if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
     return (await response.json()) as T;
   }
-}
 
+  /** Deploys the bot as the console's 'Desplegar' does, and waits for its version to be done (throws on a failed deploy). */
+  async deploy(idBot: string, msg: string): Promise<void> {
+    const bot = await this.get<Record<string, unknown>>(`/api/bot?id=${idBot}`);
+    await this.send('POST', `/api/bot.deploy?msg=${encodeURIComponent(msg)}`, bot);
+    for (;;) {
+      const version = await this.get<{ done: boolean; error: boolean; msg: string | null }>(`/api/bot-version?botId=${idBot}`);
+      if (version.done) {
+        if (version.error) throw new Error(`despliegue: ${version.msg}`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
