@@ -61,6 +61,8 @@ export interface KbHost {
   run(skill: SkillDef): Promise<void>;
   /** The Business skill the text clearly asks for, if any. */
   classify(text: string): string | undefined;
+  /** What the bot's knowledge base answers to the text: one search per text and query in a turn. */
+  searchKb(text: string, query: KbQuery): KbAnswer;
 }
 
 const fold = (s: string) => foldText(s).trim();
@@ -94,7 +96,7 @@ function anyQna(bot: CompiledBot, query: KbQuery): boolean {
  * skill for this text, so a text the knowledge base cannot answer is taken as asking for the skill
  * itself (its welcome), not as an unanswered question.
  */
-export async function askKb(host: KbHost, entry: SkillDef, question: string, ownPhrase: boolean, searched?: KbAnswer): Promise<void> {
+export async function askKb(host: KbHost, entry: SkillDef, question: string, ownPhrase: boolean): Promise<void> {
   const { bot, state } = host;
   const misses = state.kb?.skill === entry.id ? state.kb.misses : 0;
   state.kb = { skill: entry.id, misses };
@@ -109,7 +111,7 @@ export async function askKb(host: KbHost, entry: SkillDef, question: string, own
     host.text(param(bot, 'kbResultsEmpty') || param(bot, 'kbNotFoundMsg') || KB_DEFAULTS.notFound, entry.id);
     return;
   }
-  const found = searched ?? bot.kb!.index.search(question, query);
+  const found = host.searchKb(question, query);
   if (found.kind === 'none') {
     if (ownPhrase && (bot.actions.get(entry.id)?.length ?? 0) > 0) return welcome(host, entry);
     return notFound(host, entry, question);
@@ -202,9 +204,9 @@ export async function kbOverGuess(host: KbHost, text: string): Promise<boolean> 
   if (!entry) return false;
   const query = kbQuery(host.bot, entry);
   if (!anyQna(host.bot, query)) return false;
-  const found = host.bot.kb!.index.search(text, query);
+  const found = host.searchKb(text, query);
   if (found.kind !== 'one') return false;
-  await askKb(host, entry, text, false, found);
+  await askKb(host, entry, text, false);
   return true;
 }
 
@@ -263,7 +265,7 @@ export async function continueKb(host: KbHost, text: string | undefined, postbac
     host.text(chiste, entry.id);
     return true;
   }
-  const found = anyQna(bot, query) ? bot.kb!.index.search(text, query) : { kind: 'none' as const, results: [] };
+  const found = anyQna(bot, query) ? host.searchKb(text, query) : { kind: 'none' as const, results: [] };
   if (found.kind === 'none') {
     // Another skill the classifier recognises takes the message, and the conversation leaves.
     const other = host.classify(text);
@@ -272,6 +274,6 @@ export async function continueKb(host: KbHost, text: string | undefined, postbac
       return false;
     }
   }
-  await askKb(host, entry, text, false, found);
+  await askKb(host, entry, text, false);
   return true;
 }

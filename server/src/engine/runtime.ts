@@ -38,6 +38,7 @@ import { fillTemplate, fillTemplateWith, hasPlaceholder } from './template';
 import { runAccion, runnable, type ActionTurn, type RunnableAccion } from './actions';
 import type { ConversationState, KbEvents, TurnContext, TurnInput, TurnMessage, TurnResult } from './turnTypes';
 import { answersFromKb, askKb, continueKb, kbOverGuess, type KbHost } from './kbTurn';
+import type { KbAnswer, KbQuery } from './kb/kbIndex';
 import { ALL_CHANNELS } from '../../../common/schemas/canales';
 import { ATTACHMENT_MESSAGES, admitFiles, skillAttachments, type AdmittedFile, type InboundFile } from './attachments';
 
@@ -61,6 +62,7 @@ const INTERNAL_NAMES = new Map(INTERNAL_ENTITIES.map((e) => [e.id, e.nm]));
 const paramsOf = (bot: CompiledBot) => bot.definition.bot.params;
 const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
 const fold = (s: string) => foldText(s).trim();
+const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 /** Does the action answer on the conversation's channel? The test chat's 'Todos' sees every action; one without channels answers everywhere. */
 export function actionAnswers(action: RunnableAccion, red: number): boolean {
@@ -126,6 +128,21 @@ class Turn implements ActionTurn, KbHost {
   ) {
     this.budget = new PatternBudget(ctx.patternBudget ?? DEFAULT_PATTERN_BUDGET);
     this.question = typed;
+  }
+
+  /**
+   * A message may be searched more than once in its turn (in the knowledge base it is in, then by
+   * the fallback's when the classifier only guessed a skill, then by that fallback's question): the
+   * last search is kept for the same text and query.
+   */
+  private lastSearch?: { text: string; query: KbQuery; answer: KbAnswer };
+
+  searchKb(text: string, query: KbQuery): KbAnswer {
+    const last = this.lastSearch;
+    if (last && last.text === text && last.query.and === query.and && last.query.global === query.global && sameTags(last.query.tags, query.tags)) return last.answer;
+    const answer = this.bot.kb ? this.bot.kb.index.search(text, query) : { kind: 'none' as const, results: [] };
+    this.lastSearch = { text, query, answer };
+    return answer;
   }
 
   /** The Business skill that clearly asks for the text (see SURE_SCORE), if any. */
