@@ -99,6 +99,28 @@ describe('búsqueda en la base de conocimiento', () => {
     }
   });
 
+  it('en una base grande deja fuera lo que casi todas las QnAs dicen: solo eso no elige ninguna, y el tema sigue eligiendo la suya', () => {
+    const TEMAS = ['envío', 'horario', 'contraseña', 'tarjeta', 'factura', 'reclamo', 'garantía', 'pago', 'cita', 'sede', 'precio', 'cuenta', 'beca', 'vuelo', 'receta'];
+    const base: KbEntry[] = TEMAS.flatMap((t, i) => [
+      { id: `${i}-a`, nm: `quiero saber sobre ${t}`, frases: [`necesito información de ${t}`, `me pueden ayudar con ${t}`], tags: ['t1'] },
+      { id: `${i}-b`, nm: `tengo un problema con ${t}`, frases: [`quiero reclamar por ${t}`, `no me funciona ${t}`], tags: ['t1'] },
+    ]);
+    const kb = KbIndex.build(base);
+    const everyFeature = KbIndex.build(base, { commonShare: 1 });
+    // What every QnA's phrasing shares ranked every QnA before, and offered three of them at random.
+    expect(everyFeature.search('quiero saber sobre', TODAS).kind).not.toBe('none');
+    expect(kb.search('quiero saber sobre', TODAS).kind).toBe('none');
+    expect(kb.search('quiero saber sobre la factura', TODAS).results.map((r) => r.id).slice(0, 2).sort()).toEqual(['4-a', '4-b']);
+    // A phrasing that half the QnAs share no longer tells a subject's two QnAs apart: both are offered.
+    expect(kb.search('necesito información de mi tarjeta', TODAS).results.map((r) => r.id).slice(0, 2).sort()).toEqual(['3-a', '3-b']);
+    expect(everyFeature.rank('necesito información de mi tarjeta', TODAS)[0].id).toBe('3-a');
+  });
+
+  it('una base pequeña (hasta 10 QnAs por rasgo) puntúa con todos sus rasgos', () => {
+    const everyFeature = KbIndex.build(QNAS, { commonShare: 1 });
+    for (const text of ['¿y el precio?', '¿cuál es el horario?', 'quiero hablar con una persona', 'mi tarjeta']) expect(index.rank(text, TODAS)).toEqual(everyFeature.rank(text, TODAS));
+  });
+
   it('lee la tabla de sinónimos en ambos sentidos', () => {
     const table = parse('coste importe precio\nimporte valor\n');
     expect(table.get('precio')).toEqual(['coste']);

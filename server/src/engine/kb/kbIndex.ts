@@ -12,8 +12,12 @@
 // 145 MB (texts' postings 61, centroids' 50 and their texts' maxima 16, the vocabulary's table 10,
 // synonyms' 4.5), 1,000 about 19 MB. A built index goes to another thread as data whose buffers are
 // transferred (toData, fromData).
-// Common words reach nearly every text, so the texts' postings are read only for the QnAs that may
-// still rank among the best: each centroid's posting also holds the largest value of its feature
+// A feature of more than 30 % of the QnAs (commonShare, and of more than COMMON_FROM) says little of
+// which QnA a message asks for, as a stop word does, yet its postings reach nearly every QnA: it is
+// left out of the message's vector, and what is left is scaled back up (RESCALE). So a phrasing
+// that many QnAs share no longer tells apart two QnAs of one subject: both are offered.
+// Other common words still reach many texts, so the texts' postings are read only for the QnAs that
+// may still rank among the best: each centroid's posting also holds the largest value of its feature
 // among the QnA's texts, whose sum over the message's features bounds every text's closeness, and
 // the QnAs are scored exactly in order of that bound until the next bound falls below the best ones.
 import { DEFAULT_FEATURES, rawFeatures, Vocabulary, type FeatureOptions, type RawFeatures, type SparseVector } from '../nlu/features';
@@ -73,6 +77,8 @@ export interface KbOptions {
   expandTexts: boolean;
   /** Only the message's words that no QnA has bring their synonyms. */
   expandUnknownOnly: boolean;
+  /** A feature of more than this share of the QnAs, and of more than COMMON_FROM, is left out of the message's vector (1: none is). */
+  commonShare: number;
   thresholds: KbThresholds;
 }
 
@@ -88,6 +94,11 @@ export const GLOBAL_TAG = 't0';
  * ('Envíos a Lima', 'Envíos a provincias') to the menu, a point more precise for 8 % fewer direct
  * answers; below 0.2 a message shares little more than a common word with the QnA ('cómo te
  * llamas', 'cómo puedo pagar').
+ * Features of more than 30 % of the QnAs left out: the same top-1 and top-3 (within 0.1 point), 8 %
+ * more direct answers, right 92.7 % of the time instead of 91.9 %, while the phrases of intents left
+ * out of the base get 'none' about as often as before (54.7 %, 56.2 % before) and a direct answer as
+ * rarely (3.1 %, 3.2 %); a bot of 1,000 QnAs whose texts share their phrasings searches in a quarter
+ * of the time.
  */
 export const DEFAULT_KB_OPTIONS: KbOptions = {
   features: { ...DEFAULT_FEATURES, charMin: 3, charMax: 4 },
@@ -95,11 +106,22 @@ export const DEFAULT_KB_OPTIONS: KbOptions = {
   synonymWeight: 0.3,
   expandTexts: false,
   expandUnknownOnly: true,
+  commonShare: 0.3,
   thresholds: { floor: 0.2, one: 0.4, lead: 0.1 },
 };
 
 /** Up to this many results. */
 const RESULTS = 3;
+
+/** A feature of this many QnAs or fewer always counts: a small base keeps every feature. */
+const COMMON_FROM = 10;
+
+/**
+ * Without its common features the message's vector is shorter. Scaled back to length 1 it would
+ * score every QnA higher than before, and the thresholds would mean less; by its length to the
+ * power −0.8 its QnAs score as often above each threshold as with every feature.
+ */
+const RESCALE = 0.8;
 
 /**
  * What a text's closeness may exceed its bound by: its float32 sum rounds once per feature (2^-24
@@ -504,7 +526,7 @@ export class KbIndex {
     const { scores, synonymScores, centroidScores, bounds, vector } = this;
     centroidScores.fill(0);
     bounds.fill(0);
-    const n = this.vocabulary.vectorOfNormalized(clean, vector);
+    const n = this.withoutCommon(this.vocabulary.vectorOfNormalized(clean, vector));
     accumulateBounded(this.centroids, this.centroidMost, vector.idx, vector.val, n, centroidScores, bounds);
     const synonyms = this.options.synonymWeight > 0 && this.addSynonyms(clean.split(' '), synonymScores);
 
@@ -529,6 +551,29 @@ export class KbIndex {
       if (best.length > limit) best.pop();
     }
     return best.map((r) => ({ id: r.id, score: Math.min(1, r.score) }));
+  }
+
+  /**
+   * Leaves the features of more than commonShare of the QnAs (and more than COMMON_FROM) out of the
+   * message's vector (its first n entries), and scales what is left back up (RESCALE): how many are left.
+   */
+  private withoutCommon(n: number): number {
+    const { vector } = this;
+    const most = Math.max(COMMON_FROM, this.options.commonShare * this.ids.length);
+    let kept = 0;
+    let norm = 0;
+    for (let k = 0; k < n; k++) {
+      const f = vector.idx[k];
+      let qnas = 0;
+      for (const { ptr } of this.centroids) qnas += ptr[f + 1] - ptr[f];
+      if (qnas > most) continue;
+      vector.idx[kept] = f;
+      vector.val[kept] = vector.val[k];
+      norm += vector.val[k] * vector.val[k];
+      kept++;
+    }
+    if (kept < n && norm > 0) for (let k = 0, scale = Math.sqrt(norm) ** -RESCALE; k < kept; k++) vector.val[k] *= scale;
+    return kept;
   }
 
   /** A QnA's score, once its texts' closeness (`scores`), its centroid's and its texts' synonym closeness are in. */
