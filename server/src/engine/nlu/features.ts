@@ -267,8 +267,8 @@ export class Vocabulary {
     return this.hashes.length;
   }
 
-  /** Fits the vocabulary on the raw features of the training phrases. */
-  static fit(docs: readonly RawFeatures[], options: FeatureOptions): Vocabulary {
+  /** Fits the vocabulary on the raw features of the training phrases (each document's distinct hashes). */
+  static fit(docs: ReadonlyArray<Pick<RawFeatures, 'hashes'>>, options: FeatureOptions): Vocabulary {
     const df = new Map<number, number>();
     for (const doc of docs) for (const h of doc.hashes) df.set(h, (df.get(h) ?? 0) + 1);
     const kept = [...df.entries()].filter(([, n]) => n >= options.minDf).sort((a, b) => a[0] - b[0]);
