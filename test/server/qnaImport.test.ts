@@ -10,7 +10,7 @@ import { ALL_ACCOUNTS, companyId, signedIn } from './adminFixtures';
 import { botAudit, expectedStatus, insertBot, insertSkill, ok } from './botFixtures';
 import { API, createTestApp, dialects, TEST_PASSWORD_COST, type Client, type TestApp } from './helpers';
 import { listenLocally, type LocalServer } from './localServer';
-import { signRequest } from '../../common/integrity';
+import { postMultipart, type Part } from './multipartFixtures';
 import { BOT_MESSAGES } from '../../common/schemas/bots';
 import { QNA_MESSAGES, QNA_TIPO, type QnaImport } from '../../common/schemas/qna';
 import { buildApp } from '../../server/src/app';
@@ -33,19 +33,6 @@ function xls(rows: Row[]): Buffer {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, 'QnA');
   return XLSX.write(wb, { bookType: 'xls', type: 'buffer' }) as Buffer;
-}
-
-/** A multipart/form-data body as the console builds it. */
-function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string }>): { payload: Buffer; contentType: string } {
-  const boundary = `----quipu${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const type = p.filename !== undefined ? '\r\nContent-Type: application/octet-stream' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 describe.each(dialects)('importación de QnA (%s)', (dialect) => {
@@ -74,11 +61,9 @@ describe.each(dialects)('importación de QnA (%s)', (dialect) => {
 
   async function upload(c: Client, idBot: string, file?: { name: string; data: Buffer }, datos: unknown = {}): Promise<LightMyRequestResponse> {
     const url = `${API}/skill/qna-importar?idBot=${idBot}`;
-    const parts: Array<{ name: string; value: string | Buffer; filename?: string }> = [{ name: 'datos', value: JSON.stringify(datos) }];
+    const parts: Part[] = [{ name: 'datos', value: JSON.stringify(datos) }];
     if (file) parts.push({ name: 'file', value: file.data, filename: file.name });
-    const { payload, contentType } = multipart(parts);
-    if (!c.key) await c.athena();
-    return c.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, ...signRequest(c.key!, 'POST', url, payload, t.clock.now) } });
+    return postMultipart(t, c, url, parts);
   }
 
   async function history(idBot: string): Promise<QnaImport[]> {

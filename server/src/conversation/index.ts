@@ -7,5 +7,6 @@ export { TurnQueue } from './turnQueue';
 export { KeptConversations } from './store';
 export { deliver, type Delivery } from './deliver';
 export { DELIVERY_KEEP_MS, receiveChannelMessage, type CanalRow, type Entrance, type InboundMessage, type InboundResult, type TestChatEntrance } from './gate';
-export { deleteTestConversations, endTestChatWait, missedTestChatMessages, sendTestChatMessage } from './testChat';
+export { deleteTestConversations, endTestChatWait, missedTestChatMessages, sendTestChatFiles, sendTestChatMessage } from './testChat';
 export type { AttachmentRules, FileReading, InboundFile } from '../engine/attachments';
+export { extensionOf, fileInMemory } from '../engine/attachments';

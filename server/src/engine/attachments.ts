@@ -83,6 +83,19 @@ const MEDIA_TYPES: Record<string, string> = {
   txt: 'text/plain',
 };
 
+/** A file's extension in lower case ('Factura.PDF' is 'pdf'), or '' without one. */
+export const extensionOf = (name: string): string => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? '').toLowerCase();
+
+/** A file whose bytes came with the message (the console's test chat): read from memory, within the size a skill admits. */
+export function fileInMemory(name: string, bytes: Buffer): InboundFile {
+  const type = extensionOf(name);
+  return {
+    name,
+    type,
+    read: async (rules) => (bytes.length > rules.maxMb * MB ? { kind: 'refused', reason: 'size' } : { kind: 'file', name, type, bytes }),
+  };
+}
+
 /** The media type a file of extension `type` is sent with. */
 export const fileMediaType = (type: string): string => MEDIA_TYPES[type.toLowerCase()] ?? 'application/octet-stream';
 

@@ -11,6 +11,7 @@ import { canalGoogleRoutes } from './canalGoogle';
 import { canalFacebookRoutes } from './canalFacebook';
 import { canalTwitterRoutes } from './canalTwitter';
 import { chatRoutes } from './chat';
+import { chatArchivosRoutes } from './chatArchivos';
 import { dashboardRoutes } from './dashboard';
 import { demoRoutes } from './demo';
 import { emailRoutes } from './correo';
@@ -35,7 +36,7 @@ export const routePlugins: RoutePlugin[] = [
   usuariosRoutes, empresasRoutes, emailRoutes, auditoriaRoutes, botsRoutes, skillsRoutes, accionesRoutes, requerimientosRoutes, entidadesRoutes, frasesRoutes, botTransferRoutes, versionesRoutes,
   qnaRoutes, qnaImportRoutes,
   qnaMonitoreoRoutes,
-  chatRoutes, demoRoutes,
+  chatRoutes, chatArchivosRoutes, demoRoutes,
   historialRoutes, informesRoutes, dashboardRoutes,
   canalesRoutes,
   canalesProveedoresRoutes,

@@ -5,7 +5,7 @@
 // through the outbound guard, what a skill's attachment rules admit (its types by extension and its
 // size per file).
 import type { App } from '../../types';
-import type { AttachmentRules, FileReading, InboundFile } from '../../conversation';
+import { extensionOf, type AttachmentRules, type FileReading, type InboundFile } from '../../conversation';
 import { teamsFetch } from './api';
 import type { Activity } from './receive';
 
@@ -23,7 +23,6 @@ export interface TeamsFile {
 /** Gives a bearer token for one call. */
 export type TokenProvider = () => Promise<string>;
 
-const extension = (name: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? '').toLowerCase();
 
 /** SharePoint and OneDrive addresses, which only Graph's delegated token opens. */
 export function onMicrosoft365(url: string): boolean {
@@ -39,10 +38,10 @@ export function teamsFiles(activity: Activity): TeamsFile[] {
     if (!a || typeof a !== 'object') continue;
     if (a.contentType === FILE_DOWNLOAD_INFO && typeof a.content?.downloadUrl === 'string' && URL.canParse(a.content.downloadUrl)) {
       const name = a.name ?? 'archivo';
-      out.push({ name, type: (a.content.fileType ?? extension(name)).toLowerCase(), url: a.content.downloadUrl, auth: 'none' });
+      out.push({ name, type: (a.content.fileType ?? extensionOf(name)).toLowerCase(), url: a.content.downloadUrl, auth: 'none' });
     } else if (a.contentType?.startsWith('image/') && typeof a.contentUrl === 'string' && URL.canParse(a.contentUrl)) {
       const name = a.name ?? `imagen.${a.contentType.slice('image/'.length)}`;
-      out.push({ name, type: extension(name) || a.contentType.slice('image/'.length), url: a.contentUrl, auth: onMicrosoft365(a.contentUrl) ? 'graph' : 'botFramework' });
+      out.push({ name, type: extensionOf(name) || a.contentType.slice('image/'.length), url: a.contentUrl, auth: onMicrosoft365(a.contentUrl) ? 'graph' : 'botFramework' });
     }
   }
   return out;
