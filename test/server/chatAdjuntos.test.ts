@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyId } from './adminFixtures';
-import { deployNow, fromChannel, insertChatBot, recorded, texts, type ChatBot } from './chatFixtures';
+import { deployNow, fromChannel, insertChatBot, recorded, setBot, texts, type ChatBot } from './chatFixtures';
 import { createTestApp, dialects, type TestApp } from './helpers';
 import { listenLocally } from './localServer';
 import { insertSkill } from './botFixtures';
@@ -111,6 +111,31 @@ describe.each(dialects)('archivos que envía el cliente (%s)', (dialect) => {
     expect((await stored()).map((f) => f.nm)).toEqual(['foto.jpg']);
     const { mensajes } = await recorded(t, psi);
     expect(mensajes[0].filter((m) => Number(m.t) === 1).map((m) => m.m)).toEqual(['quiero presentar un reclamo', 'un momento', 'Adjunto: foto.jpg']);
+  });
+
+  it('un archivo que no llega se pide hasta maxAttempt veces seguidas; después msgAttempt, skillAttempt y la conversación sigue sin esperarlo', async () => {
+    await setBot(t, chat.bot, { maxAttempt: 3, msgAttempt: 'No recibimos el archivo.', skillAttempt: chat.skills.saludo });
+    await reclamo({ attachmentsRequired: true, attachmentMaxCount: 1, attachmentMaxSize: 2 });
+    const ask = 'Por favor adjunte el archivo (pdf o jpg, de hasta 2 MB).';
+    expect(texts(await send('quiero presentar un reclamo'))).toEqual([ask]);
+    expect(texts(await send('no lo tengo a mano'))).toEqual([ask]);
+    expect(texts(await send('un momento'))).toEqual([ask]);
+    expect(texts(await send('sigo sin el archivo'))).toEqual(['No recibimos el archivo.', '¡Hola! ¿En qué le ayudo?', 'Elija una opción']);
+    // No longer waiting: a file alone is not taken as the reclamo's.
+    expect(texts(await send('', file('foto.jpg').inbound))).toEqual(['Este paso no recibe archivos.']);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('un archivo que llega reinicia la cuenta: el siguiente reclamo vuelve a tener maxAttempt mensajes', async () => {
+    await setBot(t, chat.bot, { maxAttempt: 2, msgAttempt: 'No recibimos el archivo.' });
+    await reclamo({ attachmentsRequired: true, attachmentMaxCount: 1, attachmentMaxSize: 2 });
+    const ask = 'Por favor adjunte el archivo (pdf o jpg, de hasta 2 MB).';
+    expect(texts(await send('quiero presentar un reclamo'))).toEqual([ask]);
+    expect(texts(await send('un momento'))).toEqual([ask]);
+    expect(texts(await send('', file('foto.jpg').inbound))).toEqual(['Recibimos su reclamo.']);
+    expect(texts(await send('tengo un reclamo'))).toEqual([ask]);
+    expect(texts(await send('un momento'))).toEqual([ask]);
+    expect(texts(await send('ya va'))).toEqual(['No recibimos el archivo.']);
   });
 
   it('mientras espera el archivo, otro skill que el cliente pide claramente toma la conversación', async () => {

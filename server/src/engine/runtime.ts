@@ -245,7 +245,8 @@ class Turn implements ActionTurn, KbHost {
       delete this.state.attachments;
       return;
     }
-    const step = { skill: skill.id, files: this.continuing && current?.skill === skill.id ? current.files : [] };
+    const goesOn = this.continuing && current?.skill === skill.id;
+    const step = { skill: skill.id, files: goesOn ? current.files : [], ...(goesOn && current.asked ? { asked: current.asked } : {}) };
     this.state.attachments = step;
     if (!this.files.length) return;
     const { admitted, refused } = await admitFiles(this.files, rules, step.files.length, this.ctx.attachmentRoomBytes ?? Infinity, randomUUID);
@@ -260,7 +261,10 @@ class Turn implements ActionTurn, KbHost {
     const rules = skillAttachments(skill);
     const step = this.state.attachments;
     if (!rules?.required || step?.skill !== skill.id || step.files.length > 0) {
-      if (step?.skill === skill.id) delete step.waiting;
+      if (step?.skill === skill.id) {
+        delete step.waiting;
+        delete step.asked;
+      }
       return false;
     }
     step.waiting = true;
@@ -281,7 +285,8 @@ class Turn implements ActionTurn, KbHost {
    * A message for the conversation's file step. A file alone (no text, no button) goes to the skill
    * the conversation is in when it takes files; otherwise the client hears that this step takes
    * none, and nothing else runs. While that skill waits for a file it requires, a message with a
-   * file goes on with it, and one without is asked again unless it clearly wants another skill.
+   * file goes on with it, and one without is asked again unless it clearly wants another skill,
+   * up to maxAttempt such messages in a row: then msgAttempt and skillAttempt, as for a requirement.
    * True when handled.
    */
   async continueAttachments(input: TurnInput): Promise<boolean> {
@@ -304,6 +309,17 @@ class Turn implements ActionTurn, KbHost {
         delete step!.waiting;
         return false;
       }
+      // Asked again as a requirement is: maxAttempt messages in a row without the file (a channel
+      // that cannot carry one, a client who has none) end the wait with the bot's attempt rules.
+      const asked = (step!.asked ?? 0) + 1;
+      const max = paramsOf(this.bot).maxAttempt ?? DEFAULT_MAX_ATTEMPT;
+      if (max && asked >= max) {
+        delete this.state.attachments;
+        this.state.attempts = max;
+        this.tooManyAttempts();
+        return true;
+      }
+      step!.asked = asked;
     }
     this.continuing = true;
     this.via = 'requerimiento';

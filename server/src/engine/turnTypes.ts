@@ -33,7 +33,7 @@ export interface ConversationState {
    * The skill that receives the conversation's files (the last one a message reached that takes
    * files), the files admitted since it started (their ids), and whether it waits for one it requires.
    */
-  attachments?: { skill: string; files: string[]; waiting?: boolean };
+  attachments?: { skill: string; files: string[]; waiting?: boolean; asked?: number };
 }
 
 /** What the knowledge base did in a turn: the QnAs that answered and the skill they answered for, a rating, a question it could not answer. */
