@@ -121,6 +121,20 @@ export const ConversationQuery = Type.Object({
   cantidad: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });
 
+/** A file the client sent with a message, still kept (files are deleted after ADJUNTOS_DIAS days). */
+export const HistoryAttachment = Type.Object({
+  id: Type.String(),
+  nm: Type.String(),
+  /** Its size in bytes. */
+  tam: Type.Integer(),
+});
+export type HistoryAttachment = Static<typeof HistoryAttachment>;
+
+/** GET /conversacion/adjunto: one kept file of a conversation. */
+export const AttachmentQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const ADJUNTO_NO_ENCONTRADO = 'Archivo no encontrado';
+
 export const HistoryMessage = Type.Object({
   id: Type.String(),
   /** 0 from the bot (outgoing), anything else from the client. */
@@ -136,6 +150,8 @@ export const HistoryMessage = Type.Object({
   idSkill: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   skill: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   score: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** The files the client sent with it that are still kept. */
+  adjuntos: Type.Optional(Type.Array(HistoryAttachment)),
 });
 export type HistoryMessage = Static<typeof HistoryMessage>;
 

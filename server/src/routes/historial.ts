@@ -11,12 +11,16 @@ import { writeClientWorkbook } from '../services/historial/excel';
 import { attachment, XLSX_TYPE } from '../services/historial/informes';
 import { botRange, HISTORY_RANGE, seesSkills } from '../services/historial/rango';
 import { auditHistory, clientChatSessions, conversationPage, historyClient } from '../services/historial/sesiones';
+import { historyAttachment } from '../services/historial/adjuntos';
+import { fileMediaType } from '../engine/attachments';
 import type { App } from '../types';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
-import { ClientCardsPage, ConversationPage, ConversationQuery, HistoryQuery, HistoryChatSession, ChatSessionQuery } from '../../../common/schemas/historial';
+import { AttachmentQuery, ClientCardsPage, ConversationPage, ConversationQuery, HistoryQuery, HistoryChatSession, ChatSessionQuery } from '../../../common/schemas/historial';
 
 /** The file, streamed as it is written or read (never serialised). */
 const XlsxFile = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+/** A kept file's bytes, sent whole. */
+const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 const tags = ['Historial'];
 const ClientQuery = Type.Object({ idClt: Type.Optional(Type.String({ maxLength: 64 })) });
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody };
@@ -79,6 +83,35 @@ export async function historialRoutes(app: App): Promise<void> {
       },
     },
     async (request) => conversationPage(app, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/conversacion/adjunto',
+    {
+      preHandler: requireUser('historial'),
+      schema: {
+        tags, operationId: 'historyAttachment',
+        summary: 'Un archivo que el cliente envió en una conversación, mientras se guarda (registra la descarga en la auditoría)',
+        querystring: AttachmentQuery,
+        response: { 200: BinaryFile, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const file = await historyAttachment(app, user, request.query.id);
+      await auditHistory(app, user, file.idE, `Descargar adjunto: ${file.nm} de la sesión ${file.idSesion} del cliente ${file.idClt}`, [
+        { tipo: 'sesion', id: file.idSesion },
+        { tipo: 'cliente', id: file.idClt },
+      ]);
+      // A client's file is never shown as a page of the console: downloaded, sniffed as nothing, and sandboxed.
+      return reply
+        .header('Content-Type', fileMediaType(file.tipo))
+        .header('Content-Disposition', attachment(file.nm))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "sandbox; default-src 'none'")
+        .header('Cache-Control', 'no-store')
+        .send(file.datos);
+    },
   );
 
   app.post(

@@ -9,6 +9,7 @@ import { notFound } from '../../errors';
 import type { SessionUser } from '../../types';
 import { recordAudit, type AuditTarget } from '../auditoria';
 import { seesSkills, type BotRange, type HistoryContext } from './rango';
+import { attachmentsOfMessages } from './adjuntos';
 
 /** The client, if it is of the bot's company and the caller may see it; else 404. */
 export async function historyClient(ctx: HistoryContext, user: SessionUser, range: BotRange, idClt: string | undefined) {
@@ -86,9 +87,13 @@ export async function conversationPage(ctx: HistoryContext, user: SessionUser, r
   // One more than the page says whether older messages remain.
   const rows = await query.orderBy('m.seq', 'desc').limit(size + 1).execute();
   const hayMas = rows.length > size;
-  const msgs: HistoryMessage[] = rows.slice(0, size).reverse().map((r) => {
+  const page = rows.slice(0, size).reverse();
+  const files = await attachmentsOfMessages(ctx.db, session.id, page.filter((r) => Number(r.t) !== 0).map((r) => r.id));
+  const msgs: HistoryMessage[] = page.map((r) => {
     const msg: HistoryMessage = { id: r.id, t: Number(r.t), m: r.m, tipo: r.tipo, fc: r.fc, seq: Number(r.seq), body: parseBody(r) };
     if (skills) Object.assign(msg, { idSkill: r.idSkill, skill: r.skill ?? null, score: r.score === null ? null : Number(r.score) });
+    const adjuntos = files.get(r.id);
+    if (adjuntos) msg.adjuntos = adjuntos;
     return msg;
   });
   const count = await ctx.db.selectFrom('chat_mensaje').select((eb) => eb.fn.countAll<number>().as('n')).where('idSesion', '=', session.id).executeTakeFirst();
