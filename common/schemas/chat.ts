@@ -12,11 +12,12 @@ const Id = Type.String({ minLength: 1, maxLength: 64 });
 export const MAX_MESSAGE = 8000;
 
 /**
- * Files the console's test chat sends with a message (POST /webchat/demo.archivos): as many and as
- * large as a skill may ever admit (attachmentMaxCount and attachmentMaxSize go up to 5); the skill
- * that answers judges them by its own rules. Each goes in the part `archivo1`, `archivo2`…
+ * Files a chat message carries from the console's test chat (POST /webchat/demo.archivos) or the
+ * web chat widget (POST /public/webchat/{key}/archivos): as many and as large as a skill may ever
+ * admit (attachmentMaxCount and attachmentMaxSize go up to 5); the skill that answers judges them
+ * by its own rules. Each goes in the part `archivo1`, `archivo2`…
  */
-export const TEST_CHAT_FILES = { max: 5, maxMb: 5, part: 'archivo' } as const;
+export const CHAT_FILES = { max: 5, maxMb: 5, part: 'archivo' } as const;
 /** The test chat's fixed channel id and demo name. */
 export const DEMO_CHANNEL = 'demo';
 export const DEMO_NAME = 'Demo';
@@ -237,10 +238,10 @@ export type PruebaResultado = Static<typeof PruebaResultado>;
 
 export const CHAT_MESSAGES = {
   vacio: 'Escriba un mensaje o elija una opción',
-  archivosDemasiados: `Se pueden adjuntar hasta ${TEST_CHAT_FILES.max} archivos por mensaje`,
-  archivoPesado: (nombre: string) => `El archivo "${nombre}" supera los ${TEST_CHAT_FILES.maxMb} MB`,
+  archivosDemasiados: `Se pueden adjuntar hasta ${CHAT_FILES.max} archivos por mensaje`,
+  archivoPesado: (nombre: string) => `El archivo "${nombre}" supera los ${CHAT_FILES.maxMb} MB`,
   archivoVacio: (nombre: string) => `El archivo "${nombre}" está vacío`,
-  archivosPesados: `Los archivos de un mensaje no pueden pasar de ${TEST_CHAT_FILES.max * TEST_CHAT_FILES.maxMb} MB en total`,
+  archivosPesados: `Los archivos de un mensaje no pueden pasar de ${CHAT_FILES.max * CHAT_FILES.maxMb} MB en total`,
   archivosIlegibles: 'No se pudo leer el mensaje con sus archivos',
   botNoDesplegado: 'El bot no tiene una versión desplegada; despliéguelo o pruébelo con «Probar Bot»',
   botInactivo: 'El bot no tiene skills para responder',

@@ -4,7 +4,7 @@
 // one, what the console cannot send is refused whole in Spanish, and the route lets in whom POST
 // /webchat/demo lets in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, TEST_CHAT_FILES, type ChatMessage } from '../../common/schemas/chat';
+import { CHAT_MESSAGES, CHAT_FILES, type ChatMessage } from '../../common/schemas/chat';
 import { ALL_ACCOUNTS, companyId, signedIn, type Account } from './adminFixtures';
 import { expectedStatus, insertSkill } from './botFixtures';
 import { insertChatBot, newPsi, recorded, texts, type ChatBot } from './chatFixtures';
@@ -40,7 +40,7 @@ describe.each(dialects)('chat de prueba con archivos (%s)', (dialect) => {
   });
 
   const datos = (message?: string, body: object = {}) => ({ name: 'datos', value: JSON.stringify({ psi, idBot: chat.bot, test: true, ...(message ? { message } : {}), ...body }) });
-  const archivo = (n: number, filename: string, value: string | Buffer = `contenido de ${filename}`): Part => ({ name: `${TEST_CHAT_FILES.part}${n}`, value, filename });
+  const archivo = (n: number, filename: string, value: string | Buffer = `contenido de ${filename}`): Part => ({ name: `${CHAT_FILES.part}${n}`, value, filename });
   /** The files kept with the conversations of this test's bot. */
   const stored = () =>
     t.app.db.selectFrom('adjunto').innerJoin('chat_sesion', 'chat_sesion.id', 'adjunto.idSesion').selectAll('adjunto').where('chat_sesion.idBot', '=', chat.bot).orderBy('adjunto.nm').execute();
@@ -84,11 +84,11 @@ describe.each(dialects)('chat de prueba con archivos (%s)', (dialect) => {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().message).toBe(message);
     };
-    const six = Array.from({ length: TEST_CHAT_FILES.max + 1 }, (_, i) => archivo(i + 1, `a${i}.pdf`));
-    await refused([datos('hola'), ...six.slice(0, TEST_CHAT_FILES.max - 1), { ...six[5], name: 'otro' }], CHAT_MESSAGES.archivosIlegibles);
+    const six = Array.from({ length: CHAT_FILES.max + 1 }, (_, i) => archivo(i + 1, `a${i}.pdf`));
+    await refused([datos('hola'), ...six.slice(0, CHAT_FILES.max - 1), { ...six[5], name: 'otro' }], CHAT_MESSAGES.archivosIlegibles);
     await refused([datos('hola'), ...six], CHAT_MESSAGES.archivosDemasiados);
     await refused([datos('hola'), archivo(1, 'vacio.pdf', '')], CHAT_MESSAGES.archivoVacio('vacio.pdf'));
-    await refused([datos('hola'), archivo(1, 'enorme.pdf', Buffer.alloc(TEST_CHAT_FILES.maxMb * MB + 1))], CHAT_MESSAGES.archivoPesado('enorme.pdf'));
+    await refused([datos('hola'), archivo(1, 'enorme.pdf', Buffer.alloc(CHAT_FILES.maxMb * MB + 1))], CHAT_MESSAGES.archivoPesado('enorme.pdf'));
     await refused([{ name: 'datos', value: '{no es json' }, archivo(1, 'a.pdf')], CHAT_MESSAGES.archivosIlegibles);
     await refused([datos('hola', { red: 99 }), archivo(1, 'a.pdf')], CHAT_MESSAGES.archivosIlegibles);
     await refused([datos()], CHAT_MESSAGES.vacio);
@@ -99,7 +99,7 @@ describe.each(dialects)('chat de prueba con archivos (%s)', (dialect) => {
 
   it('un cuerpo que declara más que el límite se rechaza antes de leerse', async () => {
     const c = await as('compania');
-    const response = await c.inject({ method: 'POST', url: URL, payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(TEST_CHAT_FILES.max * TEST_CHAT_FILES.maxMb * MB + 200 * 1024) } });
+    const response = await c.inject({ method: 'POST', url: URL, payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(CHAT_FILES.max * CHAT_FILES.maxMb * MB + 200 * 1024) } });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(CHAT_MESSAGES.archivosPesados);
   });

@@ -2,11 +2,11 @@
 // conversation through the gate, as its signed-in user's; and its test conversations are deleted here.
 import { Value } from 'typebox/value';
 import { badRequest } from '../errors';
-import { CHAT_MESSAGES, DEFAULT_TEST_RED, TEST_CHAT_FILES, WebchatBody, type ChatMessage, type WebchatAnswer, type WebchatEndBody, type WebchatMissedAnswer, type WebchatMissedQuery } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES, DEFAULT_TEST_RED, WebchatBody, type ChatMessage, type WebchatAnswer, type WebchatEndBody, type WebchatMissedAnswer, type WebchatMissedQuery } from '../../../common/schemas/chat';
 import type { App, SessionUser } from '../types';
 import type { MultipartForm } from '../plugins/multipart';
 import { findBotFor } from '../services/bots/bots';
-import { fileInMemory, type InboundFile } from '../engine/attachments';
+import { chatFilesOf } from './chatFiles';
 import { receiveChannelMessage, type InboundResult, type TestChatEntrance } from './gate';
 
 /**
@@ -20,34 +20,12 @@ export async function sendTestChatMessage(app: App, user: SessionUser, signInId:
 }
 
 /**
- * POST /webchat/demo.archivos: a message of the test chat with its files (multipart: `datos`, the
- * message as POST /webchat/demo takes it, and the files in `archivo1` to `archivo5`), as a client
- * sends files on a channel: the skill that answers judges them by its rules. A part that cannot be
- * read, more than TEST_CHAT_FILES.max files, an empty one or one over TEST_CHAT_FILES.maxMb is
- * refused whole with its reason, before the bot sees anything.
+ * POST /webchat/demo.archivos: a message of the test chat with its files (chatFiles.ts; `datos` is
+ * the message as POST /webchat/demo takes it), as a client sends files on a channel.
  */
 export async function sendTestChatFiles(app: App, user: SessionUser, signInId: string | undefined, form: MultipartForm | undefined): Promise<WebchatAnswer> {
-  if (!form?.ok) throw badRequest(CHAT_MESSAGES.archivosIlegibles);
-  let body: unknown;
-  try {
-    body = JSON.parse(form.fields.get('datos') ?? '');
-  } catch {
-    body = undefined;
-  }
+  const { datos: body, files } = chatFilesOf(form);
   if (!Value.Check(WebchatBody, body)) throw badRequest(CHAT_MESSAGES.archivosIlegibles);
-  const parts = [...form.files.keys()];
-  const named = (n: number) => `${TEST_CHAT_FILES.part}${n}`;
-  if (parts.length > TEST_CHAT_FILES.max) throw badRequest(CHAT_MESSAGES.archivosDemasiados);
-  if (parts.some((part) => !Array.from({ length: TEST_CHAT_FILES.max }, (_, i) => named(i + 1)).includes(part))) throw badRequest(CHAT_MESSAGES.archivosIlegibles);
-  const files: InboundFile[] = [];
-  for (let n = 1; n <= TEST_CHAT_FILES.max; n++) {
-    const file = form.files.get(named(n));
-    if (!file) continue;
-    const name = file.filename.trim() || named(n);
-    if (file.data.length === 0) throw badRequest(CHAT_MESSAGES.archivoVacio(name));
-    if (file.data.length > TEST_CHAT_FILES.maxMb * 1024 * 1024) throw badRequest(CHAT_MESSAGES.archivoPesado(name));
-    files.push(fileInMemory(name, file.data));
-  }
   return testChatAnswer(body.psi, await receiveChannelMessage(app, entrance(user, signInId, body), { psi: body.psi, nm: body.nm, text: body.message, postback: body.postback, files }));
 }
 

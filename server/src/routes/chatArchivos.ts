@@ -4,9 +4,9 @@
 import { ApiError } from '../errors';
 import { acceptMultipart, type MultipartForm } from '../plugins/multipart';
 import { currentUser, largeBody, requireUser } from '../plugins/guards';
-import { sendTestChatFiles } from '../conversation';
+import { chatFilesBodyKb, sendTestChatFiles } from '../conversation';
 import type { App } from '../types';
-import { CHAT_MESSAGES, MAX_MESSAGE, TEST_CHAT_FILES, WebchatAnswer } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES, MAX_MESSAGE, CHAT_FILES, WebchatAnswer } from '../../../common/schemas/chat';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -14,8 +14,8 @@ const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody, 409: ErrorBo
 const MARGIN_KB = 64 + Math.ceil((4 * MAX_MESSAGE) / 1024);
 
 export async function chatArchivosRoutes(app: App): Promise<void> {
-  acceptMultipart(app, { files: TEST_CHAT_FILES.max + 1, fields: 1, fieldSize: MARGIN_KB * 1024 });
-  const guard = largeBody(TEST_CHAT_FILES.max * TEST_CHAT_FILES.maxMb * 1024 + MARGIN_KB, 'botEditOrUser');
+  acceptMultipart(app, { files: CHAT_FILES.max + 1, fields: 1, fieldSize: MARGIN_KB * 1024 });
+  const guard = largeBody(chatFilesBodyKb(MARGIN_KB), 'botEditOrUser');
   app.post(
     '/webchat/demo.archivos',
     {
@@ -30,7 +30,7 @@ export async function chatArchivosRoutes(app: App): Promise<void> {
       preHandler: requireUser('botEditOrUser'),
       schema: {
         tags: ['Conversaciones'], operationId: 'sendChatMessageWithFiles',
-        summary: `Un mensaje con archivos al bot, en multipart/form-data: la parte \`datos\` (el JSON que toma POST /webchat/demo) y hasta ${TEST_CHAT_FILES.max} archivos de hasta ${TEST_CHAT_FILES.maxMb} MB en \`${TEST_CHAT_FILES.part}1\`, \`${TEST_CHAT_FILES.part}2\`…; el skill que responde los juzga con sus reglas de adjuntos`,
+        summary: `Un mensaje con archivos al bot, en multipart/form-data: la parte \`datos\` (el JSON que toma POST /webchat/demo) y hasta ${CHAT_FILES.max} archivos de hasta ${CHAT_FILES.maxMb} MB en \`${CHAT_FILES.part}1\`, \`${CHAT_FILES.part}2\`…; el skill que responde los juzga con sus reglas de adjuntos`,
         consumes: ['multipart/form-data'],
         response: { 200: WebchatAnswer, ...refusals },
       },
