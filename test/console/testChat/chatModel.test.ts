@@ -1,7 +1,7 @@
 // The test chat's pure parts: which user message each answer belongs to, the POST answer's copy,
 // the debug of an answer, the steps 'Guardar como prueba' saves, and the STOMP address.
 import { describe, expect, it } from 'vitest';
-import { debugOf, missingFrom, type Conversation, newConversation, receive, settleTurn, toPruebaBody, userEntry } from '../../../src/resources/bots/testChat/chatModel';
+import { addFiles, debugOf, missingFrom, type Conversation, newConversation, receive, settleTurn, toPruebaBody, userEntry, userText } from '../../../src/resources/bots/testChat/chatModel';
 import { brokerUrl, jitteredDelay } from '../../../src/resources/bots/testChat/stompTransport';
 import { debug, text } from './chatSupport';
 
@@ -45,6 +45,29 @@ describe('chatModel', () => {
         { text: 'nada', skills: [] },
       ],
     });
+  });
+
+  it('los archivos de un mensaje: hasta 5, de 1 byte a 5 MB justos; el límite de cantidad se dice una vez', () => {
+    const MB = 1024 * 1024;
+    const chosen = [
+      { name: 'vacio.txt', size: 0 },
+      { name: 'justo.pdf', size: 5 * MB },
+      { name: 'grande.pdf', size: 5 * MB + 1 },
+      ...[1, 2, 3, 4, 5, 6].map((n) => ({ name: `doc${n}.pdf`, size: 1 })),
+    ];
+    const { files, refusals } = addFiles([], chosen);
+    expect(files.map((file) => file.name)).toEqual(['justo.pdf', 'doc1.pdf', 'doc2.pdf', 'doc3.pdf', 'doc4.pdf']);
+    expect(refusals).toEqual([
+      { reason: 'archivoVacio', nombre: 'vacio.txt' },
+      { reason: 'archivoPesado', nombre: 'grande.pdf' },
+      { reason: 'archivosDemasiados' },
+    ]);
+  });
+
+  it('la burbuja del usuario muestra el texto y una línea por archivo; un archivo solo, solo su línea', () => {
+    expect(userText(userEntry('mi factura', undefined, ['a.pdf', 'b.png']))).toBe('mi factura\n📎 a.pdf\n📎 b.png');
+    expect(userText(userEntry('', undefined, ['a.pdf']))).toBe('📎 a.pdf');
+    expect(userText(userEntry('hola'))).toBe('hola');
   });
 
   it('STOMP va al mismo origen que la API, en ws o wss', () => {

@@ -1,16 +1,18 @@
 // The test chat itself: the channel, the connection's state, the messages
 // (the bot's on the left, the user's on the right; a user message selects its answer's debug) and
-// the input. Enter sends; an empty message is refused.
+// the input with its files. Enter sends the text with the files chosen; a message with neither is
+// refused.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { kindText } from '../../../pages/canales/common/canalModel';
-import { CHAT_CHANNELS, type Conversation } from './chatModel';
+import { addFiles, CHAT_CHANNELS, userText, type Conversation, type FileRefusal } from './chatModel';
+import { AttachFilesButton, ChatFileChips, FileRefusals } from './ChatFiles';
 import { ChatMessageView, type OnPostback } from '../../../layout/ChatMessageView';
 import type { ChatConnection } from './useTestChat';
 import type { ChatInput } from './useTestChat';
@@ -34,6 +36,9 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [refusals, setRefusals] = useState<FileRefusal[]>([]);
+  const refusalsId = useId();
   const log = useRef<HTMLDivElement>(null);
   const count = conversation.entries.length;
 
@@ -43,13 +48,21 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) {
+    if (!text.trim() && files.length === 0) {
       setEmpty(true);
       return;
     }
     setEmpty(false);
-    onSend({ text });
+    onSend(files.length > 0 ? { text: text.trim() ? text : '', files } : { text });
     setText('');
+    setFiles([]);
+    setRefusals([]);
+  };
+  const choose = (chosen: File[]) => {
+    const added = addFiles(files, chosen);
+    setFiles(added.files);
+    setRefusals(added.refusals);
+    if (added.files.length > 0) setEmpty(false);
   };
   const onPostback: OnPostback = ({ postback, title }, quickOf) => onSend({ postback, title, quickOf });
 
@@ -105,7 +118,7 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
                 font: 'inherit',
               }}
             >
-              {entry.text}
+              {userText(entry)}
             </ButtonBase>
           ) : (
             <Box key={entry.id} sx={{ ...bubble, alignSelf: 'flex-start', bgcolor: 'background.paper', minWidth: 0 }}>
@@ -129,23 +142,28 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
           </Button>
         </Box>
       ) : null}
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          fullWidth
-          label={translate('quipu.chat.mensaje')}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (empty) setEmpty(false);
-          }}
-          error={empty}
-          helperText={empty ? translate('quipu.chat.vacio') : undefined}
-          autoComplete="off"
-        />
-        <Button type="submit" variant="contained">
-          {translate('quipu.chat.enviar')}
-        </Button>
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            fullWidth
+            label={translate('quipu.chat.mensaje')}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (empty) setEmpty(false);
+            }}
+            error={empty}
+            helperText={empty ? translate('quipu.chat.vacio') : undefined}
+            autoComplete="off"
+          />
+          <AttachFilesButton onChoose={choose} describedBy={refusals.length > 0 ? refusalsId : undefined} />
+          <Button type="submit" variant="contained">
+            {translate('quipu.chat.enviar')}
+          </Button>
+        </Box>
+        <ChatFileChips files={files} onRemove={(index) => setFiles((current) => current.filter((_file, at) => at !== index))} />
+        <FileRefusals id={refusalsId} refusals={refusals} />
       </Box>
     </Box>
   );

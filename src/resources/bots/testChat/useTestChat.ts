@@ -1,6 +1,7 @@
 // The test chat's state: the conversation (kept per bot in sessionStorage), its live destination
 // /user/bot/{idBot}/{psi} (the signed-in user's own chat), sending (after the subscription is
-// active) and clearing. Back from a lost connection, it reads the bot's messages it missed.
+// active; with files, as a multipart) and clearing. Back from a lost connection, it reads the bot's
+// messages it missed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { ChatMessage, WebchatBody } from '../../../api/chat';
@@ -17,7 +18,8 @@ export const STOMP_GRACE_MS = 1_500;
 /** How long a send waits for the subscription before it goes anyway (its answer carries the messages). */
 export const SUBSCRIBE_WAIT_MS = 3_000;
 
-export type ChatInput = { text: string } | { postback: string; title: string; quickOf?: string };
+/** A typed message (a message of files alone has an empty text), or a button's postback. */
+export type ChatInput = { text: string; files?: File[] } | { postback: string; title: string; quickOf?: string };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -79,7 +81,8 @@ export function useTestChat(idBot: string) {
 
   const send = useCallback(
     async (input: ChatInput) => {
-      const entry = 'text' in input ? userEntry(input.text) : userEntry(input.title, input.postback);
+      const files = 'text' in input ? (input.files ?? []) : [];
+      const entry = 'text' in input ? userEntry(input.text, undefined, files.map((file) => file.name)) : userEntry(input.title, input.postback);
       const quickOf = 'quickOf' in input ? input.quickOf : undefined;
       setConversation((current) => ({
         ...current,
@@ -89,7 +92,10 @@ export function useTestChat(idBot: string) {
       const subscribed = transport.current?.ready();
       if (subscribed) await Promise.race([subscribed, wait(SUBSCRIBE_WAIT_MS)]);
       try {
-        const answer = await dataProvider.sendDemo({ psi, idBot, test: true, red: red as WebchatBody['red'], ...('text' in input ? { message: input.text } : { postback: input.postback }) });
+        const body: WebchatBody = { psi, idBot, test: true, red: red as WebchatBody['red'] };
+        if ('postback' in input) body.postback = input.postback;
+        else if (files.length === 0 || input.text.trim()) body.message = input.text;
+        const answer = files.length > 0 ? await dataProvider.sendDemoFiles(body, files) : await dataProvider.sendDemo(body);
         const messages = answer?.messages ?? [];
         setConversation((current) => (current.psi === psi ? settleTurn(current, entry.id, messages, answer?.debug) : current));
         // Whatever STOMP did not bring within the grace period comes from the answer itself.
