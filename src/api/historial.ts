@@ -1,11 +1,12 @@
 // The history's calls: the client cards, a client's sessions, a session's messages a page at a
-// time, a client's sessions as a spreadsheet, and the reports (ask, list, download, delete).
+// time and the files a client sent with them, a client's sessions as a spreadsheet, and the
+// reports (ask, list, download, delete).
 // Named custom methods of the data provider.
-import type { ClientCard, ClientCardsPage, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery } from '../../common/schemas/historial';
+import type { ClientCard, ClientCardsPage, ConversationPage, HistoryAttachment, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery } from '../../common/schemas/historial';
 import { jsonCaller, type HttpClient } from './http';
 import type { PagedAnswer } from './paging';
 
-export type { ClientCard, ConversationPage, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery };
+export type { ClientCard, ConversationPage, HistoryAttachment, HistoryMessage, HistoryQuery, HistoryChatSession, Report, ChatSessionQuery };
 
 export interface ReportFilter {
   idBot?: string;
@@ -32,6 +33,8 @@ export function createHistorialApi(apiUrl: string, httpClient: HttpClient) {
     getHistoryChatSessions: (body: ChatSessionQuery & { idClt: string }) => json<HistoryChatSession[]>('POST', `/session${query({ idClt: body.idClt })}`, body),
     /** GET /conversacion?idS[&antes]: the newest page of messages, or the one before `antes`. */
     getConversation: (idS: string, antes?: number) => json<ConversationPage>('GET', `/conversacion${query({ idS, antes })}`),
+    /** GET /conversacion/adjunto?id: a file the client sent, while it is kept (else 404 'Archivo no encontrado'). */
+    downloadAttachment: (id: string) => binary('GET', `/conversacion/adjunto${query({ id })}`),
     /** POST /session/excel: the client's sessions in the days, with their messages, as a spreadsheet. */
     exportChatSessionsExcel: (body: ChatSessionQuery & { idClt: string }) => binary('POST', `/session/excel${query({ idClt: body.idClt })}`, body),
     /** POST /informe/excel: starts a report (answered with its id); it shows in 'Ver Informes' as it is written. */

@@ -30,6 +30,11 @@ export const historialTexts = {
     botsNoDisponibles: 'No se pudo leer la lista de bots de la empresa. (%{error})',
     skill: 'Skill: %{skill}',
     puntaje: 'Puntaje: %{puntaje}',
+    // The files a client sent with a message, while they are kept: the button shows the name and
+    // size, and its accessible name says what it does.
+    adjuntos: 'Archivos adjuntos',
+    adjunto: '%{nm} (%{tam})',
+    descargarAdjunto: 'Descargar %{nm}',
     // A client's sessions, in the history's cards and the dashboard's Sesiones card.
     sesionesN: '%{smart_count} sesión |||| %{smart_count} sesiones',
     // The cards' pages: the clients shown of how many, or of more than `count` when the server only

@@ -1,7 +1,7 @@
 // The 'Mensajes' of one session: the newest page first (the server pages them), older pages on
 // 'Mensajes anteriores', the reader's place kept as they are put above. The bot's messages are
 // drawn as the test chat draws them, read-only; the skill that answered and its score only for
-// those who may edit bots.
+// those who may edit bots. A client's message offers the files it brought while they are kept.
 import { useLayoutEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import type { HistoryMessage } from '../../api/historial';
 import { messageOf } from '../../api/HttpError';
 import { ChatMessageView } from '../../layout/ChatMessageView';
 import { formatFecha } from '../../layout/fecha';
+import { MessageAttachments } from './MessageAttachments';
 
 const ignore = () => undefined;
 
@@ -33,6 +34,7 @@ function MessageRow({ message, timeZone, showSkill }: { message: HistoryMessage;
         ) : (
           <Typography sx={{ whiteSpace: 'pre-line' }}>{message.m}</Typography>
         )}
+        {!outgoing && message.adjuntos?.length ? <MessageAttachments files={message.adjuntos} /> : null}
       </Paper>
       <Typography variant="caption" color="text.secondary">
         {formatFecha(message.fc, 'fechaHora', timeZone)}

@@ -1,4 +1,5 @@
-// The history's filter rules, told through the catalogue (quipu.historial), and saving a report's file.
+// The history's filter rules, told through the catalogue (quipu.historial), saving a file the
+// server answered, and a file's size as a person reads it.
 import type { TranslateFunction } from 'react-admin';
 
 export interface HistoryFilters {
@@ -43,4 +44,20 @@ export function saveBlob(name: string, blob: Blob) {
   link.remove();
   // Revoked at once, the address can be gone before the browser has started the download.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const decimal = new Intl.NumberFormat('es', { maximumFractionDigits: 1 });
+const UNITS = ['KB', 'MB', 'GB'];
+
+/** Bytes in Spanish, in steps of 1024: '800 bytes', '12 KB', '1,5 MB'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  let value = bytes / 1024;
+  let unit = 0;
+  // 1023.96 KB would read '1024 KB': that is already the next unit.
+  while (unit < UNITS.length - 1 && Math.round(value * 10) / 10 >= 1024) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${decimal.format(value)} ${UNITS[unit]}`;
 }
