@@ -7,7 +7,7 @@ import { API, createTestApp, type TestApp } from './helpers';
 const SIGNED = new Set(['post', 'put', 'patch', 'delete']);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /** The writes that carry no session and no integrity headers. */
-const PUBLIC_WRITES = /^post (\/wh\/(telegram|whatsapp|slack|teams|google|facebook|twitter)\/\{id\}|\/public\/webchat\/\{key\}\/(conversacion|mensaje))$/;
+const PUBLIC_WRITES = /^post (\/wh\/(telegram|whatsapp|slack|teams|google|facebook|twitter)\/\{id\}|\/public\/webchat\/\{key\}\/(conversacion|mensaje|archivos))$/;
 
 interface Operation {
   operationId?: string;

@@ -6,7 +6,7 @@
 import { badRequest } from '../errors';
 import type { MultipartForm } from '../plugins/multipart';
 import { fileInMemory, type InboundFile } from '../engine/attachments';
-import { CHAT_FILES, CHAT_MESSAGES } from '../../../common/schemas/chat';
+import { CHAT_FILES, CHAT_MESSAGES, MAX_MESSAGE } from '../../../common/schemas/chat';
 
 const MB = 1024 * 1024;
 const PARTS = Array.from({ length: CHAT_FILES.max }, (_, i) => `${CHAT_FILES.part}${i + 1}`);
@@ -34,5 +34,11 @@ export function chatFilesOf(form: MultipartForm | undefined): { datos: unknown; 
   return { datos, files };
 }
 
-/** The body limit of a route that takes a chat message with its files, in KB: the files and `marginKb` for the rest. */
-export const chatFilesBodyKb = (marginKb: number) => CHAT_FILES.max * CHAT_FILES.maxMb * 1024 + marginKb;
+/** Room beside the files for the parts' headers and `datos` (a message of up to MAX_MESSAGE characters, 4 bytes each at most). */
+export const CHAT_FILES_FIELD_BYTES = 64 * 1024 + 4 * MAX_MESSAGE;
+
+/** The largest body of a chat message with its files. */
+export const CHAT_FILES_BODY_BYTES = CHAT_FILES.max * CHAT_FILES.maxMb * MB + CHAT_FILES_FIELD_BYTES;
+
+/** The multipart limits of a route that takes a chat message with its files: one file more than allowed, so that it is refused as too many. */
+export const CHAT_FILES_LIMITS = { files: CHAT_FILES.max + 1, fields: 1, fieldSize: CHAT_FILES_FIELD_BYTES };

@@ -10,4 +10,4 @@ export { DELIVERY_KEEP_MS, receiveChannelMessage, type CanalRow, type Entrance, 
 export { deleteTestConversations, endTestChatWait, missedTestChatMessages, sendTestChatFiles, sendTestChatMessage } from './testChat';
 export type { AttachmentRules, FileReading, InboundFile } from '../engine/attachments';
 export { extensionOf, fileInMemory } from '../engine/attachments';
-export { chatFilesBodyKb, chatFilesOf } from './chatFiles';
+export { CHAT_FILES_BODY_BYTES, CHAT_FILES_LIMITS, chatFilesOf } from './chatFiles';

@@ -4,18 +4,16 @@
 import { ApiError } from '../errors';
 import { acceptMultipart, type MultipartForm } from '../plugins/multipart';
 import { currentUser, largeBody, requireUser } from '../plugins/guards';
-import { chatFilesBodyKb, sendTestChatFiles } from '../conversation';
+import { CHAT_FILES_BODY_BYTES, CHAT_FILES_LIMITS, sendTestChatFiles } from '../conversation';
 import type { App } from '../types';
-import { CHAT_MESSAGES, MAX_MESSAGE, CHAT_FILES, WebchatAnswer } from '../../../common/schemas/chat';
+import { CHAT_MESSAGES, CHAT_FILES, WebchatAnswer } from '../../../common/schemas/chat';
 import { ErrorBody, signedErrors } from '../../../common/schemas/common';
 
 const refusals = { ...signedErrors, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-/** Room in the body for the parts' headers and `datos` (a message of up to MAX_MESSAGE characters) beside the files. */
-const MARGIN_KB = 64 + Math.ceil((4 * MAX_MESSAGE) / 1024);
 
 export async function chatArchivosRoutes(app: App): Promise<void> {
-  acceptMultipart(app, { files: CHAT_FILES.max + 1, fields: 1, fieldSize: MARGIN_KB * 1024 });
-  const guard = largeBody(chatFilesBodyKb(MARGIN_KB), 'botEditOrUser');
+  acceptMultipart(app, CHAT_FILES_LIMITS);
+  const guard = largeBody(Math.ceil(CHAT_FILES_BODY_BYTES / 1024), 'botEditOrUser');
   app.post(
     '/webchat/demo.archivos',
     {

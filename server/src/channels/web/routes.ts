@@ -4,11 +4,14 @@
 // site's call gets 403 and no CORS headers. Opening is throttled per address, messages per
 // conversation.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Value } from 'typebox/value';
 import { ApiError, forbidden, notFound } from '../../errors';
-import type { CanalRow } from '../../conversation';
+import { CHAT_FILES_BODY_BYTES, CHAT_FILES_LIMITS, chatFilesOf, type CanalRow } from '../../conversation';
+import { acceptMultipart, type MultipartForm } from '../../plugins/multipart';
 import { REQUESTS_THROTTLED, perAddressLimit } from '../../plugins/ratelimit';
 import { CANAL_MESSAGES } from '../../../../common/schemas/canales';
 import { ErrorBody } from '../../../../common/schemas/common';
+import { CHAT_FILES, CHAT_MESSAGES } from '../../../../common/schemas/chat';
 import { WEBCHAT_MESSAGES, WebchatCanal, WebchatConversation, WebchatKeyParams, WebchatMessageBody, WebchatMissed, WebchatMissedQuery, WebchatOpenBody, WebchatReply } from '../../../../common/schemas/webchat';
 import { WEBCHAT_MESSAGES_PER_MINUTE, callerAllowed, canalOfKey, missedMessages, openConversation, webchatCanal, webchatCaller, widgetMessage } from './widget';
 import { readToken, type Caller } from './token';
@@ -46,7 +49,7 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
     }
     return reply.status(204).send();
   };
-  for (const url of ['/public/webchat/:key', '/public/webchat/:key/conversacion', '/public/webchat/:key/mensaje']) {
+  for (const url of ['/public/webchat/:key', '/public/webchat/:key/conversacion', '/public/webchat/:key/mensaje', '/public/webchat/:key/archivos']) {
     app.options(url, { schema: { hide: true, params: WebchatKeyParams } }, preflight);
   }
 
@@ -114,6 +117,36 @@ export async function webchatPublicoRoutes(app: App): Promise<void> {
       return widgetMessage(app, canal, webhookInput(request), caller);
     },
   );
+
+  // A message with files: multipart, read only once the channel and the page's origin are admitted
+  // (this scope's onRequest), from an address under its own per-minute limit, and within the files'
+  // size; its own plugin, so that no other public route reads a multipart body.
+  await app.register(async (files) => {
+    acceptMultipart(files, CHAT_FILES_LIMITS);
+    files.post(
+      '/public/webchat/:key/archivos',
+      {
+        bodyLimit: CHAT_FILES_BODY_BYTES,
+        config: { integrity: false, rateLimit: perAddressLimit(WEBCHAT_MESSAGES_PER_MINUTE, WEBCHAT_MESSAGES.throttled) },
+        onRequest: async (request) => {
+          if (Number(request.headers['content-length']) > CHAT_FILES_BODY_BYTES) throw new ApiError(400, CHAT_MESSAGES.archivosPesados);
+        },
+        schema: {
+          tags, operationId: 'sendWebchatFiles', security: [],
+          summary: `Mensaje de un visitante con archivos, en multipart/form-data: la parte \`datos\` (el JSON que toma /mensaje, sin postback) y hasta ${CHAT_FILES.max} archivos de hasta ${CHAT_FILES.maxMb} MB en \`${CHAT_FILES.part}1\`, \`${CHAT_FILES.part}2\`…; el skill que responde los juzga con sus reglas de adjuntos`,
+          consumes: ['multipart/form-data'],
+          params: WebchatKeyParams,
+          response: { 200: WebchatReply, ...errors },
+        },
+      },
+      async (request) => {
+        const { canal, caller } = context(request);
+        const { datos, files: inbound } = chatFilesOf(request.body as MultipartForm | undefined);
+        if (!Value.Check(WebchatMessageBody, datos) || datos.postback !== undefined) throw new ApiError(400, CHAT_MESSAGES.archivosIlegibles);
+        return widgetMessage(app, canal, { ...webhookInput(request), body: datos }, caller, inbound);
+      },
+    );
+  });
 
   // A read, as the widget's other calls authorised by the conversation's token (redacted from logged addresses).
   app.get(

@@ -4,7 +4,7 @@
 // adapter reads and hands to the channels' one entry (answer.ts) like any provider's.
 import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest, forbidden } from '../../errors';
-import type { CanalRow } from '../../conversation';
+import type { CanalRow, InboundFile } from '../../conversation';
 import { canalById } from '../../services/canales/canales';
 import type { ConversationGrant, TokenVerifier } from '../../realtime/access';
 import { CANAL_KINDS, CANAL_MESSAGES, WEB_DEFAULTS, type WebConfig } from '../../../../common/schemas/canales';
@@ -164,11 +164,11 @@ export async function missedMessages(app: App, canal: CanalRow, body: WebchatMis
   return { historial: await transcript(app, canal, claims.p, body.desde) };
 }
 
-/** POST /public/webchat/{key}/mensaje: the visitor's message, read by the web adapter, through the channel to its bot. */
-export async function widgetMessage(app: App, canal: CanalRow, input: WebhookInput, caller: Caller): Promise<WebchatReply> {
+/** POST /public/webchat/{key}/mensaje (and /archivos, with its files): the visitor's message, read by the web adapter, through the channel to its bot. */
+export async function widgetMessage(app: App, canal: CanalRow, input: WebhookInput, caller: Caller, files: readonly InboundFile[] = []): Promise<WebchatReply> {
   const reading = web.read(app, canal, input);
   if (reading.kind === 'refused') throw new ApiError(reading.status, reading.message, reading.code);
-  const [message] = reading.messages;
+  const message = files.length ? { ...reading.messages[0], files: [...files] } : reading.messages[0];
   const result = await answerMessage(app, web, canal, message);
   const token = newToken(app, canal.id, message.psi, caller);
   switch (result.kind) {
