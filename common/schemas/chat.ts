@@ -5,19 +5,14 @@ import { Type, type Static } from 'typebox';
 import { CANAL_KINDS, CANAL_NAMES } from './canales';
 import { closed, literals } from './common';
 import { ALL_CHANNELS } from './skillRules';
+import { CHAT_FILES, CHAT_FILE_MESSAGES } from './chatFiles';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** The longest message a client may send; the engine reads the first 4,000 characters of it. */
 export const MAX_MESSAGE = 8000;
 
-/**
- * Files a chat message carries from the console's test chat (POST /webchat/demo.archivos) or the
- * web chat widget (POST /public/webchat/{key}/archivos): as many and as large as a skill may ever
- * admit (attachmentMaxCount and attachmentMaxSize go up to 5); the skill that answers judges them
- * by its own rules. Each goes in the part `archivo1`, `archivo2`…
- */
-export const CHAT_FILES = { max: 5, maxMb: 5, part: 'archivo' } as const;
+export { CHAT_FILES };
 /** The test chat's fixed channel id and demo name. */
 export const DEMO_CHANNEL = 'demo';
 export const DEMO_NAME = 'Demo';
@@ -238,11 +233,7 @@ export type PruebaResultado = Static<typeof PruebaResultado>;
 
 export const CHAT_MESSAGES = {
   vacio: 'Escriba un mensaje o elija una opción',
-  archivosDemasiados: `Se pueden adjuntar hasta ${CHAT_FILES.max} archivos por mensaje`,
-  archivoPesado: (nombre: string) => `El archivo "${nombre}" supera los ${CHAT_FILES.maxMb} MB`,
-  archivoVacio: (nombre: string) => `El archivo "${nombre}" está vacío`,
-  archivosPesados: `Los archivos de un mensaje no pueden pasar de ${CHAT_FILES.max * CHAT_FILES.maxMb} MB en total`,
-  archivosIlegibles: 'No se pudo leer el mensaje con sus archivos',
+  ...CHAT_FILE_MESSAGES,
   botNoDesplegado: 'El bot no tiene una versión desplegada; despliéguelo o pruébelo con «Probar Bot»',
   botInactivo: 'El bot no tiene skills para responder',
   webhookFallo: 'No pudimos completar la consulta en este momento. Intente nuevamente más tarde.',

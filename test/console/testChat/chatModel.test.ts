@@ -1,9 +1,10 @@
 // The test chat's pure parts: which user message each answer belongs to, the POST answer's copy,
 // the debug of an answer, the steps 'Guardar como prueba' saves, and the STOMP address.
 import { describe, expect, it } from 'vitest';
-import { addFiles, debugOf, missingFrom, type Conversation, newConversation, receive, settleTurn, toPruebaBody, userEntry, userText } from '../../../src/resources/bots/testChat/chatModel';
+import { debugOf, missingFrom, type Conversation, newConversation, receive, settleTurn, toPruebaBody, userEntry, userText } from '../../../src/resources/bots/testChat/chatModel';
 import { brokerUrl, jitteredDelay } from '../../../src/resources/bots/testChat/stompTransport';
 import { debug, text } from './chatSupport';
+import { addChatFiles } from '../../../common/schemas/chatFiles';
 
 describe('chatModel', () => {
   it('una respuesta llegada por STOMP pertenece al mensaje más antiguo que espera la suya; el POST la confirma', () => {
@@ -55,13 +56,9 @@ describe('chatModel', () => {
       { name: 'grande.pdf', size: 5 * MB + 1 },
       ...[1, 2, 3, 4, 5, 6].map((n) => ({ name: `doc${n}.pdf`, size: 1 })),
     ];
-    const { files, refusals } = addFiles([], chosen);
+    const { files, refusals } = addChatFiles([], chosen);
     expect(files.map((file) => file.name)).toEqual(['justo.pdf', 'doc1.pdf', 'doc2.pdf', 'doc3.pdf', 'doc4.pdf']);
-    expect(refusals).toEqual([
-      { reason: 'archivoVacio', nombre: 'vacio.txt' },
-      { reason: 'archivoPesado', nombre: 'grande.pdf' },
-      { reason: 'archivosDemasiados' },
-    ]);
+    expect(refusals).toEqual(['El archivo "vacio.txt" está vacío', 'El archivo "grande.pdf" supera los 5 MB', 'Se pueden adjuntar hasta 5 archivos por mensaje']);
   });
 
   it('la burbuja del usuario muestra el texto y una línea por archivo; un archivo solo, solo su línea', () => {

@@ -7,7 +7,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import { useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import type { FileRefusal } from './chatModel';
 
 interface AttachFilesButtonProps {
   onChoose: (files: File[]) => void;
@@ -61,13 +60,13 @@ export function ChatFileChips({ files, onRemove }: { files: readonly File[]; onR
   );
 }
 
-export function FileRefusals({ id, refusals }: { id: string; refusals: readonly FileRefusal[] }) {
-  const translate = useTranslate();
+/** Why chosen files were left out, in the server's words. */
+export function FileRefusals({ id, refusals }: { id: string; refusals: readonly string[] }) {
   return (
     <Box id={id} role="alert">
       {refusals.map((refusal, index) => (
-        <FormHelperText key={`${index}-${refusal.reason}`} error sx={{ mx: 0 }}>
-          {translate(`quipu.chat.${refusal.reason}`, 'nombre' in refusal ? { nombre: refusal.nombre } : undefined)}
+        <FormHelperText key={`${index}-${refusal}`} error sx={{ mx: 0 }}>
+          {refusal}
         </FormHelperText>
       ))}
     </Box>

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { kindText } from '../../../pages/canales/common/canalModel';
-import { addFiles, CHAT_CHANNELS, userText, type Conversation, type FileRefusal } from './chatModel';
+import { CHAT_CHANNELS, userText, type Conversation } from './chatModel';
+import { addChatFiles } from '../../../../common/schemas/chatFiles';
 import { AttachFilesButton, ChatFileChips, FileRefusals } from './ChatFiles';
 import { ChatMessageView, type OnPostback } from '../../../layout/ChatMessageView';
 import type { ChatConnection } from './useTestChat';
@@ -37,7 +38,7 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const [refusals, setRefusals] = useState<FileRefusal[]>([]);
+  const [refusals, setRefusals] = useState<string[]>([]);
   const refusalsId = useId();
   const log = useRef<HTMLDivElement>(null);
   const count = conversation.entries.length;
@@ -59,7 +60,7 @@ export function ChatView({ conversation, connection, selected, onSelect, onSend,
     setRefusals([]);
   };
   const choose = (chosen: File[]) => {
-    const added = addFiles(files, chosen);
+    const added = addChatFiles(files, chosen);
     setFiles(added.files);
     setRefusals(added.refusals);
     if (added.files.length > 0) setEmpty(false);

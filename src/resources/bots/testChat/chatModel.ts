@@ -1,8 +1,9 @@
 // The test chat's conversation as pure data: what the user sent and what the bot answered, kept
 // per bot in sessionStorage, and what the debug panel and 'Guardar como prueba' read from it.
 import { CANAL_KINDS, CANAL_NAMES, type CanalKind } from '../../../../common/schemas/canales';
-import { DEFAULT_TEST_RED, CHAT_FILES, type ChatMessage, type PruebaBody, type TurnDebug } from '../../../../common/schemas/chat';
+import { DEFAULT_TEST_RED, type ChatMessage, type PruebaBody, type TurnDebug } from '../../../../common/schemas/chat';
 import { ALL_CHANNELS } from '../../../../common/schemas/skillRules';
+import { chatFileLine } from '../../../../common/schemas/chatFiles';
 
 /** The channel select: every kind of channel the engine answers on, named by its catalogue key, 'Todos' last. */
 export const CHAT_CHANNELS: ReadonlyArray<{ code: number; kind: CanalKind | null }> = [
@@ -53,29 +54,8 @@ export const userEntry = (text: string, postback?: string, files: readonly strin
 });
 
 /** What a user message's bubble shows: its text, then a line per file it carried. */
-export const userText = (entry: UserEntry) => [entry.text, ...(entry.files ?? []).map((name) => `📎 ${name}`)].filter(Boolean).join('\n');
+export const userText = (entry: UserEntry) => [entry.text, ...(entry.files ?? []).map(chatFileLine)].filter(Boolean).join('\n');
 
-/** Why a chosen file was not added to the message (a key of quipu.chat, with the file's name). */
-export type FileRefusal = { reason: 'archivosDemasiados' } | { reason: 'archivoPesado' | 'archivoVacio'; nombre: string };
-
-const MAX_FILE_BYTES = CHAT_FILES.maxMb * 1024 * 1024;
-
-/**
- * The files of the next message once `chosen` are added: an empty file, one over the size limit and
- * those past the count limit stay out, each with its refusal (the count limit is said once).
- */
-export function addFiles<F extends { name: string; size: number }>(current: readonly F[], chosen: readonly F[]): { files: F[]; refusals: FileRefusal[] } {
-  const files = [...current];
-  const refusals: FileRefusal[] = [];
-  for (const file of chosen) {
-    if (file.size === 0) refusals.push({ reason: 'archivoVacio', nombre: file.name });
-    else if (file.size > MAX_FILE_BYTES) refusals.push({ reason: 'archivoPesado', nombre: file.name });
-    else if (files.length >= CHAT_FILES.max) {
-      if (!refusals.some((refusal) => refusal.reason === 'archivosDemasiados')) refusals.push({ reason: 'archivosDemasiados' });
-    } else files.push(file);
-  }
-  return { files, refusals };
-}
 
 const storageKey = (idBot: string) => `quipu.testChat.${idBot}`;
 
