@@ -1,11 +1,14 @@
 /** @jsxImportSource preact */
 // The web chat as a visitor sees it: the floating button and the chat window with the channel's
 // header, welcome message, avatars, bubbles and sizes (the web channel's settings).
+// The visitor sends a text, files with or without one, or a button's answer.
 // Keyboard: everything is a native control in Tab order, Enter sends, Escape closes the window.
 // New bot messages are read out by a polite live region.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WebConfig } from '../../common/schemas/canales';
 import type { ChatController, ChatState, Entry } from './chatState';
+import { AttachButton, FileChips } from './FileChooser';
+import { addChatFiles, chatFileLine } from '../../common/schemas/chatFiles';
 import { MessageView, QuickReplies, spokenText } from './MessageView';
 import { STYLE_SHEET, cssVariables } from './styles';
 import { FALLBACK_TEXTS, WIDGET_TEXTS as T } from './texts';
@@ -61,6 +64,9 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
   const [open, setOpen] = useState(!floating || !!initiallyOpen);
   const [welcome, setWelcome] = useState(true);
   const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  /** Why chosen files were left out of the message, said until the next choice or message. */
+  const [refusals, setRefusals] = useState<string[]>([]);
   const [spoken, setSpoken] = useState<Array<{ id: string; text: string }>>([]);
   const input = useRef<HTMLInputElement>(null);
   const fab = useRef<HTMLButtonElement>(null);
@@ -97,9 +103,22 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
   const submit = (event: Event) => {
     event.preventDefault();
     const value = text.trim();
-    if (!value || !usable) return;
-    chat.send({ text: value });
+    if ((!value && files.length === 0) || !usable) return;
+    chat.send(files.length ? { text: value, files } : { text: value });
     setText('');
+    setFiles([]);
+    setRefusals([]);
+  };
+  const chooseFiles = (chosen: File[]) => {
+    const next = addChatFiles(files, chosen);
+    setFiles(next.files);
+    setRefusals(next.refusals);
+  };
+  const removeFile = (index: number) => {
+    setFiles((before) => before.filter((_, i) => i !== index));
+    setRefusals([]);
+    // The removed chip's button is gone: the message field keeps the focus in the form.
+    input.current?.focus();
   };
   const onPostback = (postback: string, buttonTitle: string) => {
     if (usable) chat.send({ postback, title: buttonTitle });
@@ -149,7 +168,12 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
                 <div class="qw-msg">
                   <div class="qw-bubble qw-user">
                     <span class="qw-sr">{T.usted}: </span>
-                    <p class="qw-text">{entry.text}</p>
+                    {entry.text || !entry.files?.length ? <p class="qw-text">{entry.text}</p> : null}
+                    {entry.files?.map((file, index) => (
+                      <p key={index} class="qw-text qw-sent-file">
+                        {chatFileLine(file)}
+                      </p>
+                    ))}
                   </div>
                   {entry.failed ? (
                     <p class="qw-failed">
@@ -175,12 +199,16 @@ export function Widget({ web, botName, chat, preview, open: initiallyOpen, onOpe
         <p class="qw-status" role="status">
           {state.recovered && !notice ? T.recuperada : null}
         </p>
-        {notice ? (
-          <p class="qw-alert" role="alert">
-            {notice}
-          </p>
+        {notice || refusals.length ? (
+          <div class="qw-alert" role="alert">
+            {[notice, ...refusals].filter(Boolean).map((line, index) => (
+              <p key={index}>{line}</p>
+            ))}
+          </div>
         ) : null}
+        <FileChips files={files} onRemove={removeFile} />
         <form class="qw-form" onSubmit={submit}>
+          <AttachButton disabled={!usable} onChoose={chooseFiles} />
           <label class="qw-sr" for="qw-input">
             {T.mensaje}
           </label>

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../common/schemas/chat';
 
 export type Entry =
   | { from: 'bot'; id: string; message: ChatMessage }
-  | { from: 'user'; id: string; text: string; failed?: boolean };
+  | { from: 'user'; id: string; text: string; /** The names of the files it carried. */ files?: string[]; failed?: boolean };
 
 export type ChatStatus = 'idle' | 'opening' | 'ready' | 'refused' | 'offline';
 
@@ -17,7 +17,8 @@ export interface ChatState {
   recovered?: boolean;
 }
 
-export type ChatInput = { text: string } | { postback: string; title: string };
+/** What the visitor sends: a text (possibly empty when it carries files) with its files, or a button's postback. */
+export type ChatInput = { text: string; files?: File[] } | { postback: string; title: string };
 
 /**
  * `message` with its images that are paths on the chat host ('/api/…') made full addresses there:

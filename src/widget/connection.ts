@@ -4,13 +4,16 @@
 // arrive twice (in the POST's reply and on the topic) and are shown once, by id. After a network
 // drop STOMP reconnects with backoff and jitter, to whichever instance the proxy gives it, and what
 // the conversation holds after the last answer shown is read, so nothing said meanwhile is lost; a
-// message whose POST failed is sent again with the same id, which the server answers once.
+// message whose POST failed is sent again with the same id, which the server answers once. A
+// message with files goes to `/archivos` as multipart (its `/mensaje` JSON in the part `datos`, the
+// files in `archivo1`, `archivo2`…), and its File objects stay in memory until it is answered.
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import type { ChatMessage } from '../../common/schemas/chat';
 import { CONVERSATION_DESTINATION } from '../../common/schemas/destinations';
 import type { WebchatCanal, WebchatConversation, WebchatMissed, WebchatReply } from '../../common/schemas/webchat';
 import { withHostImages, type ChatController, type ChatInput, type ChatState, type Entry } from './chatState';
 import { WIDGET_TEXTS as T } from './texts';
+import { CHAT_FILES } from '../../common/schemas/chatFiles';
 
 /** The STOMP ERROR the server sends for a token it no longer takes (realtime/messages.ts badToken). */
 const BAD_TOKEN = 'La credencial de la conversación no es válida o está vencida';
@@ -163,8 +166,9 @@ export class WebchatConnection implements ChatController {
   send(input: ChatInput): void {
     const id = randomId();
     const text = 'text' in input ? input.text : input.title;
+    const files = 'text' in input && input.files?.length ? { files: input.files.map((file) => file.name) } : {};
     this.pending.set(id, input);
-    this.set({ entries: [...this.current.entries, { from: 'user', id, text }] });
+    this.set({ entries: [...this.current.entries, { from: 'user', id, text, ...files }] });
     void this.deliver(id);
   }
 
@@ -251,8 +255,7 @@ export class WebchatConnection implements ChatController {
     for (let attempt = 0; ; attempt++) {
       if (!this.conversation && !(await this.open())) return this.failed(id, this.current.status === 'refused' ? null : T.sinConexion);
       const { token } = this.conversation as { token: string };
-      const body = 'text' in input ? { token, id, message: input.text } : { token, id, postback: input.postback };
-      const answer = await this.request<WebchatReply>('POST', '/mensaje', body);
+      const answer = await this.post(input, token, id);
       if (answer?.ok) {
         this.pending.delete(id);
         if (this.conversation) this.keep(this.conversation.psi, answer.body.token);
@@ -281,6 +284,13 @@ export class WebchatConnection implements ChatController {
       }
       return this.failed(id, answer.message);
     }
+  }
+
+  /** One try of a message: with files to /archivos, otherwise to /mensaje. */
+  private post(input: ChatInput, token: string, id: string): Promise<Answer<WebchatReply> | undefined> {
+    if ('postback' in input) return this.request('POST', '/mensaje', { token, id, postback: input.postback });
+    if (!input.files?.length) return this.request('POST', '/mensaje', { token, id, message: input.text });
+    return this.request('POST', '/archivos', filesForm({ token, id, ...(input.text ? { message: input.text } : {}) }, input.files));
   }
 
   private failed(id: string, notice: string | null): void {
@@ -350,13 +360,15 @@ export class WebchatConnection implements ChatController {
 
   /** A call to the channel's public routes: its body, the server's refusal, or undefined when the network failed. */
   private async request<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer<T> | undefined> {
+    // A FormData goes as it is: the browser writes its multipart Content-Type with the boundary.
+    const asJson = body !== undefined && !(body instanceof FormData);
     let response: Response;
     try {
       response = await this.fetcher(`${this.options.api}/public/webchat/${encodeURIComponent(this.options.key)}${path}`, {
         method,
         credentials: 'omit',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
+        headers: asJson ? { 'Content-Type': 'application/json' } : {},
+        body: asJson ? JSON.stringify(body) : (body as FormData | undefined),
       });
     } catch {
       return undefined;
@@ -366,6 +378,14 @@ export class WebchatConnection implements ChatController {
     if (response.status >= 500 || !json) return undefined;
     return { ok: false, status: response.status, message: json.message ?? T.sinConexion };
   }
+}
+
+/** The body of POST /archivos: what /mensaje takes, as JSON in the part `datos`, then each file in its own part. */
+function filesForm(datos: { token: string; id: string; message?: string }, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('datos', JSON.stringify(datos));
+  files.forEach((file, index) => form.append(`${CHAT_FILES.part}${index + 1}`, file, file.name));
+  return form;
 }
 
 function safeLocalStorage(): Storage | null {

@@ -126,10 +126,25 @@ export const STYLE_SHEET = `
 .qw-status { margin: 0; padding: 0 12px; color: rgba(27, 94, 32, 1); }
 .qw-status:not(:empty) { padding: 6px 12px; background: rgba(232, 245, 233, 1); border-top: 1px solid rgba(0, 0, 0, 0.08); }
 .qw-alert { margin: 0; padding: 8px 12px; background: rgba(255, 243, 224, 1); color: rgba(102, 60, 0, 1); border-top: 1px solid rgba(0, 0, 0, 0.08); }
+.qw-alert p { margin: 0; overflow-wrap: anywhere; }
+.qw-sent-file { font-size: 13px; }
+/* The chosen files: a few rows at most, so a small window keeps room for the conversation. The padding leaves the focus ring unclipped. */
+.qw-files { display: flex; flex-wrap: wrap; gap: 4px; margin: 0; padding: 6px 8px; list-style: none; max-height: 84px; overflow-y: auto;
+  border-top: 1px solid rgba(0, 0, 0, 0.1); background: rgba(255, 255, 255, 1); }
+.qw-file { display: inline-flex; align-items: center; gap: 2px; max-width: 100%; padding: 2px 2px 2px 10px; border-radius: 14px;
+  background: rgba(0, 0, 0, 0.06); color: rgba(33, 33, 33, 1); font-size: 12px; }
+.qw-file-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 180px; }
+.qw-file-x { flex: none; width: 24px; height: 24px; padding: 0; border: 0; border-radius: 50%; background: transparent; color: inherit;
+  cursor: pointer; font-size: 16px; line-height: 1; }
+.qw-file-x:hover { background: rgba(0, 0, 0, 0.1); }
 .qw-form { display: flex; gap: 6px; padding: 8px; border-top: 1px solid rgba(0, 0, 0, 0.1); background: rgba(255, 255, 255, 1); }
-.qw-form input { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid rgba(0, 0, 0, 0.3); border-radius: 8px; color: rgba(33, 33, 33, 1); background: rgba(255, 255, 255, 1); }
+.qw-form input[type="text"] { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid rgba(0, 0, 0, 0.3); border-radius: 8px; color: rgba(33, 33, 33, 1); background: rgba(255, 255, 255, 1); }
+.qw-attach { flex: none; width: 36px; padding: 6px; border: 0; border-radius: 8px; background: transparent; color: ${v('--qw-head-bg')}; cursor: pointer;
+  display: flex; align-items: center; justify-content: center; }
+.qw-attach svg { width: 20px; height: 20px; display: block; }
+.qw-attach:hover { background: rgba(0, 0, 0, 0.06); }
 .qw-send { padding: 8px 12px; border: 0; border-radius: 8px; background: ${v('--qw-head-bg')}; color: ${v('--qw-head-fg')}; cursor: pointer; }
-.qw-send:disabled, .qw-form input:disabled { opacity: 0.6; cursor: not-allowed; }
+.qw-send:disabled, .qw-attach:disabled, .qw-form input:disabled { opacity: 0.6; cursor: not-allowed; }
 .qw-sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
 @media (prefers-reduced-motion: reduce) { .qw-cards { scroll-behavior: auto; } }
 `;

@@ -19,6 +19,10 @@ export const WIDGET_TEXTS = {
   reconectando: 'Reconectando con el chat…',
   recuperada: 'Conexión recuperada.',
   abriendo: 'Conectando…',
+  adjuntar: 'Adjuntar archivos',
+  elegirArchivos: 'Elegir archivos para adjuntar',
+  archivos: 'Archivos adjuntos',
+  quitarArchivo: (nombre: string) => `Quitar ${nombre}`,
 } as const;
 
 /** The channel's texts when its configuration does not say (the server fills them from WEB_DEFAULTS; a refused channel sends none). */

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 // The web chat widget's view: every chat message type, buttons that answer the bot, the keyboard,
-// the live region that reads new bot messages, and the channel's appearance.
+// the live region that reads new bot messages, the channel's appearance, and the files a visitor
+// attaches.
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -201,5 +202,84 @@ describe('la apariencia del canal y sus avisos', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     chat.set({ recovered: false });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(''));
+  });
+});
+
+describe('los archivos del visitante', () => {
+  const MB = 1024 * 1024;
+  const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
+  const chooser = () => screen.getByLabelText('Elegir archivos para adjuntar') as HTMLInputElement;
+  const chips = () => within(screen.getByRole('list', { name: 'Archivos adjuntos' })).getAllByRole('listitem').map((li) => li.textContent?.replace('×', ''));
+
+  it("'Adjuntar archivos' abre el selector; los archivos elegidos se ven sobre el campo, 'Quitar <nombre>' quita uno y Enviar manda el texto con los demás", async () => {
+    const user = userEvent.setup();
+    const { chat } = renderWidget({}, {}, { open: true });
+    const attach = screen.getByRole('button', { name: 'Adjuntar archivos' });
+    expect(attach).toHaveAttribute('type', 'button');
+    expect(attach.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    const input = chooser();
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('multiple');
+    const opened = vi.spyOn(input, 'click');
+    await user.click(attach);
+    expect(opened).toHaveBeenCalledOnce();
+    const factura = file('factura.pdf');
+    const foto = file('foto.jpg');
+    await user.upload(input, [factura, file('borrador.docx'), foto]);
+    expect(chips()).toEqual(['factura.pdf', 'borrador.docx', 'foto.jpg']);
+    await user.click(screen.getByRole('button', { name: 'Quitar borrador.docx' }));
+    expect(chips()).toEqual(['factura.pdf', 'foto.jpg']);
+    expect(screen.getByRole('textbox', { name: 'Mensaje' })).toHaveFocus();
+    await user.type(screen.getByRole('textbox', { name: 'Mensaje' }), 'mis documentos');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(chat.sent).toEqual([{ text: 'mis documentos', files: [factura, foto] }]);
+    expect(screen.queryByRole('list', { name: 'Archivos adjuntos' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Mensaje' })).toHaveValue('');
+  });
+
+  it('archivos sin texto son un mensaje (Enter lo envía); sin texto ni archivos no se envía nada', async () => {
+    const user = userEvent.setup();
+    const { chat } = renderWidget({}, {}, { open: true });
+    const input = screen.getByRole('textbox', { name: 'Mensaje' });
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await user.type(input, '{Enter}');
+    expect(chat.sent).toEqual([]);
+    const cv = file('cv.pdf');
+    await user.upload(chooser(), cv);
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+    await user.type(input, '{Enter}');
+    expect(chat.sent).toEqual([{ text: '', files: [cv] }]);
+    await user.type(input, '{Enter}');
+    expect(chat.sent).toHaveLength(1);
+  });
+
+  it('un sexto archivo, uno de 6 MB y uno vacío muestran su aviso y no se agregan', async () => {
+    const user = userEvent.setup();
+    renderWidget({}, {}, { open: true });
+    await user.upload(chooser(), [file('1.pdf'), file('2.pdf'), file('3.pdf'), file('4.pdf'), file('justo.pdf', 5 * MB)]);
+    expect(chips()).toHaveLength(5);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.upload(chooser(), file('6.pdf'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Se pueden adjuntar hasta 5 archivos por mensaje');
+    await user.click(screen.getByRole('button', { name: 'Quitar 4.pdf' }));
+    await user.upload(chooser(), [file('grande.pdf', 6 * MB), file('vacio.txt', 0)]);
+    const alert = screen.getByRole('alert');
+    expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['El archivo "grande.pdf" supera los 5 MB', 'El archivo "vacio.txt" está vacío']);
+    expect(chips()).toEqual(['1.pdf', '2.pdf', '3.pdf', 'justo.pdf']);
+    await user.upload(chooser(), file('5.pdf', 5 * MB + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('El archivo "5.pdf" supera los 5 MB');
+    expect(chips()).toHaveLength(4);
+  });
+
+  it('la burbuja del visitante muestra su texto y una línea por archivo; un canal que rechaza no deja adjuntar', () => {
+    renderWidget({}, {
+      status: 'refused',
+      notice: 'Este canal no está disponible en este momento.',
+      entries: [{ from: 'user', id: 'u1', text: 'mis documentos', files: ['factura.pdf', 'foto.jpg'] }, { from: 'user', id: 'u2', text: '', files: ['cv.pdf'] }],
+    }, { open: true });
+    const bubbles = [...document.querySelectorAll('.qw-user')].map((b) => [...b.querySelectorAll('p')].map((p) => p.textContent));
+    expect(bubbles).toEqual([['mis documentos', '📎 factura.pdf', '📎 foto.jpg'], ['📎 cv.pdf']]);
+    expect(screen.getByRole('button', { name: 'Adjuntar archivos' })).toBeDisabled();
+    expect(chooser()).toBeDisabled();
   });
 });

@@ -1,6 +1,7 @@
 // The widget's conversation with the server, with the network faked: opening (and resuming with
 // the kept token), sending, answers shown once whether they come in the reply or over STOMP, the
-// catch-up after a dropped connection, resending after a failed POST, and the channel's refusal.
+// catch-up after a dropped connection, resending after a failed POST, the channel's refusal, and
+// messages with files (multipart to /archivos).
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../common/schemas/chat';
 import { WebchatConnection, backoffDelay, type StompHandlers } from '../../../src/widget/connection';
@@ -14,7 +15,17 @@ const bot = (id: string, text: string): ChatMessage => ({ id, type: 'TEXT', text
 
 interface Call {
   url: string;
+  /** The JSON body; for a multipart one, its part `datos`. */
   body: Record<string, unknown> | undefined;
+  /** A multipart body's files, by part, and the Content-Type header the widget set for it. */
+  multipart?: { files: Record<string, { name: string; size: number }>; contentType: string | null };
+}
+
+function readBody(init: RequestInit | undefined): Omit<Call, 'url'> {
+  if (!(init?.body instanceof FormData)) return { body: init?.body ? JSON.parse(String(init.body)) : undefined };
+  const files: Record<string, { name: string; size: number }> = {};
+  for (const [part, value] of init.body.entries()) if (value instanceof File) files[part] = { name: value.name, size: value.size };
+  return { body: JSON.parse(String(init.body.get('datos'))), multipart: { files, contentType: new Headers(init.headers).get('Content-Type') } };
 }
 
 /** A fake server: answers each call with the next queued answer for its path ('network' throws like a dropped connection). */
@@ -24,7 +35,7 @@ function fakeServer() {
   const answer = (path: string, ...answers: Array<object | 'network' | { status: number; message: string }>) => queue.set(path, [...(queue.get(path) ?? []), ...answers]);
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.slice(`${API}/public/webchat/${KEY}`.length) || '/';
-    calls.push({ url: path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ url: path, ...readBody(init) });
     expect(init?.credentials).toBe('omit');
     const next = queue.get(path)?.shift();
     if (next === undefined) throw new Error(`sin respuesta preparada para ${path}`);
@@ -32,7 +43,7 @@ function fakeServer() {
     if ('status' in next && typeof next.status === 'number') return new Response(JSON.stringify({ message: next.message }), { status: next.status });
     return new Response(JSON.stringify(next), { status: 200 });
   });
-  return { calls, answer, fetch: fetch as unknown as typeof globalThis.fetch };
+  return { calls, answer, fetch: fetch as unknown as typeof globalThis.fetch, inits: () => fetch.mock.calls.map(([, init]) => init) };
 }
 
 function fakeStomp() {
@@ -273,5 +284,90 @@ describe('la conexión del widget', () => {
     stomp.handlers?.onConnect();
     await vi.waitFor(() => expect(chat.state().entries.map((e) => e.id)).toEqual(['b1']));
     expect(chat.state().status).toBe('ready');
+  });
+});
+
+describe('los archivos del visitante', () => {
+  const reply = (token: string, messages: ChatMessage[] = []) => ({ messages, repetido: false, token });
+  const file = (name: string, size = 10) => new File(['x'.repeat(size)], name, { type: 'application/pdf' });
+
+  async function ready() {
+    const c = connection();
+    c.server.answer('/conversacion', conversation('web-1', 'tok-1'));
+    c.chat.start();
+    await vi.waitFor(() => expect(c.chat.state().status).toBe('ready'));
+    return c;
+  }
+
+  it('un mensaje con dos archivos va a /archivos en multipart: datos con token, id y texto, y archivo1 y archivo2 con sus nombres; la burbuja muestra el texto y los archivos', async () => {
+    const { chat, server } = await ready();
+    server.answer('/archivos', reply('tok-2', [bot('b1', 'Recibí sus archivos.')]));
+    chat.send({ text: 'mis documentos', files: [file('factura.pdf', 1200), file('foto.jpg', 30)] });
+    expect(chat.state().entries.at(-1)).toMatchObject({ from: 'user', text: 'mis documentos', files: ['factura.pdf', 'foto.jpg'] });
+    await vi.waitFor(() => expect(chat.state().entries.at(-1)?.id).toBe('b1'));
+    const sent = server.calls[1];
+    expect(sent.url).toBe('/archivos');
+    expect(sent.body).toEqual({ token: 'tok-1', id: chat.state().entries[0].id, message: 'mis documentos' });
+    expect(String(sent.body?.id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // No Content-Type of its own: the browser writes the multipart type with its boundary.
+    expect(sent.multipart).toEqual({ files: { archivo1: { name: 'factura.pdf', size: 1200 }, archivo2: { name: 'foto.jpg', size: 30 } }, contentType: null });
+  });
+
+  it('un archivo sin texto no lleva message en datos', async () => {
+    const { chat, server } = await ready();
+    server.answer('/archivos', reply('tok-2'));
+    chat.send({ text: '', files: [file('cv.pdf')] });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.calls[1].body).toEqual({ token: 'tok-1', id: chat.state().entries[0].id });
+    expect(server.calls[1].multipart?.files).toEqual({ archivo1: { name: 'cv.pdf', size: 10 } });
+    expect(chat.state().entries[0]).toMatchObject({ text: '', files: ['cv.pdf'] });
+  });
+
+  it('si el POST con archivos no llega al servidor, lo reenvía con los mismos archivos y el mismo id', async () => {
+    const { chat, server } = await ready();
+    server.answer('/archivos', 'network', 'network', reply('tok-2', [bot('b1', 'Listo.')]));
+    chat.send({ text: 'aquí va', files: [file('a.pdf', 5), file('b.jpg', 7)] });
+    await vi.waitFor(() => expect(chat.state().entries.at(-1)?.id).toBe('b1'));
+    const tries = server.calls.filter((c) => c.url === '/archivos');
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries.map((c) => c.body?.id)).size).toBe(1);
+    for (const sent of tries) {
+      expect(sent.body).toMatchObject({ token: 'tok-1', message: 'aquí va' });
+      expect(sent.multipart?.files).toEqual({ archivo1: { name: 'a.pdf', size: 5 }, archivo2: { name: 'b.jpg', size: 7 } });
+    }
+    expect(chat.state().entries.filter((e) => e.from === 'user')).toHaveLength(1);
+  });
+
+  it('un token vencido abre otra conversación y envía los archivos en ella; un 400 muestra el aviso del servidor', async () => {
+    const { chat, server } = await ready();
+    server.answer('/conversacion', conversation('web-2', 'tok-nuevo'));
+    server.answer('/archivos', { status: 401, message: 'vencido' }, reply('tok-3'), { status: 400, message: 'El archivo "x.pdf" supera los 5 MB' });
+    chat.send({ text: '', files: [file('cv.pdf')] });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(4));
+    expect(server.calls.map((c) => c.url)).toEqual(['/conversacion', '/archivos', '/conversacion', '/archivos']);
+    expect(server.calls[3].body).toMatchObject({ token: 'tok-nuevo', id: server.calls[1].body?.id });
+    expect(server.calls[3].multipart?.files).toEqual({ archivo1: { name: 'cv.pdf', size: 10 } });
+    chat.send({ text: '', files: [file('x.pdf')] });
+    await vi.waitFor(() => expect(chat.state().notice).toBe('El archivo "x.pdf" supera los 5 MB'));
+    expect(chat.state().entries.at(-1)).toMatchObject({ files: ['x.pdf'], failed: true });
+    await settled();
+  });
+
+  it('un mensaje sin archivos sigue yendo a /mensaje como JSON', async () => {
+    const { chat, server, storage } = await ready();
+    server.answer('/mensaje', reply('tok-2'), reply('tok-3'));
+    chat.send({ text: 'hola' });
+    await vi.waitFor(() => expect(storage.get(`quipu-webchat:${KEY}`)).toBe('tok-2'));
+    chat.send({ text: 'otra vez', files: [] });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(3));
+    expect(server.calls.slice(1)).toEqual([
+      { url: '/mensaje', body: { token: 'tok-1', id: chat.state().entries[0].id, message: 'hola' } },
+      { url: '/mensaje', body: { token: 'tok-2', id: chat.state().entries[1].id, message: 'otra vez' } },
+    ]);
+    for (const init of server.inits().slice(1)) {
+      expect(typeof init?.body).toBe('string');
+      expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    }
+    expect(chat.state().entries.every((e) => !('files' in e))).toBe(true);
   });
 });
