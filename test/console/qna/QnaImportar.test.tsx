@@ -4,9 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canonicalText, signature } from '../../../common/integrity';
-import { SIGNED_IN_KEY, TEST_KEY } from '../fixtures';
 import { server } from '../msw';
+import { signedOver, uploadOf, type Upload } from '../signedUploads';
 import { record } from '../resources/support';
 import { importRow, openQnas, pickTags } from './qnaSupport';
 
@@ -18,33 +17,16 @@ afterEach(() => {
   URL.revokeObjectURL = objectUrls.revoke;
 });
 
-interface Upload {
-  url: URL;
-  contentType: string;
-  bytes: Uint8Array;
-  headers: Headers;
-  form: FormData;
-}
-
 /** POST /skill/qna-importar answered with {id}, keeping the request's exact bytes and its parts. */
 function recordUploads(id: string) {
   const uploads: Upload[] = [];
   server.use(
     http.post('*/api/skill/qna-importar', async ({ request }) => {
-      const bytes = new Uint8Array(await request.clone().arrayBuffer());
-      uploads.push({ url: new URL(request.url), contentType: request.headers.get('Content-Type') ?? '', bytes, headers: request.headers, form: await request.formData() });
+      uploads.push(await uploadOf(request));
       return HttpResponse.json({ id });
     }),
   );
   return uploads;
-}
-
-/** Whether the integrity headers sign exactly these bytes (with the key before or after sign-in). */
-function signedOver(upload: Upload) {
-  const ts = upload.headers.get('X-Ts') ?? '';
-  const nonce = upload.headers.get('X-Nonce') ?? '';
-  const text = canonicalText('POST', upload.url.pathname + upload.url.search, ts, nonce, upload.bytes);
-  return [TEST_KEY, SIGNED_IN_KEY].some((key) => signature(key, text) === upload.headers.get('X-Sig'));
 }
 
 async function openImport() {

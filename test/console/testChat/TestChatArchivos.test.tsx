@@ -4,10 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { canonicalText, signature } from '../../../common/integrity';
 import type { WebchatBody } from '../../../src/api/chat';
-import { SIGNED_IN_KEY, TEST_KEY } from '../fixtures';
 import { server } from '../msw';
+import { signedOver, uploadOf, type Upload } from '../signedUploads';
 import { debug, log, openTestChat, say, seriousViolations, stomp, text, webchat } from './chatSupport';
 
 vi.mock('../../../src/resources/bots/testChat/stompTransport', () => ({
@@ -19,37 +18,20 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-interface Upload {
-  url: URL;
-  contentType: string;
-  bytes: Uint8Array;
-  headers: Headers;
-  form: FormData;
-}
-
 /** POST /webchat/demo.archivos answered like the server (published and in the body), keeping the request's bytes and parts. */
 function recordUploads(reply: (datos: WebchatBody, turn: string) => ReturnType<typeof text>[]) {
   const uploads: Upload[] = [];
   server.use(
     http.post('*/api/webchat/demo.archivos', async ({ request }) => {
-      const bytes = new Uint8Array(await request.clone().arrayBuffer());
-      const form = await request.formData();
-      uploads.push({ url: new URL(request.url), contentType: request.headers.get('Content-Type') ?? '', bytes, headers: request.headers, form });
-      const datos = JSON.parse(String(form.get('datos'))) as WebchatBody;
+      const upload = await uploadOf(request);
+      uploads.push(upload);
+      const datos = JSON.parse(String(upload.form.get('datos'))) as WebchatBody;
       const messages = reply(datos, `t${uploads.length}`);
       stomp.publish(messages);
       return HttpResponse.json({ psi: datos.psi, messages });
     }),
   );
   return uploads;
-}
-
-/** Whether the integrity headers sign exactly these bytes (with the key before or after sign-in). */
-function signedOver(upload: Upload) {
-  const ts = upload.headers.get('X-Ts') ?? '';
-  const nonce = upload.headers.get('X-Nonce') ?? '';
-  const canonical = canonicalText('POST', upload.url.pathname + upload.url.search, ts, nonce, upload.bytes);
-  return [TEST_KEY, SIGNED_IN_KEY].some((key) => signature(key, canonical) === upload.headers.get('X-Sig'));
 }
 
 const MB = 1024 * 1024;
