@@ -2,7 +2,7 @@
 // id): no session and no integrity headers, since they are called from customers' pages. CORS
 // answers only the channel's domain list and this server's own pages (the sample page); any other
 // site's call gets 403 and no CORS headers. Opening is throttled per address, messages per
-// conversation.
+// conversation, messages with files per address (before their body is read).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { ApiError, forbidden, notFound } from '../../errors';
