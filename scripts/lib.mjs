@@ -69,7 +69,7 @@ function headCommit() {
 
 export function ensureBuilt({ force = false } = {}) {
   const built = mtime(path.join(root, 'dist', 'index.html'));
-  const sources = newest(['src', 'public', 'index.html', 'vite.config.ts', 'vite.widget.config.ts', 'package-lock.json']);
+  const sources = newest(['src', 'common', 'public', 'index.html', 'vite.config.ts', 'vite.widget.config.ts', 'package-lock.json']);
   let stale = force || built === 0 || sources > built;
   if (!stale) {
     try {
