@@ -86,7 +86,7 @@ const MEDIA_TYPES: Record<string, string> = {
 /** A file's extension in lower case ('Factura.PDF' is 'pdf'), or '' without one. */
 export const extensionOf = (name: string): string => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? '').toLowerCase();
 
-/** A file whose bytes came with the message (the console's test chat): read from memory, within the size a skill admits. */
+/** A file whose bytes came with the message (the console's test chat, the web chat widget): read from memory, within the size a skill admits. */
 export function fileInMemory(name: string, bytes: Buffer): InboundFile {
   const type = extensionOf(name);
   return {
