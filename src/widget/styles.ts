@@ -139,7 +139,8 @@ export const STYLE_SHEET = `
 .qw-file-x:hover { background: rgba(0, 0, 0, 0.1); }
 .qw-form { display: flex; gap: 6px; padding: 8px; border-top: 1px solid rgba(0, 0, 0, 0.1); background: rgba(255, 255, 255, 1); }
 .qw-form input[type="text"] { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid rgba(0, 0, 0, 0.3); border-radius: 8px; color: rgba(33, 33, 33, 1); background: rgba(255, 255, 255, 1); }
-.qw-attach { flex: none; width: 36px; padding: 6px; border: 0; border-radius: 8px; background: transparent; color: ${v('--qw-head-bg')}; cursor: pointer;
+/* A dark icon on the form's white, whatever the channel's colours (a light header colour would fade it). */
+.qw-attach { flex: none; width: 36px; padding: 6px; border: 0; border-radius: 8px; background: transparent; color: rgba(66, 66, 66, 1); cursor: pointer;
   display: flex; align-items: center; justify-content: center; }
 .qw-attach svg { width: 20px; height: 20px; display: block; }
 .qw-attach:hover { background: rgba(0, 0, 0, 0.06); }
