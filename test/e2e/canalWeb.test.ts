@@ -102,6 +102,14 @@ describe('el canal web', () => {
     await messages.getByText(/Asistente Quipu/).first().waitFor({ timeout: 30_000 });
     await messages.getByText('¿Qué desea hacer?').waitFor();
     await expectAccessible(visitor, 'la página de la tienda con el chat abierto');
+    // A file alone, chosen with the paperclip, goes from the shop's page as the browser's multipart;
+    // this step of the bot takes no files, and says so.
+    await chat.getByLabel('Elegir archivos para adjuntar').setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 factura') });
+    await chat.getByRole('list', { name: 'Archivos adjuntos' }).getByText('factura.pdf').waitFor();
+    await expectAccessible(visitor, 'el chat con un archivo elegido');
+    await chat.getByRole('button', { name: 'Enviar' }).click();
+    await messages.getByText('📎 factura.pdf').waitFor();
+    await messages.getByText('Este paso no recibe archivos.').waitFor();
 
     // 4. Deactivated in the console, the channel is refused in the widget.
     await page.getByRole('button', { name: 'Desactivar Canal' }).click();

@@ -130,6 +130,13 @@ describe('el chat de prueba', () => {
     await notice(page, 'Guardado con éxito').waitFor();
     await panel.getByRole('button', { name: 'Probar todo' }).click();
     await panel.getByText('1 de 1 pruebas pasan').waitFor();
+    // A file alone, sent as a multipart signed over the bytes the browser wrote: this step takes no files, and the bot says so.
+    await panel.locator('input[type="file"]').setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 factura') });
+    await panel.getByRole('button', { name: 'Quitar factura.pdf' }).waitFor();
+    await panel.getByRole('button', { name: 'Enviar' }).click();
+    const log = panel.getByRole('log', { name: 'Conversación' });
+    await log.getByText('📎 factura.pdf').waitFor();
+    await log.getByText('Este paso no recibe archivos.').waitFor();
 
     await openSkill(page, botUrl, 'Saludo');
     await typeEach(page, 'Palabra clave excluida', ['hola']);
