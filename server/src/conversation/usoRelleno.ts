@@ -152,6 +152,19 @@ export async function rebuildUsage(db: Kysely<Database>, timeZoneOf: TimeZoneOf)
 const SKETCH_PAGE = 5_000;
 const SKETCH_CHUNK = 50;
 
+/** A client-day's key, the order the sketches are counted in. */
+export type ClientDayKey = { idBot: string; dia: string; idClt: string };
+
+/** Up to `limit` client-days after `after` (from the first without it), in key order, each with its client's channel. */
+export function clientDaysAfter(db: Kysely<Database>, after: ClientDayKey | undefined, limit: number) {
+  let page = db
+    .selectFrom('chat_cliente_dia as d')
+    .innerJoin('chat_cliente as c', 'c.id', 'd.idClt')
+    .select(['d.idBot', 'd.dia', 'd.idClt', 'd.idE', 'd.red', 'c.idChannel']);
+  if (after) page = page.where(sql<boolean>`(d."idBot", d.dia, d."idClt") > (${after.idBot}, ${after.dia}, ${after.idClt})`);
+  return page.orderBy('d.idBot').orderBy('d.dia').orderBy('d.idClt').limit(limit).execute();
+}
+
 /**
  * Empties uso_clientes and makes it again from chat_cliente_dia: each client of a bot's day added
  * to the sketch of that day and of the client's channel. Read in the key's order (bot, day,
@@ -159,8 +172,7 @@ const SKETCH_CHUNK = 50;
  */
 export async function rebuildClientSketches(db: Kysely<Database>): Promise<number> {
   await db.deleteFrom('uso_clientes').execute();
-  type Key = { idBot: string; dia: string; idClt: string };
-  let after: Key | undefined;
+  let after: ClientDayKey | undefined;
   let read = 0;
   let day = '';
   let sketches = new Map<string, Database['uso_clientes']>();
@@ -170,12 +182,7 @@ export async function rebuildClientSketches(db: Kysely<Database>): Promise<numbe
     sketches = new Map();
   };
   for (;;) {
-    let page = db
-      .selectFrom('chat_cliente_dia as d')
-      .innerJoin('chat_cliente as c', 'c.id', 'd.idClt')
-      .select(['d.idBot', 'd.dia', 'd.idClt', 'd.idE', 'd.red', 'c.idChannel']);
-    if (after) page = page.where(sql<boolean>`(d."idBot", d.dia, d."idClt") > (${after.idBot}, ${after.dia}, ${after.idClt})`);
-    const rows = await page.orderBy('d.idBot').orderBy('d.dia').orderBy('d.idClt').limit(SKETCH_PAGE).execute();
+    const rows = await clientDaysAfter(db, after, SKETCH_PAGE);
     for (const r of rows) {
       if (`${r.idBot} ${r.dia}` !== day) {
         await flush();

@@ -14,7 +14,7 @@ import { addPoint, emptySketch, mergeSketch } from '../db/hll';
 import type { Database } from '../db/schema';
 import type { TimeZoneOf } from '../services/empresas/empresas';
 import { clientOfDay, quarterClock, type Clock, type UsoKbRow, type UsoQnaRow } from './uso';
-import { clientMessages, clientsAfter, countClients, QnaTotals, sessionMessages, sessionsAfter, UsageTotals } from './usoRelleno';
+import { clientDaysAfter, clientMessages, clientsAfter, countClients, QnaTotals, sessionMessages, sessionsAfter, UsageTotals, type ClientDayKey } from './usoRelleno';
 import { CLIENTE_DIA_KEY, CLIENTE_DIA_SUMS, USO_KB_KEY, USO_KB_SUMS, USO_KEY, USO_QNA_KEY, USO_QNA_SUMS, USO_SKILL_KEY, USO_SKILL_SUMS, USO_SUMS } from './usoStore';
 
 type Db = Kysely<Database>;
@@ -84,21 +84,13 @@ export async function usagePage(db: Db, cursor: string, corte: string, timeZoneO
   };
 }
 
-type DayKey = { idBot: string; dia: string; idClt: string };
-
 /**
  * Migration 015's count, after 014's: the client-days in key order, each client added to its
  * day's and channel's sketch. A sketch merges by each register's highest rank, so a client a turn
  * added already, or a client-day a turn wrote after the cut, changes nothing.
  */
 export async function sketchPage(db: Db, cursor: string, size = PAGE_SIZES.clientDays): Promise<FillPage> {
-  const after = cursor ? (JSON.parse(cursor) as DayKey) : undefined;
-  let page = db
-    .selectFrom('chat_cliente_dia as d')
-    .innerJoin('chat_cliente as c', 'c.id', 'd.idClt')
-    .select(['d.idBot', 'd.dia', 'd.idClt', 'd.idE', 'd.red', 'c.idChannel']);
-  if (after) page = page.where(sql<boolean>`(d."idBot", d.dia, d."idClt") > (${after.idBot}, ${after.dia}, ${after.idClt})`);
-  const rows = await page.orderBy('d.idBot').orderBy('d.dia').orderBy('d.idClt').limit(size).execute();
+  const rows = await clientDaysAfter(db, cursor ? (JSON.parse(cursor) as ClientDayKey) : undefined, size);
   if (rows.length === 0) return { cursor, read: 0, done: true, write: async () => undefined };
   const sketches = new Map<string, Database['uso_clientes']>();
   for (const r of rows) {
@@ -111,7 +103,7 @@ export async function sketchPage(db: Db, cursor: string, size = PAGE_SIZES.clien
   const last = rows[rows.length - 1];
   const ordered = [...sketches.values()].sort(byKey((s) => `${s.idBot}\u0000${s.dia}\u0000${s.idChannel}`));
   return {
-    cursor: JSON.stringify({ idBot: last.idBot, dia: last.dia, idClt: last.idClt } satisfies DayKey),
+    cursor: JSON.stringify({ idBot: last.idBot, dia: last.dia, idClt: last.idClt } satisfies ClientDayKey),
     read: rows.length,
     done: false,
     write: (trx) => mergeSketches(trx, ordered),
