@@ -16,32 +16,22 @@ export async function writeUsage(trx: DB, usage: UsageWrite): Promise<void> {
   if (usage.kb) await COUNT_USO_KB.execute(trx, usage.kb);
 }
 
+/** Each of `columns` of `table`'s row there is, with the new row's added: an upsert's counts. */
+function added<C extends string>(table: string, columns: readonly C[]): Record<C, RawBuilder<number>> {
+  return Object.fromEntries(columns.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`])) as Record<C, RawBuilder<number>>;
+}
+
 // Each counter's key, and its counts added to the row there is (the recorded history's count adds its own the same way: usoRellenoPaginas.ts).
 export const USO_KEY = ['idBot', 'dia', 'hora', 'idChannel'] as const;
-export const USO_SUMS = {
-  ses: sql<number>`"uso"."ses" + "excluded"."ses"`,
-  clt: sql<number>`"uso"."clt" + "excluded"."clt"`,
-  msg: sql<number>`"uso"."msg" + "excluded"."msg"`,
-};
+export const USO_SUMS = added('uso', ['ses', 'clt', 'msg']);
 export const CLIENTE_DIA_KEY = ['idBot', 'dia', 'idClt'] as const;
-export const CLIENTE_DIA_SUMS = {
-  ses: sql<number>`"chat_cliente_dia"."ses" + "excluded"."ses"`,
-  msg: sql<number>`"chat_cliente_dia"."msg" + "excluded"."msg"`,
-};
+export const CLIENTE_DIA_SUMS = added('chat_cliente_dia', ['ses', 'msg']);
 export const USO_SKILL_KEY = ['idBot', 'dia', 'idSkill'] as const;
-export const USO_SKILL_SUMS = {
-  n: sql<number>`"uso_skill"."n" + "excluded"."n"`,
-  llegan: sql<number>`"uso_skill"."llegan" + "excluded"."llegan"`,
-  terminan: sql<number>`"uso_skill"."terminan" + "excluded"."terminan"`,
-};
+export const USO_SKILL_SUMS = added('uso_skill', ['n', 'llegan', 'terminan']);
 export const USO_QNA_KEY = ['idBot', 'dia', 'idQna'] as const;
-export const USO_QNA_SUMS = {
-  n: sql<number>`"uso_qna"."n" + "excluded"."n"`,
-  ok: sql<number>`"uso_qna"."ok" + "excluded"."ok"`,
-  bad: sql<number>`"uso_qna"."bad" + "excluded"."bad"`,
-};
+export const USO_QNA_SUMS = added('uso_qna', ['n', 'ok', 'bad']);
 export const USO_KB_KEY = ['idBot', 'dia'] as const;
-export const USO_KB_SUMS = { nf: sql<number>`"uso_kb"."nf" + "excluded"."nf"` };
+export const USO_KB_SUMS = added('uso_kb', ['nf']);
 
 const COUNT_USO = precompile((db, $: Placeholders<UsoRow>) =>
   db
